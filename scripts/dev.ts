@@ -1,0 +1,17 @@
+/**
+ * `npm run dev`: the reference API (API_PORT, default 8081, data in DATA_DIR) and Vite with hot
+ * reload (PORT, default 5173) proxying /api to it. Editing pages.config.json or forms/ reloads the page.
+ */
+import { createServer } from 'vite';
+import { buildServer } from '../server/app.ts';
+
+const apiPort = Number(process.env.API_PORT ?? 8081);
+process.env.API_PORT = String(apiPort);
+
+const api = await buildServer({ dataDir: process.env.DATA_DIR ?? './data', demo: true });
+await api.listen({ port: apiPort, host: '127.0.0.1' });
+
+const vite = await createServer({ configFile: 'vite.config.ts' });
+await vite.listen();
+vite.printUrls();
+console.log(`  ➜  API:     http://127.0.0.1:${apiPort}/api/v1/`);

@@ -1,0 +1,168 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, type PointerEntry } from 'json-source-map';
+
+/** A JSON file of the project, parsed with a map from JSON pointers to source positions. */
+export interface JsonFile {
+  /** Path relative to the project root, forward slashes. */
+  file: string;
+  text: string;
+  data: unknown;
+  pointers: Record<string, PointerEntry>;
+}
+
+export interface JsonSyntaxError {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type JsonReadResult = { ok: true; json: JsonFile } | { ok: false; error: JsonSyntaxError };
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** 1-based line and column of a character offset (a tab counts as one column, as in editors). */
+export function positionAt(text: string, pos: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < pos && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: pos - lineStart + 1 };
+}
+
+function describeSyntaxError(text: string, error: unknown): { pos: number; message: string } {
+  const raw = error instanceof Error ? error.message : String(error);
+  const at = /at position (\d+)/.exec(raw);
+  if (!at) return { pos: text.length, message: 'invalid JSON: unexpected end of file' };
+  const pos = Number(at[1]);
+  const token = text[pos];
+  let message = `invalid JSON: unexpected ${token === '"' ? 'string' : `'${token}'`}`;
+  const before = text.slice(0, pos).trimEnd();
+  if ((token === '}' || token === ']') && before.endsWith(',')) message += ' (trailing comma?)';
+  else if (token === '"' && /["\d}\]el]$/.test(before)) message += " (missing ','?)";
+  else if (token === "'") message += ' (JSON strings take double quotes)';
+  return { pos, message };
+}
+
+/** Parses JSON text; a syntax error comes back with the position of the offending character. */
+export function parseJson(file: string, text: string): JsonReadResult {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    const { data, pointers } = parse(source);
+    return { ok: true, json: { file, text: source, data, pointers } };
+  } catch (error) {
+    const { pos, message } = describeSyntaxError(source, error);
+    return { ok: false, error: { file, ...positionAt(source, pos), message } };
+  }
+}
+
+export function readJson(root: string, file: string): JsonReadResult | undefined {
+  const abs = path.join(root, file);
+  if (!existsSync(abs)) return undefined;
+  return parseJson(file, readFileSync(abs, 'utf8'));
+}
+
+/** Names (without .json) of the JSON files directly in a folder of the project, sorted; [] if absent. */
+export function listJson(root: string, dir: string): string[] {
+  const abs = path.join(root, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => entry.name.slice(0, -'.json'.length))
+    .sort();
+}
+
+function parentPointer(pointer: string): string {
+  return pointer.slice(0, pointer.lastIndexOf('/'));
+}
+
+/**
+ * Where a pointer sits in the file: its value, or its key for `at: 'key'` (the name of an unknown
+ * property). A pointer that the file does not hold falls back to its nearest ancestor.
+ */
+export function locate(json: JsonFile, pointer: string, at: 'value' | 'key' = 'value'): Position {
+  let current = pointer;
+  for (;;) {
+    const entry = json.pointers[current];
+    if (entry) {
+      const loc = at === 'key' && entry.key && current === pointer ? entry.key : entry.value;
+      return positionAt(json.text, loc.pos);
+    }
+    if (current === '') return { line: 1, column: 1 };
+    current = parentPointer(current);
+  }
+}
+
+export function escapePointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointerOf(...tokens: Array<string | number>): string {
+  return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A key that appears twice in one object: JSON.parse keeps the last silently. */
+export interface DuplicateKey {
+  key: string;
+  /** Pointer of the member (the same for both occurrences). */
+  pointer: string;
+  /** Offset of the repeated key. */
+  pos: number;
+}
+
+type Frame =
+  | { kind: 'object'; pointer: string; keys: Set<string>; current: string }
+  | { kind: 'array'; pointer: string; index: number };
+
+/** Finds repeated keys in JSON text that is known to parse. */
+export function duplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const stack: Frame[] = [];
+  let expectKey = false;
+  const childPointer = () => {
+    const top = stack[stack.length - 1];
+    if (!top) return '';
+    return top.kind === 'object' ? `${top.pointer}/${escapePointerToken(top.current)}` : `${top.pointer}/${top.index}`;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (expectKey && top?.kind === 'object') {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.keys.has(key)) found.push({ key, pointer: `${top.pointer}/${escapePointerToken(key)}`, pos: i });
+        top.keys.add(key);
+        top.current = key;
+        expectKey = false;
+      }
+      i = j;
+    } else if (c === '{') {
+      stack.push({ kind: 'object', pointer: childPointer(), keys: new Set(), current: '' });
+      expectKey = true;
+    } else if (c === '[') {
+      stack.push({ kind: 'array', pointer: childPointer(), index: 0 });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+      expectKey = false;
+    } else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.kind === 'object') expectKey = true;
+      else if (top) top.index++;
+    }
+  }
+  return found;
+}

@@ -1,0 +1,162 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { isObject, listJson, readJson, type JsonFile, type JsonReadResult } from './json-file';
+
+/** Where the pipeline finds its inputs, relative to the project root. */
+export const PROJECT_PATHS = {
+  config: 'pages.config.json',
+  pagesSchema: 'schemas/pages.schema.json',
+  formSchema: 'schemas/form.schema.json',
+  blocks: 'schemas/blocks',
+  sources: 'schemas/api/sources.json',
+  resources: 'schemas/api/resources',
+  forms: 'forms',
+  schemas: 'schemas',
+} as const;
+
+/** The keys every section has; the block schema describes only the others. */
+export const COMMON_SECTION_KEYS = ['type', 'id', 'source', 'query', 'pick'] as const;
+
+export interface NamedInput {
+  /** File name without .json: the block type, resource kind or form name. */
+  name: string;
+  file: string;
+  read: JsonReadResult;
+}
+
+/** Every JSON file the pipeline reads, parsed (or with its syntax error); absent files are undefined. */
+export interface ProjectInputs {
+  root: string;
+  config?: JsonReadResult;
+  pagesSchema?: JsonReadResult;
+  formSchema?: JsonReadResult;
+  sources?: JsonReadResult;
+  blocks: NamedInput[];
+  resources: NamedInput[];
+  forms: NamedInput[];
+  /** Any other JSON under schemas/ (shared definitions a schema may $ref). */
+  otherSchemas: NamedInput[];
+}
+
+function readDir(root: string, dir: string): NamedInput[] {
+  return listJson(root, dir).flatMap((name) => {
+    const file = `${dir}/${name}.json`;
+    const read = readJson(root, file);
+    return read ? [{ name, file, read }] : [];
+  });
+}
+
+function listJsonDeep(root: string, dir: string): string[] {
+  const abs = path.join(root, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true })
+    .flatMap((entry) => {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return listJsonDeep(root, rel);
+      return entry.isFile() && entry.name.endsWith('.json') ? [rel] : [];
+    })
+    .sort();
+}
+
+export function readInputs(root: string): ProjectInputs {
+  const blocks = readDir(root, PROJECT_PATHS.blocks);
+  const resources = readDir(root, PROJECT_PATHS.resources);
+  const known = new Set<string>([
+    PROJECT_PATHS.pagesSchema,
+    PROJECT_PATHS.formSchema,
+    PROJECT_PATHS.sources,
+    ...blocks.map((b) => b.file),
+    ...resources.map((r) => r.file),
+  ]);
+  const otherSchemas = listJsonDeep(root, PROJECT_PATHS.schemas)
+    .filter((file) => !known.has(file))
+    .flatMap((file) => {
+      const read = readJson(root, file);
+      return read ? [{ name: path.basename(file, '.json'), file, read }] : [];
+    });
+  return {
+    root,
+    config: readJson(root, PROJECT_PATHS.config),
+    pagesSchema: readJson(root, PROJECT_PATHS.pagesSchema),
+    formSchema: readJson(root, PROJECT_PATHS.formSchema),
+    sources: readJson(root, PROJECT_PATHS.sources),
+    blocks,
+    resources,
+    forms: readDir(root, PROJECT_PATHS.forms),
+    otherSchemas,
+  };
+}
+
+/** The parsed file, or undefined when it is absent or not valid JSON. */
+export function parsed(read: JsonReadResult | undefined): JsonFile | undefined {
+  return read?.ok ? read.json : undefined;
+}
+
+export type SourceMode = 'required' | 'optional' | 'none';
+export const SOURCE_MODES: readonly SourceMode[] = ['required', 'optional', 'none'];
+
+/** What a block schema declares about its content binding. */
+export interface BlockInfo {
+  type: string;
+  file: string;
+  schema: Record<string, unknown>;
+  /** x-source: whether a section of this type must, may or must not name a source (default optional). */
+  source: SourceMode;
+  /** x-item: the resource kind the block expects from its source, when declared. */
+  item: string | null;
+}
+
+export function blockInfo(input: NamedInput): BlockInfo | undefined {
+  const json = parsed(input.read);
+  if (!json || !isObject(json.data)) return undefined;
+  const schema = json.data;
+  const mode = schema['x-source'];
+  const item = schema['x-item'];
+  return {
+    type: input.name,
+    file: input.file,
+    schema,
+    source: SOURCE_MODES.includes(mode as SourceMode) ? (mode as SourceMode) : 'optional',
+    item: typeof item === 'string' ? item : null,
+  };
+}
+
+/** One entry of schemas/api/sources.json. */
+export interface SourceEntry {
+  item?: string;
+  shape?: string;
+  query?: string[];
+}
+
+/** The content-source catalogue by name (as written, with '{short}' and ':param'); empty if absent. */
+export function sourceCatalogue(read: JsonReadResult | undefined): Map<string, SourceEntry> {
+  const data = parsed(read)?.data;
+  const sources = isObject(data) && isObject(data.sources) ? data.sources : {};
+  const catalogue = new Map<string, SourceEntry>();
+  for (const [name, raw] of Object.entries(sources)) {
+    const entry = isObject(raw) ? raw : {};
+    catalogue.set(name, {
+      item: typeof entry.item === 'string' ? entry.item : undefined,
+      shape: typeof entry.shape === 'string' ? entry.shape : undefined,
+      query: Array.isArray(entry.query) ? entry.query.filter((q): q is string => typeof q === 'string') : undefined,
+    });
+  }
+  return catalogue;
+}
+
+/** The product's short name from pages.config.json (for '{short}'), when the file says it. */
+export function productShort(read: JsonReadResult | undefined): string | undefined {
+  const data = parsed(read)?.data;
+  if (!isObject(data) || !isObject(data.site) || !isObject(data.site.product)) return undefined;
+  const short = data.site.product.short;
+  return typeof short === 'string' ? short : undefined;
+}
+
+/** 'richText' -> 'RichText', 'privacy-policy' -> 'PrivacyPolicy'. */
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,74 @@
+import type { SchemaIssue } from './ajv';
+import { escapePointerToken, isObject } from './json-file';
+import { didYouMean } from './suggest';
+
+type Schema = Record<string, unknown>;
+
+/** Follows a local $ref ('#/definitions/x') of the form's schema. */
+function deref(schema: Schema, root: Schema, depth = 0): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#') || depth > 20) return schema;
+  let target: unknown = root;
+  for (const token of ref.slice(1).split('/').filter(Boolean)) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    target = isObject(target) ? target[key] : undefined;
+  }
+  return isObject(target) ? deref(target, root, depth + 1) : schema;
+}
+
+/** The fields an object may have at this level, including those that conditions or dependencies add. */
+function fieldsAt(schema: Schema, root: Schema, into = new Map<string, Schema>(), depth = 0): Map<string, Schema> {
+  const node = deref(schema, root);
+  if (depth > 20) return into;
+  if (isObject(node.properties)) {
+    for (const [name, sub] of Object.entries(node.properties)) if (isObject(sub) && !into.has(name)) into.set(name, sub);
+  }
+  const branches: unknown[] = [
+    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => (Array.isArray(node[k]) ? (node[k] as unknown[]) : [])),
+    node.then,
+    node.else,
+    ...(isObject(node.dependencies) ? Object.values(node.dependencies) : []),
+  ];
+  for (const branch of branches) if (isObject(branch)) fieldsAt(branch, root, into, depth + 1);
+  return into;
+}
+
+/**
+ * uiSchema keys that name no field of the form (a typo there makes rjsf ignore the hint silently),
+ * and 'ui:order' entries that name none.
+ */
+export function uiSchemaIssues(ui: Schema, schema: Schema, pointer: string, root: Schema = schema): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const node = deref(schema, root);
+  const fields = fieldsAt(node, root);
+  const isArray = node.type === 'array' || 'items' in node;
+  const dynamicKeys = isObject(node.additionalProperties) || isObject(node.patternProperties);
+  for (const [key, value] of Object.entries(ui)) {
+    const at = `${pointer}/${escapePointerToken(key)}`;
+    if (key === 'ui:order' && Array.isArray(value) && fields.size > 0) {
+      value.forEach((entry, i) => {
+        if (typeof entry === 'string' && entry !== '*' && !fields.has(entry)) {
+          issues.push({ pointer: `${at}/${i}`, message: `ui:order names unknown field '${entry}'${didYouMean(entry, fields.keys())}`, at: 'value' });
+        }
+      });
+    }
+    if (key.startsWith('ui:')) continue;
+    if (isArray && key === 'items') {
+      if (isObject(value) && isObject(node.items)) issues.push(...uiSchemaIssues(value, node.items, at, root));
+      continue;
+    }
+    if (key === 'additionalProperties' && isObject(node.additionalProperties)) {
+      if (isObject(value)) issues.push(...uiSchemaIssues(value, node.additionalProperties, at, root));
+      continue;
+    }
+    const field = fields.get(key);
+    if (!field) {
+      if (fields.size > 0 && !dynamicKeys) {
+        issues.push({ pointer: at, message: `uiSchema names unknown field '${key}'${didYouMean(key, fields.keys())}`, at: 'key' });
+      }
+      continue;
+    }
+    if (isObject(value)) issues.push(...uiSchemaIssues(value, field, at, root));
+  }
+  return issues;
+}

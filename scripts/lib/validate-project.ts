@@ -1,0 +1,413 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { compileErrorIssue, createAjv, describeErrors, type SchemaIssue } from './ajv';
+import { compareDiagnostics, type Diagnostic } from './diagnostics';
+import { duplicateKeys, isObject, locate, pointerOf, positionAt, type JsonFile, type JsonReadResult } from './json-file';
+import {
+  blockInfo,
+  COMMON_SECTION_KEYS,
+  parsed,
+  PROJECT_PATHS,
+  productShort,
+  readInputs,
+  SOURCE_MODES,
+  sourceCatalogue,
+  type BlockInfo,
+  type NamedInput,
+  type ProjectInputs,
+  type SourceEntry,
+} from './project';
+import { routeMatches, substituteShort, templateParams } from './routes';
+import { requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
+import { didYouMean } from './suggest';
+import { uiSchemaIssues } from './ui-schema';
+
+/** The outcome of checking a project: every problem, and how many files were read. */
+export interface ProjectCheck {
+  diagnostics: Diagnostic[];
+  filesChecked: number;
+}
+
+/** Collects diagnostics and places each one in its file. */
+class Reporter {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly files = new Map<string, JsonFile>();
+  filesChecked = 0;
+
+  /** Registers a file that was read; reports its syntax error, returns it when it parsed. */
+  track(read: JsonReadResult | undefined): JsonFile | undefined {
+    if (!read) return undefined;
+    this.filesChecked++;
+    if (!read.ok) {
+      const { file, line, column, message } = read.error;
+      this.diagnostics.push({ file, line, column, pointer: '', message });
+      return undefined;
+    }
+    this.files.set(read.json.file, read.json);
+    for (const dup of duplicateKeys(read.json.text)) {
+      const { line, column } = positionAt(read.json.text, dup.pos);
+      this.diagnostics.push({ file: read.json.file, line, column, pointer: dup.pointer, message: `duplicate key '${dup.key}' (only the last one counts)` });
+    }
+    return read.json;
+  }
+
+  missing(file: string, message: string) {
+    this.diagnostics.push({ file, line: 1, column: 1, pointer: '', message });
+  }
+
+  report(file: string, pointer: string, message: string, at: 'value' | 'key' = 'value') {
+    const json = this.files.get(file);
+    const { line, column } = json ? locate(json, pointer, at) : { line: 1, column: 1 };
+    this.diagnostics.push({ file, line, column, pointer, message });
+  }
+
+  issues(file: string, issues: readonly SchemaIssue[]) {
+    for (const issue of issues) this.report(file, issue.pointer, issue.message, issue.at);
+  }
+}
+
+interface SchemaRegistry {
+  ajv: Ajv;
+  idOf(file: string): string;
+  /** The compiled validator of a schema file, or undefined when the file does not compile. */
+  validator(file: string): ValidateFunction | undefined;
+}
+
+/**
+ * Loads every schema file of the project into one Ajv instance, keyed by file URL so that a
+ * relative $ref between files ('../pages.schema.json#/definitions/Link') resolves as it does for
+ * json-schema-to-typescript; reports what is wrong with each schema as a schema.
+ */
+function loadSchemas(inputs: ProjectInputs, reporter: Reporter, files: Array<{ file: string; json: JsonFile }>): SchemaRegistry {
+  const ajv = createAjv();
+  const idOf = (file: string) => pathToFileURL(path.join(inputs.root, file)).href;
+  const added = new Set<string>();
+  for (const { file, json } of files) {
+    if (!isObject(json.data) && typeof json.data !== 'boolean') {
+      reporter.report(file, '', 'a schema must be an object');
+      continue;
+    }
+    try {
+      ajv.addSchema(json.data, idOf(file), undefined, false);
+      added.add(file);
+    } catch (error) {
+      reporter.report(file, isObject(json.data) && '$id' in json.data ? '/$id' : '', `schema cannot be loaded: ${(error as Error).message}`);
+    }
+  }
+  const valid = new Set<string>();
+  for (const { file, json } of files) {
+    if (!added.has(file)) continue;
+    reporter.issues(file, unknownKeywords(json.data));
+    reporter.issues(file, unknownFormats(json.data, '', Object.keys(ajv.formats)));
+    try {
+      if (ajv.validateSchema(json.data as object)) valid.add(file);
+      else reporter.issues(file, describeErrors(ajv.errors));
+    } catch (error) {
+      reporter.report(file, '/$schema', `unsupported $schema: ${(error as Error).message}`);
+    }
+  }
+  const compiled = new Map<string, ValidateFunction | undefined>();
+  return {
+    ajv,
+    idOf,
+    validator(file) {
+      if (compiled.has(file)) return compiled.get(file);
+      let fn: ValidateFunction | undefined;
+      if (valid.has(file)) {
+        try {
+          fn = ajv.getSchema(idOf(file));
+        } catch (error) {
+          const json = files.find((f) => f.file === file)?.json;
+          reporter.issues(file, [compileErrorIssue(error, json?.data, '')]);
+        }
+      }
+      compiled.set(file, fn);
+      return fn;
+    },
+  };
+}
+
+function checkBlockSchema(block: BlockInfo, reporter: Reporter) {
+  const { schema, file, type } = block;
+  if (!/^[a-z][A-Za-z0-9]*$/.test(type)) {
+    reporter.report(file, '', `block type '${type}' must be camelCase (letters and digits, starting lower case): rename the file`);
+  }
+  if ('x-source' in schema && !SOURCE_MODES.includes(schema['x-source'] as never)) {
+    reporter.report(file, '/x-source', `must be one of: ${SOURCE_MODES.join(', ')}`);
+  }
+  if ('x-item' in schema && typeof schema['x-item'] !== 'string') reporter.report(file, '/x-item', 'must be a string (a resource kind)');
+  if (isObject(schema.properties)) {
+    for (const key of COMMON_SECTION_KEYS) {
+      if (key in schema.properties) {
+        reporter.report(file, pointerOf('properties', key), `'${key}' is a key every section has; a block cannot declare it as a prop`, 'key');
+      }
+    }
+  }
+}
+
+interface Catalogue {
+  short: string | undefined;
+  byResolvedName: Map<string, { name: string; entry: SourceEntry }>;
+}
+
+function checkSections(
+  config: JsonFile,
+  reporter: Reporter,
+  blocks: Map<string, BlockInfo>,
+  blockValidator: (type: string) => ValidateFunction | undefined,
+  catalogue: Catalogue,
+  formNames: readonly string[],
+) {
+  const data = config.data;
+  if (!isObject(data) || !Array.isArray(data.pages)) return;
+  const report = (pointer: string, message: string, at: 'value' | 'key' = 'value') => reporter.report(config.file, pointer, message, at);
+  const { short } = catalogue;
+
+  data.pages.forEach((page, i) => {
+    if (!isObject(page) || !Array.isArray(page.sections)) return;
+    const pagePath = typeof page.path === 'string' ? substituteShort(page.path, short) : undefined;
+    const routeParams = new Set([...(pagePath ? templateParams(pagePath) : []), ...(isObject(page.params) ? Object.keys(page.params) : [])]);
+    const ids = new Map<string, number>();
+
+    page.sections.forEach((section, j) => {
+      if (!isObject(section) || typeof section.type !== 'string') return;
+      const at = pointerOf('pages', i, 'sections', j);
+      const { type } = section;
+      const block = blocks.get(type);
+      if (!block) {
+        report(`${at}/type`, `unknown block type '${type}'${didYouMean(type, blocks.keys())}`);
+      } else {
+        const props = Object.fromEntries(Object.entries(section).filter(([key]) => !(COMMON_SECTION_KEYS as readonly string[]).includes(key)));
+        const validate = blockValidator(type);
+        if (validate && !validate(props)) reporter.issues(config.file, describeErrors(validate.errors, at));
+      }
+
+      if (typeof section.id === 'string') {
+        const first = ids.get(section.id);
+        if (first !== undefined) report(`${at}/id`, `duplicate section id '${section.id}' on this page (also section ${first})`);
+        else ids.set(section.id, j);
+      }
+
+      const source = typeof section.source === 'string' ? section.source : undefined;
+      if (source === undefined) {
+        if (block?.source === 'required') report(at, `block '${type}' needs a 'source'`);
+        for (const key of ['pick', 'query'] as const) {
+          if (key in section) report(`${at}/${key}`, `'${key}' has no effect without a 'source'`, 'key');
+        }
+      } else if (block?.source === 'none') {
+        report(`${at}/source`, `block '${type}' takes no source`, 'key');
+      } else {
+        checkSource(`${at}`, source, section, block, routeParams, pagePath);
+      }
+
+      if ('form' in section && typeof section.form === 'string' && !formNames.includes(section.form)) {
+        report(`${at}/form`, `unknown form '${section.form}'${didYouMean(section.form, formNames)}`);
+      }
+    });
+  });
+
+  function checkSource(
+    at: string,
+    source: string,
+    section: Record<string, unknown>,
+    block: BlockInfo | undefined,
+    routeParams: Set<string>,
+    pagePath: string | undefined,
+  ) {
+    const known = catalogue.byResolvedName.get(substituteShort(source, short));
+    if (!known) {
+      const names = [...catalogue.byResolvedName.values()].map((s) => s.name);
+      report(`${at}/source`, `unknown source '${source}'${didYouMean(source, names)}`);
+      return;
+    }
+    const { entry, name } = known;
+    if (block?.item && entry.item && block.item !== entry.item) {
+      report(`${at}/source`, `source '${name}' gives '${entry.item}' items but block '${block.type}' expects '${block.item}'`);
+    }
+    for (const param of templateParams(substituteShort(source, short))) {
+      if (!routeParams.has(param)) {
+        report(`${at}/source`, `source parameter ':${param}' is not a parameter of the page path '${pagePath ?? ''}'`);
+      }
+    }
+    if (isObject(section.query) && entry.query) {
+      for (const key of Object.keys(section.query)) {
+        if (entry.query.includes(key)) continue;
+        const message = entry.query.length === 0
+          ? `source '${name}' takes no query parameters`
+          : `unknown query parameter '${key}' for source '${name}'${didYouMean(key, entry.query)}`;
+        report(`${at}/query${pointerOf(key)}`, message, 'key');
+      }
+    }
+  }
+}
+
+function checkPages(config: JsonFile, reporter: Reporter, short: string | undefined) {
+  const data = config.data;
+  if (!isObject(data) || !Array.isArray(data.pages)) return;
+  const report = (pointer: string, message: string) => reporter.report(config.file, pointer, message);
+  const paths = new Map<string, { index: number; name: string }>();
+  const names = new Map<string, number>();
+  const routes: string[] = [];
+  const pages = data.pages.map((page) => (isObject(page) ? page : {}));
+
+  pages.forEach((page, i) => {
+    if (typeof page.name === 'string') {
+      const first = names.get(page.name);
+      if (first !== undefined) report(pointerOf('pages', i, 'name'), `duplicate page name '${page.name}' (also page ${first})`);
+      else names.set(page.name, i);
+    }
+    if (typeof page.path === 'string') {
+      const resolved = substituteShort(page.path, short);
+      routes.push(resolved);
+      const first = paths.get(resolved);
+      if (first !== undefined) report(pointerOf('pages', i, 'path'), `duplicate path '${resolved}' (also page '${first.name}')`);
+      else paths.set(resolved, { index: i, name: typeof page.name === 'string' ? page.name : `#${i}` });
+    }
+  });
+
+  pages.forEach((page, i) => {
+    if (typeof page.redirect !== 'string') return;
+    const target = substituteShort(page.redirect, short).split(/[?#]/)[0];
+    const at = pointerOf('pages', i, 'redirect');
+    if (!paths.has(target)) {
+      report(at, `redirect target '${page.redirect}' is not the path of any page${didYouMean(target, paths.keys())}`);
+      return;
+    }
+    const own = new Set([
+      ...(typeof page.path === 'string' ? templateParams(substituteShort(page.path, short)) : []),
+      ...(isObject(page.params) ? Object.keys(page.params) : []),
+    ]);
+    for (const param of templateParams(target)) {
+      if (!own.has(param)) report(at, `redirect parameter ':${param}' is not a parameter of this page's path`);
+    }
+  });
+
+  // Every in-app link (an 'href' starting with a single '/') must reach a page; links to files
+  // ('/terms.pdf') and to the API are left alone.
+  const visit = (value: unknown, pointer: string) => {
+    if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    else if (isObject(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPointer = pointer + pointerOf(key);
+        if (key === 'href' && typeof child === 'string') checkHref(child, childPointer);
+        else visit(child, childPointer);
+      }
+    }
+  };
+  const checkHref = (href: string, pointer: string) => {
+    if (!href.startsWith('/') || href.startsWith('//')) return;
+    const target = substituteShort(href, short);
+    const pathname = target.split(/[?#]/)[0];
+    if (pathname.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(pathname)) return;
+    if (routes.some((route) => routeMatches(target, route))) return;
+    report(pointer, `no page serves the link '${href}'${didYouMean(pathname, routes)}`);
+  };
+  visit(data, '');
+}
+
+function checkForms(
+  forms: Array<{ input: NamedInput; json: JsonFile }>,
+  reporter: Reporter,
+  registry: SchemaRegistry,
+  formSchemaFile: string | undefined,
+) {
+  const validateForm = formSchemaFile ? registry.validator(formSchemaFile) : undefined;
+  const keys = new Map<string, string>();
+  for (const { input, json } of forms) {
+    const { file } = input;
+    const data = json.data;
+    let metaIssues: SchemaIssue[] = [];
+    if (validateForm && !validateForm(data)) {
+      metaIssues = describeErrors(validateForm.errors);
+      reporter.issues(file, metaIssues);
+    }
+    if (!isObject(data)) continue;
+    if (typeof data.key === 'string') {
+      const other = keys.get(data.key);
+      if (other) reporter.report(file, '/key', `form key '${data.key}' is also the key of ${other}`);
+      else keys.set(data.key, file);
+    }
+    const schema = data.schema;
+    if (!isObject(schema)) continue;
+    reporter.issues(file, unknownKeywords(schema, '/schema'));
+    reporter.issues(file, unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
+    reporter.issues(file, requiredWithoutMessage(schema, '/schema'));
+    if (isObject(data.uiSchema)) reporter.issues(file, uiSchemaIssues(data.uiSchema, schema, '/uiSchema'));
+    // A schema that the meta-schema rejects cannot be compiled meaningfully: its errors say enough.
+    if (metaIssues.some((issue) => issue.pointer === '/schema' || issue.pointer.startsWith('/schema/'))) continue;
+    try {
+      const id = `${registry.idOf(file)}#form-data`;
+      registry.ajv.addSchema(schema, id, undefined, false);
+      registry.ajv.getSchema(id);
+    } catch (error) {
+      reporter.issues(file, [compileErrorIssue(error, schema, '/schema')]);
+    }
+  }
+}
+
+/** Runs every check on the project in `root` (its own pages.config.json, forms/ and schemas/). */
+export function checkProject(root: string): ProjectCheck {
+  const inputs = readInputs(root);
+  const reporter = new Reporter();
+
+  const config = reporter.track(inputs.config);
+  if (!inputs.config) reporter.missing(PROJECT_PATHS.config, 'file not found');
+  const pagesSchema = reporter.track(inputs.pagesSchema);
+  if (!inputs.pagesSchema) reporter.missing(PROJECT_PATHS.pagesSchema, 'file not found');
+  const formSchema = reporter.track(inputs.formSchema);
+  if (!inputs.formSchema && inputs.forms.length > 0) reporter.missing(PROJECT_PATHS.formSchema, 'file not found');
+  reporter.track(inputs.sources);
+
+  const schemaFiles: Array<{ file: string; json: JsonFile }> = [];
+  if (pagesSchema) schemaFiles.push({ file: pagesSchema.file, json: pagesSchema });
+  if (formSchema) schemaFiles.push({ file: formSchema.file, json: formSchema });
+  for (const input of [...inputs.blocks, ...inputs.resources, ...inputs.otherSchemas]) {
+    const json = reporter.track(input.read);
+    if (json) schemaFiles.push({ file: input.file, json });
+  }
+  const forms = inputs.forms.flatMap((input) => {
+    const json = reporter.track(input.read);
+    return json ? [{ input, json }] : [];
+  });
+
+  const registry = loadSchemas(inputs, reporter, schemaFiles);
+
+  const blocks = new Map<string, BlockInfo>();
+  for (const input of inputs.blocks) {
+    const info = blockInfo(input);
+    if (!info) continue;
+    blocks.set(info.type, info);
+    checkBlockSchema(info, reporter);
+  }
+
+  const short = productShort(inputs.config);
+  const byResolvedName = new Map<string, { name: string; entry: SourceEntry }>();
+  for (const [name, entry] of sourceCatalogue(inputs.sources)) byResolvedName.set(substituteShort(name, short), { name, entry });
+
+  if (config && pagesSchema) {
+    const validate = registry.validator(pagesSchema.file);
+    if (validate && !validate(config.data)) reporter.issues(config.file, describeErrors(validate.errors));
+  }
+  if (config) {
+    checkPages(config, reporter, short);
+    checkSections(
+      config,
+      reporter,
+      blocks,
+      (type) => registry.validator(blocks.get(type)!.file),
+      { short, byResolvedName },
+      inputs.forms.map((f) => f.name),
+    );
+  }
+  checkForms(forms, reporter, registry, formSchema?.file);
+
+  return { diagnostics: [...reporter.diagnostics].sort(compareDiagnostics), filesChecked: reporter.filesChecked };
+}
+
+/** Every problem of the project in `root`, sorted by file and position. */
+export function validateProject(root: string): Diagnostic[] {
+  return checkProject(root).diagnostics;
+}
+

@@ -1,0 +1,27 @@
+/**
+ * `npm start`: builds the site when it is missing or older than its sources, then serves the site
+ * and the reference API together (server/main.ts: PORT, default 8080; DATA_DIR, default ./data).
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const built = join(root, 'dist', 'index.html');
+const sources = ['src', 'forms', 'schemas', 'public', 'pages.config.json', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newest(join(root, source))));
+if (builtAt < changedAt) {
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  execSync('npm run build', { stdio: 'inherit' });
+}
+
+await import('../server/main.ts');

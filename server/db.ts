@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+/**
+ * Schema migrations, applied in order on start; `PRAGMA user_version` records the last one applied.
+ * Later features append their own migration here (never edit one that has shipped).
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  up: (db: Db) => void;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'content and meta',
+    up: (db) =>
+      db.exec(`
+        -- Every content resource of the API in one table: the JSON body is what the API returns;
+        -- the other columns are copies of body fields that queries filter or sort on.
+        CREATE TABLE content (
+          resource    TEXT    NOT NULL,
+          id          INTEGER NOT NULL,
+          precedence  INTEGER,
+          reseller_id INTEGER,
+          slug        TEXT,
+          code        TEXT COLLATE NOCASE,
+          post_date   TEXT,
+          body        TEXT    NOT NULL CHECK (json_valid(body)),
+          PRIMARY KEY (resource, id)
+        ) WITHOUT ROWID;
+        CREATE INDEX content_by_owner ON content (resource, reseller_id, precedence);
+        CREATE UNIQUE INDEX content_by_slug ON content (resource, slug) WHERE slug IS NOT NULL;
+        CREATE INDEX content_by_code ON content (resource, code) WHERE code IS NOT NULL;
+        CREATE INDEX content_by_date ON content (resource, post_date) WHERE post_date IS NOT NULL;
+
+        CREATE TABLE meta (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+      `),
+  },
+];
+
+export function migrate(db: Db, list: readonly Migration[] = migrations): void {
+  const sorted = [...list].sort((a, b) => a.version - b.version);
+  for (const migration of sorted) {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+/** Opens (creating if needed) `${dataDir}/app.db` in WAL mode and brings its schema up to date. */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'app.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}

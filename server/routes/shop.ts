@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../context';
+import { bodyString, intParam, list, notFound, one, pathId, type Query } from '../http';
+
+/**
+ * Shop reads: standard plans and promo codes, merchant shops and promotion (promo-code) shops.
+ * Merchant and promotion lists filter by `reseller_id` (the merchant's or promotion's id).
+ */
+const shopRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { repo } = ctx;
+
+  const plansById = (resource: string) =>
+    app.get<{ Params: { id: string } }>(`/${resource}/:id`, async (request, reply) => {
+      const id = pathId(request.params.id);
+      const plan = id === undefined ? undefined : repo.get(resource, id);
+      return plan ? one(plan) : notFound(reply, 'Plan not found');
+    });
+
+  // Standard shop
+  app.get('/shop-plans', async () => list(repo.list('shop-plans')));
+  plansById('shop-plans');
+  app.get('/promos', async () => list(repo.list('promos')));
+  app.post('/promos/check/code', async (request, reply) => {
+    const code = bodyString(request.body, 'code');
+    const promo = repo.byCode('promos', code);
+    return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
+  });
+
+  // Merchant shops and promotion shops share one shape: an owner with a slug, sliders and plans.
+  for (const kind of ['merchant', 'promotion'] as const) {
+    const owners = `${kind}s`;
+    app.get(`/${owners}`, async () => list(repo.list(owners)));
+    app.get<{ Params: { slug: string } }>(`/${owners}/show/:slug`, async (request, reply) => {
+      const owner = repo.bySlug(owners, request.params.slug);
+      return owner ? one(owner) : notFound(reply, `No ${kind} with slug '${request.params.slug}'.`);
+    });
+    for (const what of ['sliders', 'plans'] as const) {
+      const resource = `${kind}-shop-${what}`;
+      app.get(`/${resource}`, async (request) => {
+        const resellerId = intParam(request.query as Query, 'reseller_id');
+        return list(repo.list(resource, { resellerId }));
+      });
+    }
+    plansById(`${kind}-shop-plans`);
+  }
+
+  app.post('/promotions/check/slug', async (request, reply) => {
+    const slug = bodyString(request.body, 'slug');
+    const promotion = repo.bySlug('promotions', slug);
+    return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);
+  });
+};
+
+export default shopRoutes;

@@ -1,0 +1,64 @@
+import useSWR from 'swr';
+import { sources } from '../generated/api';
+import { fill, fillPath } from '../lib/site';
+import { getJson, type Query } from './client';
+
+/**
+ * Content sources: the catalogue in schemas/api/sources.json (generated into `sources`) says for each
+ * GET path what it returns. Every shape is normalised to a list so that the engine binds a section
+ * to a source the same way whatever the endpoint's envelope.
+ */
+type Shape = 'list' | 'single' | 'nested';
+interface SourceEntry {
+  item: string;
+  shape?: Shape;
+  query?: readonly string[];
+}
+
+const catalogue = sources as Readonly<Record<string, SourceEntry>>;
+
+export function findSource(name: string): SourceEntry | undefined {
+  if (catalogue[name]) return catalogue[name];
+  const wanted = fill(name);
+  return Object.entries(catalogue).find(([key]) => fill(key) === wanted)?.[1];
+}
+
+export function unwrap(shape: Shape | undefined, body: unknown): unknown[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  const value = shape === 'nested' ? (data as { data?: unknown } | null)?.data : data;
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export async function getSource(name: string, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
+  const entry = findSource(name);
+  const body = await getJson<unknown>(fillPath(name, params), query);
+  return unwrap(entry?.shape, body);
+}
+
+/** Orders content as the spec shows it: ascending precedence (items without one keep their order). */
+export function byPrecedence<T>(items: readonly T[]): T[] {
+  const rank = (item: T) => {
+    const p = (item as { precedence?: unknown }).precedence;
+    return typeof p === 'number' ? p : Number.POSITIVE_INFINITY;
+  };
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+export function sourceKey(name: string, params: Readonly<Record<string, string | undefined>>, query?: Query) {
+  return [fillPath(name, params), JSON.stringify(query ?? {})] as const;
+}
+
+/** SWR hook over a content source: `data` is the list (sorted by precedence), `error` an ApiError. */
+export function useSource<T = unknown>(
+  name: string | undefined,
+  params: Readonly<Record<string, string | undefined>> = {},
+  query?: Query,
+) {
+  return useSWR<T[]>(name ? sourceKey(name, params, query) : null, () =>
+    getSource(name as string, params, query).then((items) => byPrecedence(items as T[])),
+  );
+}

@@ -1,0 +1,69 @@
+import { Navigate, useLocation, useParams, useRouteError, type RouteObject } from 'react-router-dom';
+import { Button } from '@fluentui/react-components';
+import type { PageConfig } from '../generated/config';
+import { loadBlocks } from '../engine/registry';
+import { PageRenderer } from '../engine/PageRenderer';
+import { logError } from '../lib/log';
+import { fill, fillPath, pages, site } from '../lib/site';
+import { Shell, type RouteHandle } from './Shell';
+
+function PageView({ page }: { page: PageConfig }) {
+  const params = useParams();
+  const { pathname, search } = useLocation();
+  // A path written with a trailing slash (the reseller home) is served only at that URL: its
+  // layout route's redirect sends '/shop/reseller/x' to '/shop/reseller/x/'.
+  if (page.path.endsWith('/') && !pathname.endsWith('/')) return <Navigate to={`${pathname}/${search}`} replace />;
+  return <PageRenderer key={pathname} page={page} params={params} />;
+}
+
+function RedirectView({ to }: { to: string }) {
+  const params = useParams();
+  return <Navigate to={fillPath(to, params)} replace />;
+}
+
+function RouteError() {
+  const error = useRouteError();
+  logError('route', error);
+  return (
+    <div className="route-error" role="alert">
+      <p>{fill(site.dialogs?.loadFailed ?? 'Sorry, this page could not be loaded.')}</p>
+      <Button appearance="primary" onClick={() => window.location.reload()}>
+        {fill(site.dialogs?.reload ?? 'Reload')}
+      </Button>
+    </div>
+  );
+}
+
+function pageRoute(page: PageConfig): RouteObject | null {
+  const handle: RouteHandle = { page };
+  const path = fill(page.path);
+  if (page.redirect) {
+    // A redirect to the same path with a trailing slash is served by the target's own route.
+    if (fill(page.redirect) === `${path}/`) return null;
+    return { path, handle, element: <RedirectView to={page.redirect} /> };
+  }
+  return {
+    path,
+    handle,
+    // Page code is loaded per route: the chunks of the blocks this page uses, nothing else.
+    lazy: async () => {
+      await loadBlocks((page.sections ?? []).map((section) => section.type));
+      return { Component: () => <PageView page={page} /> };
+    },
+  };
+}
+
+/** The route tree, built from pages.config.json: the shell, one route per page, unknown paths to /404. */
+export function buildRoutes(list: readonly PageConfig[] = pages): RouteObject[] {
+  return [
+    {
+      element: <Shell />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <div className="page-loading" aria-busy="true" />,
+      children: [
+        ...list.map(pageRoute).filter((route): route is RouteObject => route !== null),
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import type { Banner } from '../../generated/api';
+import { usePageChrome } from '../../lib/pageChrome';
+import { SmartLink } from '../../lib/SmartLink';
+import type { BlockRenderProps } from '../types';
+
+type BannerButton = NonNullable<Banner['buttons']>[number];
+
+/** A button's `styling` is JSON text holding a colour; anything else is ignored. */
+export function buttonColour(styling: string | null | undefined): string | undefined {
+  if (!styling) return undefined;
+  try {
+    const parsed = JSON.parse(styling) as unknown;
+    if (typeof parsed === 'string') return parsed;
+    const record = parsed as { color?: unknown; backgroundColor?: unknown } | null;
+    const colour = record?.color ?? record?.backgroundColor;
+    return typeof colour === 'string' ? colour : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page banner: the first item of its source (lowest precedence); its backgroundColor sets the header colour. */
+export default function BannerBlock({ props, items }: BlockRenderProps<'banner', Banner>) {
+  const banner = items[0];
+  const { setBannerBackground } = usePageChrome();
+  const setsHeader = props.setHeaderColor !== false;
+  const background = banner?.styles?.backgroundColor;
+
+  useEffect(() => {
+    if (setsHeader && banner) setBannerBackground(background);
+  }, [setsHeader, banner, background, setBannerBackground]);
+
+  if (!banner) return null;
+  const buttons = (banner.buttons ?? []).filter(
+    (button: BannerButton) => !(props.dropPromoButtons && button.redirect === '#promo'),
+  );
+  const blue = background?.trim().toLowerCase() === 'blue';
+
+  return (
+    <section className={`banner${blue ? ' banner--blue' : ''}`} aria-label={banner.title || undefined}>
+      {banner.background_image?.main && (
+        <img
+          className="banner__image"
+          src={banner.background_image.main}
+          alt=""
+          width={1600}
+          height={600}
+          fetchPriority="high"
+          decoding="async"
+        />
+      )}
+      <div className="banner__content">
+        {banner.title && (
+          <h1 className="banner__title" style={{ color: banner.styles?.titleColor || undefined }}>
+            {banner.title}
+          </h1>
+        )}
+        {banner.caption && (
+          <p className="banner__caption" style={{ color: banner.styles?.captionColor || undefined }}>
+            {banner.caption}
+          </p>
+        )}
+        {buttons.length > 0 && (
+          <div className="banner__buttons">
+            {buttons.map((button: BannerButton) => {
+              const colour = buttonColour(button.styling);
+              return (
+                <SmartLink key={button.label + button.redirect} href={button.redirect} className="banner__button">
+                  <span style={colour ? { backgroundColor: colour } : undefined} className="banner__button-face">
+                    {button.image && <img src={button.image} alt="" width={24} height={24} />}
+                    {button.label}
+                  </span>
+                </SmartLink>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

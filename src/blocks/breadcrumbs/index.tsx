@@ -1,0 +1,27 @@
+import { Link } from 'react-router-dom';
+import { fill, fillPath } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+
+/** Breadcrumbs: every item links except the last, which is the current page. */
+export default function BreadcrumbsBlock({ props, params }: BlockRenderProps<'breadcrumbs'>) {
+  const { items } = props;
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          const href = fillPath(item.href, params);
+          return (
+            <li key={`${index}-${item.href}`}>
+              {last ? (
+                <span aria-current="page">{fill(item.label)}</span>
+              ) : (
+                <Link to={href}>{fill(item.label)}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Terms } from '../../generated/api';
+import { RichText } from '../../lib/RichText';
+import { fill } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+
+/** A title over sanitised HTML from the content service (Terms and conditions by slug). */
+export default function RichTextBlock({ props, items }: BlockRenderProps<'richText', Terms>) {
+  const entry = items[0];
+  return (
+    <section className="content-section">
+      {props.title && <h1 className="section-title">{fill(props.title)}</h1>}
+      {entry ? <RichText html={entry.description} /> : props.emptyText && <p>{fill(props.emptyText)}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, type ReactNode } from 'react';
+import { Skeleton, SkeletonItem } from '@fluentui/react-components';
+import type { Section as SectionConfig } from '../generated/config';
+import type { BlockType } from '../generated/blocks';
+import { useSource } from '../api/sources';
+import { logError, logWarning } from '../lib/log';
+import { blockRegistry, isBlockType, loadedBlock } from './registry';
+
+/** The keys every section has; all others are the block's own props. */
+const COMMON_KEYS = new Set(['type', 'id', 'source', 'query', 'pick']);
+
+export function sectionProps(section: SectionConfig): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(section).filter(([key]) => !COMMON_KEYS.has(key)));
+}
+
+/** Applies a section's pick rule to a list already sorted by precedence ascending. */
+export function pickItems<T>(items: readonly T[], pick: SectionConfig['pick']): T[] {
+  return pick === 'first' ? items.slice(0, 1) : [...items];
+}
+
+function BlockSkeleton({ height }: { height: number }) {
+  return (
+    <Skeleton aria-label="Loading" className="block-skeleton" style={{ height }}>
+      <SkeletonItem style={{ height }} />
+    </Skeleton>
+  );
+}
+
+interface SectionViewProps {
+  section: SectionConfig;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+function Block({ type, section, params, items }: SectionViewProps & { type: BlockType; items: unknown[] }): ReactNode {
+  const Component = loadedBlock(type);
+  if (!Component) {
+    logWarning('engine', `block '${type}' rendered before its chunk loaded`);
+    return null;
+  }
+  // The props were checked against the block's schema by `npm run validate`; see AnyBlockComponent.
+  return <Component props={sectionProps(section) as never} items={items as never[]} params={params} />;
+}
+
+function BoundSection({ type, section, params }: SectionViewProps & { type: BlockType; source: string }) {
+  const { data, error, isLoading } = useSource(section.source, params, section.query);
+  useEffect(() => {
+    if (error) logError(`source ${section.source}`, error);
+  }, [error, section.source]);
+  if (error) return null;
+  if (isLoading || !data) return <BlockSkeleton height={blockRegistry[type].skeleton ?? 120} />;
+  return <Block type={type} section={section} params={params} items={pickItems(data, section.pick)} />;
+}
+
+/**
+ * Renders one section: looks its type up in the block registry and, when the section names a
+ * source, feeds the block the loaded list. Unknown types are logged and skipped.
+ */
+export function SectionView({ section, params }: SectionViewProps) {
+  const { type } = section;
+  useEffect(() => {
+    if (!isBlockType(type)) logWarning('engine', `unknown block type '${type}' skipped`);
+  }, [type]);
+  if (!isBlockType(type)) return null;
+  if (section.source) return <BoundSection type={type} source={section.source} section={section} params={params} />;
+  return <Block type={type} section={section} params={params} items={[]} />;
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import type { BlockType } from '../generated/blocks';
+import type { BlockRenderProps } from '../blocks/types';
+import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
+
+/**
+ * A block component as the registry holds it. Its `items` type is the block's own (Banner, Faq, ...);
+ * the renderer passes the bound list through, and `npm run validate` has already checked that the
+ * section's source yields the item kind the block declares (x-item).
+ */
+export type AnyBlockComponent<K extends BlockType> = ComponentType<BlockRenderProps<K, never>>;
+
+export interface BlockEntry<K extends BlockType> {
+  /** Loads the block's own chunk: a page downloads only the blocks it uses. */
+  load: () => Promise<{ default: AnyBlockComponent<K> }>;
+  /** Height of the skeleton shown while the block's content loads (px), to avoid layout shift. */
+  skeleton?: number;
+}
+
+/**
+ * The block registry: every block type of schemas/blocks/ maps to its component folder. The mapped
+ * type makes `tsc` fail when a schema has no component (or a component no schema).
+ */
+export const blockRegistry: { [K in BlockType]: BlockEntry<K> } = {
+  banner: { load: () => import('../blocks/banner'), skeleton: 360 },
+  breadcrumbs: { load: () => import('../blocks/breadcrumbs'), skeleton: 40 },
+  message: { load: () => import('../blocks/message') },
+  policyList: { load: () => import('../blocks/policyList'), skeleton: 400 },
+  richText: { load: () => import('../blocks/richText'), skeleton: 400 },
+};
+
+export function isBlockType(type: string): type is BlockType {
+  return Object.prototype.hasOwnProperty.call(blockRegistry, type);
+}
+
+const loaded = new Map<BlockType, AnyBlockComponent<BlockType>>();
+
+/** The component of a block type once its chunk is in (see loadBlocks). */
+export function loadedBlock<K extends BlockType>(type: K): AnyBlockComponent<K> | undefined {
+  return loaded.get(type) as AnyBlockComponent<K> | undefined;
+}
+
+/** Loads the chunks of the given block types (unknown types are skipped), each with the chunk time-out. */
+export async function loadBlocks(types: readonly string[]): Promise<void> {
+  const wanted = [...new Set(types)].filter(isBlockType).filter((type) => !loaded.has(type));
+  await Promise.all(
+    wanted.map(async (type) => {
+      const load = blockRegistry[type].load as () => Promise<{ default: AnyBlockComponent<BlockType> }>;
+      const module = await withTimeout(load(), CHUNK_TIMEOUT_MS, `block '${type}'`);
+      loaded.set(type, module.default);
+    }),
+  );
+}

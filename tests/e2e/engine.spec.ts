@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { collectErrors, expectNoSeriousA11yViolations } from './helpers';
+
+test.describe('routing and shell', () => {
+  test('an unknown path redirects to /404 with its message and a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { name: 'Page not found.' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found | Bantay Doc');
+    await page.getByRole('link', { name: 'Go to home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle(/Unlimited teleconsultation/);
+  });
+
+  test('each navigation scrolls to the top and sets the title', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { name: 'Data Privacy Policy', level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveTitle('About us | Bantay Doc');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the header takes its colour from the page banner', async ({ page }) => {
+    const header = page.locator('header.site-header');
+    // The demo content gives the Business banner a blue background and the Contact banner a white one.
+    await page.goto('/business');
+    await expect(page.locator('.banner')).toBeVisible();
+    await expect(header).toHaveAttribute('data-header-color', 'primary');
+    await expect(header).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await page.getByRole('link', { name: 'Contact Us' }).first().click();
+    await expect(page.locator('.banner')).toBeVisible();
+    await expect(header).toHaveAttribute('data-header-color', 'white');
+    await expect(header).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  });
+
+  test('the footer shows the Telemedicine Center table, links, address and this year', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('table', { name: 'Telemedicine Center' })).toBeVisible();
+    await expect(footer.getByRole('navigation', { name: 'About Us' })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Bantay Doc`);
+    await expect(footer.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
+    await expect(footer.locator('address')).toContainText('Makati');
+  });
+
+  test('the logo links to the main company site', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('link', { name: 'Bantay Doc home' })).toHaveAttribute('href', 'https://www.bantaydoc.example/');
+  });
+
+  test('reseller pages hide the site header and footer from configuration', async ({ page }) => {
+    await page.goto('/shop/reseller/demo-reseller');
+    await expect(page).toHaveURL(/\/shop\/reseller\/demo-reseller\/$/);
+    await expect(page.locator('main[data-page="ResellerHome"]')).toBeAttached();
+    await expect(page.locator('header.site-header')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the drawer opens from the right with a Shop item', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Open menu' });
+    await expect(drawer).toBeVisible();
+    // It sits against the right edge (the surface keeps a small inner margin).
+    await expect.poll(async () => {
+      const box = await drawer.boundingBox();
+      return box !== null && box.x > 20 && box.x + box.width > 350;
+    }).toBe(true);
+    await drawer.getByRole('link', { name: 'Shop' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('pages finished by the engine', () => {
+  test('terms and conditions: default slug, by slug, sanitised rich text', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/terms-and-conditions');
+    await expect(page.getByRole('heading', { name: 'Terms And Conditions' })).toBeVisible();
+    const defaultText = await page.locator('.rich-text').innerText();
+    expect(defaultText.length).toBeGreaterThan(100);
+    await page.goto('/terms-and-conditions/bantaydoc-shop');
+    await expect(page.locator('.rich-text')).not.toHaveText(defaultText);
+    await expect(page.locator('.rich-text script')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('data privacy policy: banner, breadcrumbs, titles with descriptions', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.locator('.banner')).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Data Privacy Policy');
+    const items = page.locator('.policy-list__item');
+    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    await expect(items.first().locator('h2')).not.toBeEmpty();
+  });
+
+  test('a failed content load leaves the page usable', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.route('**/api/v1/privacy-policy-sliders**', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { name: 'Data Privacy Policy', level: 1 })).toBeVisible();
+    await expect.poll(() => errors.some((e) => e.includes('source privacy-policy-sliders'))).toBe(true);
+    await expect(page.locator('.banner')).toHaveCount(0);
+    await expect(page.locator('.policy-list__item').first()).toBeVisible();
+  });
+
+  for (const path of ['/404', '/privacy', '/terms-and-conditions', '/about']) {
+    test(`no serious accessibility violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});

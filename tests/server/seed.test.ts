@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../../server/db';
+import { manilaDate } from '../../server/time';
+import { getJson, startServer, tempDir, type Items } from './helpers';
+
+describe('database and seeding', () => {
+  it('creates the database on first start, seeds it once and keeps it on restart', async () => {
+    const dataDir = join(tempDir(), 'nested', 'data');
+    const first = await startServer({ dataDir, now: () => new Date('2026-03-10T02:00:00Z') });
+    const seededAt = first.app.ctx.repo.getMeta('seeded_at');
+    const count = first.app.ctx.repo.count();
+    expect(count).toBeGreaterThan(100);
+    // An editor's change must survive a restart (no reseeding of a non-empty database).
+    first.app.ctx.db.prepare("DELETE FROM content WHERE resource = 'faqs' AND id = 1").run();
+    await first.cleanup();
+
+    const second = await startServer({ dataDir, now: () => new Date('2027-01-01T00:00:00Z') });
+    expect(second.app.ctx.repo.getMeta('seeded_at')).toBe(seededAt);
+    expect(second.app.ctx.repo.count()).toBe(count - 1);
+    await second.cleanup();
+
+    const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(Math.max(...migrations.map((m) => m.version)));
+    db.close();
+    rmSync(join(dataDir, '..', '..'), { recursive: true, force: true });
+  });
+});
+
+describe('articles', () => {
+  const years = (items: Items) => new Set(items.map((a) => (a.post_date as string).slice(0, 4)));
+
+  it('spreads 20-30 articles over the current year and the two before, never in the future', async () => {
+    const now = new Date('2026-07-15T03:00:00Z');
+    const { app, cleanup } = await startServer({ now: () => now });
+    const all = ((await getJson(app, '/api/v1/articles')).body as { data: Items }).data;
+    expect(all.length).toBeGreaterThanOrEqual(20);
+    expect(all.length).toBeLessThanOrEqual(30);
+    expect(years(all)).toEqual(new Set(['2024', '2025', '2026']));
+    expect(all.every((a) => (a.post_date as string) <= '2026-07-15')).toBe(true);
+    // Default order: newest first.
+    const dates = all.map((a) => a.post_date as string);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // Several months are empty in a past year.
+    const months2025 = new Set(all.filter((a) => (a.post_date as string).startsWith('2025')).map((a) => (a.post_date as string).slice(5, 7)));
+    expect(months2025.size).toBeGreaterThan(3);
+    expect(months2025.size).toBeLessThan(10);
+    // One article exercises the site's sanitizer.
+    expect(all.some((a) => /<script|onerror=/i.test(a.description as string))).toBe(true);
+    expect(all.every((a) => (a.description as string).includes('<p>'))).toBe(true);
+    await cleanup();
+  });
+
+  it('filters by year and orders by post_date', async () => {
+    const { app, cleanup } = await startServer({ now: () => new Date('2026-07-15T03:00:00Z') });
+    for (const year of ['2024', '2025', '2026']) {
+      const desc = ((await getJson(app, `/api/v1/articles?year=${year}&order_by=DESC`)).body as { data: Items }).data;
+      const asc = ((await getJson(app, `/api/v1/articles?year=${year}&order_by=ASC`)).body as { data: Items }).data;
+      expect(desc.length).toBeGreaterThan(0);
+      expect(years(desc)).toEqual(new Set([year]));
+      expect(asc.map((a) => a.id)).toEqual(desc.map((a) => a.id).reverse());
+      const dates = asc.map((a) => a.post_date as string);
+      expect(dates).toEqual([...dates].sort());
+    }
+    expect(((await getJson(app, '/api/v1/articles?year=2019')).body as { data: Items }).data).toEqual([]);
+    const one = await getJson(app, '/api/v1/articles/3');
+    expect(one.status).toBe(200);
+    expect((one.body as { data: { id: number } }).data.id).toBe(3);
+    await cleanup();
+  });
+
+  it('uses the Manila calendar: seeded at 17:00 UTC on 31 Dec, the current year is the next one', async () => {
+    const now = new Date('2025-12-31T17:00:00Z');
+    expect(manilaDate(now)).toBe('2026-01-01');
+    const { app, cleanup } = await startServer({ now: () => now });
+    const current = ((await getJson(app, '/api/v1/articles?year=2026')).body as { data: Items }).data;
+    expect(current.length).toBeGreaterThanOrEqual(2);
+    expect(current.every((a) => a.post_date === '2026-01-01')).toBe(true);
+    const all = ((await getJson(app, '/api/v1/articles')).body as { data: Items }).data;
+    expect(years(all)).toEqual(new Set(['2024', '2025', '2026']));
+    await cleanup();
+  });
+});

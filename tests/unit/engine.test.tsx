@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { PageConfig } from '../../src/generated/config';
+import { PageRenderer } from '../../src/engine/PageRenderer';
+import { pickItems, sectionProps } from '../../src/engine/Section';
+import { loadBlocks } from '../../src/engine/registry';
+import { byPrecedence } from '../../src/api/sources';
+
+/** The network is the boundary here: fetch answers with canned bodies keyed by path. */
+function stubApi(bodies: Record<string, { status?: number; body: unknown }>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://test').pathname.replace('/api/v1/', '');
+    const reply = bodies[path] ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage(page: PageConfig, params: Record<string, string> = {}) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <MemoryRouter>
+        <PageRenderer page={page} params={params} />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+const banner = (precedence: number, title: string, extra: Record<string, unknown> = {}) => ({
+  id: precedence,
+  precedence,
+  title,
+  caption: `${title} caption`,
+  background_image: { main: '/x.svg' },
+  styles: { titleColor: '#000', captionColor: '#000', backgroundColor: 'white' },
+  buttons: [],
+  ...extra,
+});
+
+beforeAll(async () => {
+  await loadBlocks(['banner', 'message', 'breadcrumbs', 'richText']);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('pick rules and ordering', () => {
+  it('sorts by precedence ascending, keeping the order of equal or missing precedences', () => {
+    const sorted = byPrecedence([{ precedence: 3, n: 'c' }, { n: 'x' }, { precedence: 1, n: 'a' }, { precedence: 3, n: 'd' }]);
+    expect(sorted.map((item) => item.n)).toEqual(['a', 'c', 'd', 'x']);
+  });
+
+  it('first keeps only the lowest precedence; all (the default) keeps every item', () => {
+    expect(pickItems([1, 2, 3], 'first')).toEqual([1]);
+    expect(pickItems([1, 2, 3], 'all')).toEqual([1, 2, 3]);
+    expect(pickItems([1, 2, 3], undefined)).toEqual([1, 2, 3]);
+    expect(pickItems([], 'first')).toEqual([]);
+  });
+
+  it("passes a block only its own props, not the section's binding", () => {
+    expect(sectionProps({ type: 'banner', source: 's', pick: 'first', id: 'a', query: {}, dropPromoButtons: true } as never)).toEqual({
+      dropPromoButtons: true,
+    });
+  });
+});
+
+describe('PageRenderer', () => {
+  it('renders the lowest-precedence banner of a bound section with pick first', async () => {
+    stubApi({ 'home-sliders': { body: { data: [banner(2, 'Second'), banner(1, 'First')] } } });
+    renderPage({ name: 'T', path: '/t', sections: [{ type: 'banner', source: 'home-sliders', pick: 'first' }] });
+    expect(await screen.findByRole('heading', { name: 'First' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Second' })).toBeNull();
+  });
+
+  it('logs and skips an unknown block type, rendering the rest', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPage({
+      name: 'T',
+      path: '/t',
+      sections: [{ type: 'banenr' }, { type: 'message', title: 'Still here' } as never],
+    });
+    expect(await screen.findByRole('heading', { name: 'Still here' })).toBeTruthy();
+    expect(warn.mock.calls.some((call) => String(call[0]).includes("unknown block type 'banenr'"))).toBe(true);
+  });
+
+  it('contains a block that throws inside its own section', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Malformed content: `buttons` is not a list, so the banner throws while rendering.
+    stubApi({ 'home-sliders': { body: { data: [banner(1, 'Broken', { buttons: 'oops' })] } } });
+    renderPage({
+      name: 'T',
+      path: '/t',
+      sections: [
+        { type: 'banner', source: 'home-sliders', pick: 'first' },
+        { type: 'message', title: 'After the broken block' } as never,
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'After the broken block' })).toBeTruthy();
+    await vi.waitFor(() => expect(error.mock.calls.some((call) => String(call[0]).includes('section T/0-banner'))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Broken' })).toBeNull();
+  });
+
+  it('logs a failed load and renders nothing for that block', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ 'home-sliders': { status: 500, body: { message: 'boom' } } });
+    const { container } = renderPage({
+      name: 'T',
+      path: '/t',
+      sections: [{ type: 'banner', source: 'home-sliders' }, { type: 'message', title: 'Page still usable' } as never],
+    });
+    expect(await screen.findByRole('heading', { name: 'Page still usable' })).toBeTruthy();
+    await vi.waitFor(() => expect(error.mock.calls.some((call) => String(call[0]).includes('source home-sliders'))).toBe(true));
+    expect(container.querySelector('.banner')).toBeNull();
+    expect(container.querySelector('.block-skeleton')).toBeNull();
+  });
+
+  it('fills route params into a source path, with the page defaults', async () => {
+    const fetchMock = stubApi({
+      'terms-and-conditions/slug/bantaydoc': { body: { data: { data: { description: '<p>Default terms</p><script>alert(1)</script>' } } } },
+    });
+    const { container } = renderPage({
+      name: 'Terms',
+      path: '/terms-and-conditions/:slug?',
+      params: { slug: '{short}' },
+      sections: [{ type: 'richText', source: 'terms-and-conditions/slug/:slug', title: 'Terms And Conditions' } as never],
+    });
+    expect(await screen.findByText('Default terms')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/api/v1/terms-and-conditions/slug/bantaydoc');
+    expect(container.querySelector('script')).toBeNull();
+  });
+});

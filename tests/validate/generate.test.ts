@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generate } from '../../scripts/lib/generate/run';
+import { makeProject, REPO, removeProjects } from './helpers';
+
+afterAll(removeProjects);
+
+const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
+const OUTPUTS = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
+
+describe('generate', () => {
+  it('writes the four type modules, with BlockPropsMap over the fixture blocks', async () => {
+    const root = makeProject();
+    const result = await generate(root);
+    expect(result).toMatchObject({ files: OUTPUTS, changed: OUTPUTS, warnings: [], cached: false });
+
+    const blocks = read(root, 'src/generated/blocks.ts');
+    expect(blocks).toContain(
+      [
+        'export interface BlockPropsMap {',
+        '  articleList: ArticleListProps;',
+        '  banner: BannerProps;',
+        '  breadcrumbs: BreadcrumbsProps;',
+        '  form: FormProps;',
+        '}',
+      ].join('\n'),
+    );
+    expect(blocks).toContain('export interface BannerProps {\n  title?: string;\n  align?: "left" | "center";\n}');
+    expect(blocks).toContain('export interface ArticleHeading {');
+    expect(blocks).toContain('export type BlockType = keyof BlockPropsMap;');
+    expect(blocks).toContain('export const blockTypes = [\n  "articleList",\n  "banner",\n  "breadcrumbs",\n  "form",\n] as const;');
+    expect(blocks).toMatch(/blockSourceItem: Record<BlockType, string \| null> = \{\n {2}articleList: "article",\n {2}banner: "banner",\n {2}breadcrumbs: null,/);
+
+    const api = read(root, 'src/generated/api.ts');
+    expect(api).toContain('export interface ResourceMap {\n  article: Article;\n  banner: Banner;\n}');
+    expect(api).toContain('export interface Banner {\n  id: number;\n  precedence: number;\n  title: string;\n}');
+    expect(api).toContain('"{short}-app-sliders": {');
+    expect(api).toContain('export type SourceName = keyof typeof sources;');
+
+    const forms = read(root, 'src/generated/forms.ts');
+    expect(forms).toContain('export interface ContactFormData {');
+    expect(forms).toContain('  title?: "Mrs." | "Ms." | "Mr.";\n  name: string;\n  email: string;');
+    expect(forms).toContain('export const formNames = [\n  "contact",\n] as const;');
+    expect(forms).toContain('export interface FormFlow {');
+
+    const config = read(root, 'src/generated/config.ts');
+    for (const name of ['PagesConfig', 'SiteSettings', 'PageConfig', 'Section', 'Link', 'SocialLink', 'PageLayout']) {
+      expect(config).toContain(`export interface ${name} {`);
+    }
+  });
+
+  it('writes nothing when nothing changed, and only what changed otherwise', async () => {
+    const root = makeProject();
+    await generate(root);
+    expect(await generate(root)).toMatchObject({ changed: [], cached: true });
+    expect(await generate(root, { force: true })).toMatchObject({ changed: [], cached: false });
+
+    const file = path.join(root, 'schemas/blocks/banner.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"enum": ["left", "center"]', '"enum": ["left", "center", "right"]'));
+    expect(await generate(root)).toMatchObject({ changed: ['src/generated/blocks.ts'] });
+    expect(read(root, 'src/generated/blocks.ts')).toContain('align?: "left" | "center" | "right";');
+
+    // A generated file edited by hand is rewritten.
+    writeFileSync(path.join(root, 'src/generated/api.ts'), '// edited');
+    expect(await generate(root)).toMatchObject({ changed: ['src/generated/api.ts'] });
+  });
+
+  it('works without blocks, API schemas or forms', async () => {
+    const root = makeProject();
+    for (const dir of ['schemas/blocks', 'schemas/api', 'forms']) rmSync(path.join(root, dir), { recursive: true });
+    const result = await generate(root);
+    expect(result.files).toEqual(OUTPUTS);
+    expect(read(root, 'src/generated/blocks.ts')).toContain('export const blockTypes = [] as const;');
+    expect(read(root, 'src/generated/api.ts')).toContain('export const sources = {} as const;');
+    expect(read(root, 'src/generated/forms.ts')).toContain('export const formNames = [] as const;');
+  });
+
+  it('skips an input it cannot read, with a warning, and generates the rest', async () => {
+    const root = makeProject((p) => p.write('schemas/blocks/hero.json', '{ "type": "object", }'));
+    const result = await generate(root);
+    expect(result.warnings).toEqual(["schemas/blocks/hero.json: skipped, not valid JSON (1:21 invalid JSON: unexpected '}' (trailing comma?))"]);
+    expect(read(root, 'src/generated/blocks.ts')).toContain('  banner: BannerProps;');
+  });
+
+  it('produces modules that type-check under strict TypeScript', async () => {
+    const root = makeProject();
+    await generate(root);
+    const tsc = spawnSync(
+      path.join(REPO, 'node_modules/.bin/tsc'),
+      ['--noEmit', '--strict', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', ...OUTPUTS],
+      { encoding: 'utf8', cwd: root },
+    );
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+});

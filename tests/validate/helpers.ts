@@ -1,0 +1,57 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const VALID = path.join(REPO, 'tests/validate/fixtures/valid');
+
+const created: string[] = [];
+
+/** Edits to apply to a fresh copy of the valid fixture project. */
+export interface ProjectEditor {
+  read(file: string): string;
+  write(file: string, text: string): void;
+  /** Replaces the only occurrence of `from` (fails when there is none, to keep tests honest). */
+  replace(file: string, from: string, to: string): void;
+}
+
+/**
+ * A copy of tests/validate/fixtures/valid in a temp folder, with the repository's own
+ * pages.schema.json and form.schema.json (so the tests exercise the real contracts), then edited.
+ */
+export function makeProject(edit?: (project: ProjectEditor) => void): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'validate-'));
+  created.push(root);
+  cpSync(VALID, root, { recursive: true });
+  for (const schema of ['pages.schema.json', 'form.schema.json']) {
+    cpSync(path.join(REPO, 'schemas', schema), path.join(root, 'schemas', schema));
+  }
+  const editor: ProjectEditor = {
+    read: (file) => readFileSync(path.join(root, file), 'utf8'),
+    write: (file, text) => writeFileSync(path.join(root, file), text),
+    replace(file, from, to) {
+      const text = editor.read(file);
+      if (text.split(from).length !== 2) throw new Error(`'${from}' is not in ${file} exactly once`);
+      editor.write(file, text.replace(from, to));
+    },
+  };
+  edit?.(editor);
+  return root;
+}
+
+export function removeProjects() {
+  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true });
+}
+
+/** 1-based line and column of the `occurrence`-th match of `needle` in a file of the project. */
+export function positionOf(root: string, file: string, needle: string, occurrence = 1): { line: number; column: number } {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  let index = -1;
+  for (let i = 0; i < occurrence; i++) {
+    index = text.indexOf(needle, index + 1);
+    if (index < 0) throw new Error(`'${needle}' not found ${occurrence} times in ${file}`);
+  }
+  const before = text.slice(0, index).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
