@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { configGate } from './scripts/lib/vite-config-gate.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), configGate(process.cwd())],
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),

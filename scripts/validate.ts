@@ -1,9 +1,24 @@
 /**
- * `npm run validate`: the QA gate for all JSON of the project (pages.config.json, forms/*.json and
- * the schemas they rely on). Prints every problem as `file:line:column  /pointer  message` (or as
- * GitHub annotations with `--format github`), then a summary; exits 1 on any problem.
+ * `npm run validate`: the QA gate for all JSON of the project. Prints every problem as
+ * `file:line:column  /json/pointer  message` (GitHub annotations with `--format github`), then
+ * "✔ N files valid" or "✖ N errors in M files"; exits 1 on any problem (2 on a usage error).
  *
  *   tsx scripts/validate.ts [--root <dir>] [--format text|github]
+ *
+ * What it checks (scripts/lib/validate-project.ts; the schemas come from the root being checked):
+ * - every JSON file read: syntax (with the offending character's position) and keys given twice;
+ * - pages.config.json against schemas/pages.schema.json, and each section's own props (all keys but
+ *   type/id/source/query/pick) against schemas/blocks/<type>.json;
+ * - cross-references: known block type, existing form (`form` prop), unique page paths (after
+ *   '{short}') and names, unique section ids per page, known source (schemas/api/sources.json),
+ *   x-source required/none, x-item equal to the source's item, the source's ':param's among the
+ *   page's route params, query keys among the source's, redirect targets that are page paths, and
+ *   in-app links (`href` starting with '/', except files and /api/) served by some page;
+ * - forms/*.json against schemas/form.schema.json; the form's `schema` compiles with Ajv as rjsf and
+ *   the server set it up; every `required` field has an ajv-errors message; uiSchema keys name fields;
+ * - the schema files themselves: draft-07 meta-schema, unknown keywords (typos; `x-*` is free),
+ *   unknown formats, unresolvable $refs, block x-source values.
+ * Unknown names come with the nearest known one ("did you mean 'banner'?") when it is close.
  */
 import path from 'node:path';
 import { formatDiagnostic, formatSummary, type OutputFormat } from './lib/diagnostics';

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import { readProduct, type Product, type ServerContext } from './context';
 import { openDatabase } from './db';
@@ -43,6 +44,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerSecurityHeaders(app);
+  // gzip/brotli for the site's scripts, styles and the JSON API (images are already compressed).
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);

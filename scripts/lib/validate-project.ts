@@ -8,7 +8,6 @@ import { duplicateKeys, isObject, locate, pointerOf, positionAt, type JsonFile, 
 import {
   blockInfo,
   COMMON_SECTION_KEYS,
-  parsed,
   PROJECT_PATHS,
   productShort,
   readInputs,
@@ -21,7 +20,7 @@ import {
 } from './project';
 import { routeMatches, substituteShort, templateParams } from './routes';
 import { requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
-import { didYouMean } from './suggest';
+import { didYouMean, nearest } from './suggest';
 import { uiSchemaIssues } from './ui-schema';
 
 /** The outcome of checking a project: every problem, and how many files were read. */
@@ -216,10 +215,13 @@ function checkSections(
     routeParams: Set<string>,
     pagePath: string | undefined,
   ) {
-    const known = catalogue.byResolvedName.get(substituteShort(source, short));
+    const resolved = substituteShort(source, short);
+    const known = catalogue.byResolvedName.get(resolved);
     if (!known) {
-      const names = [...catalogue.byResolvedName.values()].map((s) => s.name);
-      report(`${at}/source`, `unknown source '${source}'${didYouMean(source, names)}`);
+      // Compare with '{short}' filled in on both sides, but suggest the name as the catalogue writes it.
+      const hit = nearest(resolved, catalogue.byResolvedName.keys());
+      const hint = hit === undefined ? '' : ` — did you mean '${catalogue.byResolvedName.get(hit)!.name}'?`;
+      report(`${at}/source`, `unknown source '${source}'${hint}`);
       return;
     }
     const { entry, name } = known;

@@ -1,22 +1,19 @@
-import { useState } from 'react';
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
-} from '@fluentui/react-components';
-import { Dismiss24Regular, Navigation24Regular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { Navigation24Regular } from '@fluentui/react-icons';
 import { usePageChrome } from '../lib/pageChrome';
 import { fill, site } from '../lib/site';
 import { SmartLink } from '../lib/SmartLink';
+
+// The drawer is only used on small screens, after a tap: it loads then, not with every page.
+const SiteDrawer = lazy(() => import('./SiteDrawer'));
 
 /** The fixed site header: logo to the main company site, the menu, and on xs/sm a right-side drawer. */
 export function Header({ drawer }: { drawer: boolean }) {
   const chrome = usePageChrome();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const { header, product, companySite } = site;
-  const close = () => setOpen(false);
 
   return (
     <header className={`site-header site-header--${chrome.headerColor}`} data-header-color={chrome.headerColor}>
@@ -41,38 +38,17 @@ export function Header({ drawer }: { drawer: boolean }) {
             icon={<Navigation24Regular />}
             aria-label={fill(header.menuLabel)}
             aria-expanded={open}
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
           />
         )}
       </div>
-      {drawer && (
-        <OverlayDrawer position="end" open={open} onOpenChange={(_, data) => setOpen(data.open)} aria-label={fill(header.menuLabel)}>
-          <DrawerHeader>
-            <DrawerHeaderTitle
-              action={<Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} onClick={close} />}
-            >
-              {product.name}
-            </DrawerHeaderTitle>
-          </DrawerHeader>
-          <DrawerBody>
-            <nav aria-label="Drawer">
-              <ul className="site-drawer__list">
-                <li>
-                  <SmartLink href={header.drawerShop.href} onClick={close} className="site-drawer__shop">
-                    {fill(header.drawerShop.label)}
-                  </SmartLink>
-                </li>
-                {header.menu.map((link) => (
-                  <li key={link.href}>
-                    <SmartLink href={link.href} onClick={close}>
-                      {fill(link.label)}
-                    </SmartLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </DrawerBody>
-        </OverlayDrawer>
+      {drawer && opened && (
+        <Suspense fallback={null}>
+          <SiteDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
       )}
     </header>
   );

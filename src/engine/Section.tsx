@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { Skeleton, SkeletonItem } from '@fluentui/react-components';
 import type { Section as SectionConfig } from '../generated/config';
 import type { BlockType } from '../generated/blocks';
 import { useSource } from '../api/sources';
@@ -20,9 +19,9 @@ export function pickItems<T>(items: readonly T[], pick: SectionConfig['pick']): 
 
 function BlockSkeleton({ height }: { height: number }) {
   return (
-    <Skeleton aria-label="Loading" className="block-skeleton" style={{ height }}>
-      <SkeletonItem style={{ height }} />
-    </Skeleton>
+    <div className="block-skeleton" style={{ height }} aria-busy="true" aria-label="Loading">
+      <div className="block-skeleton__shape" />
+    </div>
   );
 }
 

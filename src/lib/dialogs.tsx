@@ -1,15 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
-import { Link as RouterLink } from 'react-router-dom';
-import { site } from './site';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface MessageDialog {
   title: string;
@@ -23,6 +12,8 @@ export interface SuccessDialog extends MessageDialog {
   persistent?: boolean;
 }
 
+export type OpenDialog = { kind: 'error'; dialog: MessageDialog } | { kind: 'success'; dialog: SuccessDialog };
+
 interface DialogsApi {
   showError(dialog: MessageDialog): void;
   showSuccess(dialog: SuccessDialog): void;
@@ -30,11 +21,12 @@ interface DialogsApi {
 
 const DialogsContext = createContext<DialogsApi>({ showError: () => {}, showSuccess: () => {} });
 
-type Open = { kind: 'error'; dialog: MessageDialog } | { kind: 'success'; dialog: SuccessDialog } | null;
+// Fluent's dialog code loads the first time a dialog opens, not with every page.
+const SharedDialog = lazy(() => import('./SharedDialog'));
 
 /** The shell's shared error dialog (title, message, Close) and success dialog (links back home). */
 export function DialogsProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
   const close = useCallback(() => setOpen(null), []);
   const api = useMemo<DialogsApi>(
     () => ({
@@ -43,38 +35,14 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     }),
     [],
   );
-  const labels = site.dialogs ?? {};
-  const success = open?.kind === 'success' ? open.dialog : null;
-  const link = success?.link ?? { label: labels.home ?? 'Go to home page', href: '/' };
-
   return (
     <DialogsContext.Provider value={api}>
       {children}
-      <Dialog
-        open={open !== null}
-        modalType={success?.persistent ? 'alert' : 'modal'}
-        onOpenChange={(_, data) => {
-          if (!data.open) close();
-        }}
-      >
-        <DialogSurface aria-describedby="shared-dialog-message">
-          <DialogBody>
-            <DialogTitle>{open?.dialog.title}</DialogTitle>
-            <DialogContent id="shared-dialog-message">{open?.dialog.message}</DialogContent>
-            <DialogActions>
-              {open?.kind === 'success' ? (
-                <RouterLink to={link.href} onClick={close} className="dialog-link">
-                  {link.label}
-                </RouterLink>
-              ) : (
-                <Button appearance="primary" onClick={close}>
-                  {labels.close ?? 'Close'}
-                </Button>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <SharedDialog open={open} onClose={close} />
+        </Suspense>
+      )}
     </DialogsContext.Provider>
   );
 }

@@ -80,6 +80,11 @@ describe('validateProject: pages.config.json', () => {
     ]);
   });
 
+  it('suggests a catalogue name written with {short}', () => {
+    const root = makeProject((p) => p.replace(CONFIG, '"source": "{short}-app-sliders"', '"source": "demodoc-app-slider"'));
+    expect(validateProject(root).map((d) => d.message)).toEqual(["unknown source 'demodoc-app-slider' — did you mean '{short}-app-sliders'?"]);
+  });
+
   it("knows a source written with the product's short name instead of {short}", () => {
     const root = makeProject((p) => p.replace(CONFIG, '"source": "{short}-app-sliders"', '"source": "demodoc-app-sliders"'));
     expect(validateProject(root)).toEqual([]);

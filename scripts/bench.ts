@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: builds the site, serves it with the reference server, and visits every route in
+ * a fresh Chromium context (empty cache). Prints per route the compressed JS and CSS transferred and
+ * the Largest Contentful Paint, checks the budgets of DESIGN.md (160 kB of JS without a form, 300 kB
+ * with one) and exits non-zero when a page is over. Options: --no-build, --route /path (repeatable).
+ */
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildServer } from '../server/app.ts';
+import config from '../pages.config.json' with { type: 'json' };
+
+const args = process.argv.slice(2);
+const only = args.flatMap((arg, i) => (arg === '--route' ? [args[i + 1]] : []));
+if (!args.includes('--no-build')) execSync('npm run build --silent', { stdio: 'inherit' });
+
+const KB = 1024;
+const BUDGET_JS = 160 * KB;
+const BUDGET_JS_FORM = 300 * KB;
+
+/** Sample values for route params, so every route can be visited. */
+const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
+  ShopMerchant: { slug: 'demo-merchant' },
+  ShopMerchantCheckout: { slug: 'demo-merchant' },
+  PromoShop: { slug: 'demo-promotion' },
+  PromoCheckout: { slug: 'demo-promotion' },
+  MediaArticle: { id: '1', title: 'article' },
+};
+const FORM_BLOCKS = new Set(['form', 'checkout', 'keyAssignment', 'multiAssignment', 'promoShop', 'resellerCheckout']);
+
+interface Page {
+  name: string;
+  path: string;
+  redirect?: string;
+  sections?: { type: string }[];
+}
+
+const short = config.site.product.short;
+function samplePath(page: Page): string {
+  const params = { slug: 'demo-reseller', ...SAMPLE_PARAMS[page.name] };
+  return page.path
+    .replaceAll('{short}', short)
+    .replace(/:(\w+)\?/g, (_, key: string) => (key === 'slug' && page.name === 'Terms' ? short : params[key as keyof typeof params] ?? ''))
+    .replace(/:(\w+)/g, (_, key: string) => params[key as keyof typeof params] ?? 'x')
+    .replace(/\/$/, (page.path.endsWith('/') ? '/' : ''));
+}
+
+const pages = (config.pages as Page[]).filter((page) => !page.redirect);
+const routes = pages
+  .map((page) => ({ page, path: samplePath(page), hasForm: (page.sections ?? []).some((s) => FORM_BLOCKS.has(s.type)) }))
+  .filter((route) => only.length === 0 || only.includes(route.path));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+const app = await buildServer({ dataDir, staticDir: resolve('dist'), demo: true, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+interface Result {
+  route: string;
+  page: string;
+  js: number;
+  css: number;
+  lcp: number | null;
+  budget: number;
+  over: boolean;
+}
+const results: Result[] = [];
+try {
+  for (const route of routes) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    let js = 0;
+    let css = 0;
+    const pending: Promise<void>[] = [];
+    tab.on('requestfinished', (request) => {
+      const type = request.resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        request.sizes().then((sizes) => {
+          if (type === 'script') js += sizes.responseBodySize;
+          else css += sizes.responseBodySize;
+        }),
+      );
+    });
+    await tab.goto(base + route.path, { waitUntil: 'networkidle' });
+    await tab.waitForTimeout(300);
+    const lcp = await tab.evaluate(
+      () =>
+        new Promise<number | null>((resolve) => {
+          let last: number | null = null;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) last = entry.startTime;
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(last), 200);
+        }),
+    );
+    await Promise.all(pending);
+    const budget = route.hasForm ? BUDGET_JS_FORM : BUDGET_JS;
+    results.push({ route: route.path, page: route.page.name, js, css, lcp, budget, over: js > budget });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1).padStart(7);
+console.log(`\n${'route'.padEnd(44)} ${'JS kB'.padStart(7)} ${'CSS kB'.padStart(7)} ${'LCP ms'.padStart(7)}  budget`);
+for (const r of results) {
+  const lcp = r.lcp === null ? '      -' : String(Math.round(r.lcp)).padStart(7);
+  console.log(`${r.route.padEnd(44)} ${kb(r.js)} ${kb(r.css)} ${lcp}  ${r.over ? 'OVER ' : 'ok   '}${r.budget / KB} kB`);
+}
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/latest.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+const over = results.filter((r) => r.over);
+console.log(over.length ? `\n✖ ${over.length} route(s) over the JS budget` : `\n✔ every route within its JS budget`);
+process.exit(over.length ? 1 : 0);

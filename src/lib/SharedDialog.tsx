@@ -1,0 +1,38 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Link as RouterLink } from 'react-router-dom';
+import type { OpenDialog } from './dialogs';
+import { fill, site } from './site';
+
+/** The error dialog (title, message, Close) or the success dialog (title, message, link home). */
+export default function SharedDialog({ open, onClose }: { open: OpenDialog; onClose: () => void }) {
+  const labels = site.dialogs ?? {};
+  const success = open.kind === 'success' ? open.dialog : null;
+  const link = success?.link ?? { label: labels.home ?? 'Go to home page', href: '/' };
+  return (
+    <Dialog
+      open
+      modalType={success?.persistent ? 'alert' : 'modal'}
+      onOpenChange={(_, data) => {
+        if (!data.open) onClose();
+      }}
+    >
+      <DialogSurface aria-describedby="shared-dialog-message">
+        <DialogBody>
+          <DialogTitle>{open.dialog.title}</DialogTitle>
+          <DialogContent id="shared-dialog-message">{open.dialog.message}</DialogContent>
+          <DialogActions>
+            {success ? (
+              <RouterLink to={link.href} onClick={onClose} className="button-link button-link--primary">
+                {fill(link.label)}
+              </RouterLink>
+            ) : (
+              <Button appearance="primary" onClick={onClose}>
+                {fill(labels.close ?? 'Close')}
+              </Button>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
