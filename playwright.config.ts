@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8090);
+// A separate build folder and port let several test runs share one machine.
+const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+const dataDir = `.e2e-data-${port}`;
 
 /** End-to-end tests: the built site served by the real reference server, driven in Debian's Chromium. */
 export default defineConfig({
@@ -28,7 +31,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${port} STATIC_DIR=dist npx tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && FORM_RATE_LIMIT=1000 DATA_DIR=${dataDir} PORT=${port} STATIC_DIR=${staticDir} npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,6 +4,7 @@ import { readProduct, type Product, type ServerContext } from './context';
 import { openDatabase } from './db';
 import { Repo } from './repo';
 import contentRoutes from './routes/content';
+import formRoutes, { formDevRoutes } from './routes/forms';
 import resellerRoutes from './routes/reseller';
 import shopRoutes from './routes/shop';
 import { registerSecurityHeaders } from './security';
@@ -22,10 +23,15 @@ export interface BuildOptions {
   product?: Product;
   /** Clock; default: the system clock. */
   now?: () => Date;
+  /** Form submissions (POST form-emails/*) per minute per IP; default: FORM_RATE_LIMIT, else 10. */
+  formRateLimit?: number;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
-const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes];
+const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes];
+
+/** Development helpers under /api/dev, registered in demo mode only (they check ctx.demo too). */
+const DEV_MODULES = [formDevRoutes];
 
 export const API_PREFIX = '/api/v1';
 
@@ -53,7 +59,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
-  for (const module of API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
+  for (const module of API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit });
+  if (ctx.demo) for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
 
   await registerStatic(app, opts.staticDir);
   registerFallback(app, opts.staticDir);

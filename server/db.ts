@@ -44,6 +44,33 @@ export const migrations: Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 2,
+    name: 'form submissions',
+    up: (db) =>
+      db.exec(`
+        -- POST form-emails/{key}: each accepted submission (data = the validated form data as JSON),
+        -- stored before the reply; uploaded files (the job application's CV) beside it.
+        CREATE TABLE form_submissions (
+          id         INTEGER PRIMARY KEY AUTOINCREMENT,
+          form_key   TEXT    NOT NULL,
+          data       TEXT    NOT NULL CHECK (json_valid(data)),
+          created_at TEXT    NOT NULL,
+          ip         TEXT
+        );
+        CREATE INDEX form_submissions_by_form ON form_submissions (form_key, id);
+
+        CREATE TABLE submission_files (
+          id            INTEGER PRIMARY KEY AUTOINCREMENT,
+          submission_id INTEGER NOT NULL REFERENCES form_submissions (id) ON DELETE CASCADE,
+          filename      TEXT    NOT NULL,
+          mime          TEXT    NOT NULL,
+          size          INTEGER NOT NULL,
+          content       BLOB    NOT NULL
+        );
+        CREATE INDEX submission_files_by_submission ON submission_files (submission_id);
+      `),
+  },
 ];
 
 export function migrate(db: Db, list: readonly Migration[] = migrations): void {

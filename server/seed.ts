@@ -369,7 +369,7 @@ export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]>
     'shop-testimonials': testimonials(11, [
       ['Joanna Reyes', 'Small business owner, Cebu City', 5, 'Buying the family plan took five minutes, and the keys arrived the next day. Now my husband, our kids and I can all call a doctor whenever we need to, without worrying about consultation fees.'],
       ['Paolo Mendoza', 'Freelance designer, Davao City', 4, 'Worth every peso. I have used it for colds, a sprained ankle and a medical certificate for a client.'],
-      ['Grace Tan', 'Nurse, Makati', 5, `As a nurse I was sceptical at first, but the ${P} doctors are thorough and honest about when you really need to go to a clinic. I recommend the plan to my patients and to my own parents, who use it every month.`],
+      ['Grace Tan', 'Nurse, Makati', 5, `As a nurse I was sceptical at first, but the ${P} doctors are thorough and honest about when you really need to go to a clinic. I recommend the plan to my patients and to my own parents, who use it every month. Knowing a doctor is always one call away has made our whole family calmer.`],
     ]),
     'job-testimonials': testimonials(21, [
       ['Dr. Angela Ramos', 'Telemedicine physician', 5, 'I joined because I wanted to reach patients who cannot easily see a doctor. Every shift I talk to people from Batanes to Tawi-Tawi, and I know I made their day a little easier. The flexible schedule lets me keep my clinic practice too.'],

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
+import { addFormKeywords } from './ajv-keywords';
 import { escapePointerToken, isObject } from './json-file';
 import { didYouMean } from './suggest';
 
@@ -12,7 +13,8 @@ const DATA_URL_FORMAT = /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*
 
 /**
  * The Ajv set-up every check of the pipeline uses, the same as rjsf's (allErrors, verbose, the
- * ajv-formats formats plus 'data-url' and 'color') with ajv-errors for the forms' messages.
+ * ajv-formats formats plus 'data-url' and 'color') with ajv-errors for the forms' messages and
+ * the forms' custom keywords (ajv-keywords.ts, shared with the precompiled validators).
  * Strict mode is off: unknown keywords are reported with their position by schema-walk.ts instead
  * of Ajv stopping at the first one.
  */
@@ -28,6 +30,7 @@ export function createAjv(): Ajv {
   addFormats(ajv);
   ajv.addFormat('data-url', DATA_URL_FORMAT);
   ajv.addFormat('color', COLOR_FORMAT);
+  addFormKeywords(ajv);
   ajvErrors(ajv);
   return ajv;
 }

@@ -22,11 +22,28 @@ export interface BlockEntry<K extends BlockType> {
  * type makes `tsc` fail when a schema has no component (or a component no schema).
  */
 export const blockRegistry: { [K in BlockType]: BlockEntry<K> } = {
+  advantages: { load: () => import('../blocks/advantages') },
   banner: { load: () => import('../blocks/banner'), skeleton: 360 },
   breadcrumbs: { load: () => import('../blocks/breadcrumbs'), skeleton: 40 },
+  callMenu: { load: () => import('../blocks/callMenu'), skeleton: 120 },
+  cards: { load: () => import('../blocks/cards'), skeleton: 240 },
+  contactInfo: { load: () => import('../blocks/contactInfo'), skeleton: 200 },
+  faq: { load: () => import('../blocks/faq'), skeleton: 480 },
+  features: { load: () => import('../blocks/features'), skeleton: 1200 },
+  form: { load: () => import('../blocks/form'), skeleton: 480 },
+  jobsTable: { load: () => import('../blocks/jobsTable'), skeleton: 420 },
+  media: { load: () => import('../blocks/media') },
+  mediaArticle: { load: () => import('../blocks/mediaArticle') },
   message: { load: () => import('../blocks/message') },
+  partners: { load: () => import('../blocks/partners'), skeleton: 320 },
   policyList: { load: () => import('../blocks/policyList'), skeleton: 400 },
   richText: { load: () => import('../blocks/richText'), skeleton: 400 },
+  sectionList: { load: () => import('../blocks/sectionList'), skeleton: 640 },
+  steps: { load: () => import('../blocks/steps'), skeleton: 420 },
+  storeButtons: { load: () => import('../blocks/storeButtons') },
+  testimonials: { load: () => import('../blocks/testimonials'), skeleton: 320 },
+  textSection: { load: () => import('../blocks/textSection') },
+  video: { load: () => import('../blocks/video'), skeleton: 605 },
 };
 
 export function isBlockType(type: string): type is BlockType {

@@ -10,6 +10,8 @@ export interface SuccessDialog extends MessageDialog {
   link?: { label: string; href: string };
   /** A persistent dialog cannot be dismissed by Escape or a click outside. */
   persistent?: boolean;
+  /** Called when the dialog closes, whichever way. */
+  onClose?: () => void;
 }
 
 export type OpenDialog = { kind: 'error'; dialog: MessageDialog } | { kind: 'success'; dialog: SuccessDialog };
@@ -27,7 +29,10 @@ const SharedDialog = lazy(() => import('./SharedDialog'));
 /** The shell's shared error dialog (title, message, Close) and success dialog (links back home). */
 export function DialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<OpenDialog | null>(null);
-  const close = useCallback(() => setOpen(null), []);
+  const close = useCallback(() => {
+    if (open?.kind === 'success') open.dialog.onClose?.();
+    setOpen(null);
+  }, [open]);
   const api = useMemo<DialogsApi>(
     () => ({
       showError: (dialog) => setOpen({ kind: 'error', dialog }),

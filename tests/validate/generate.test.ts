@@ -8,7 +8,8 @@ import { makeProject, REPO, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-const OUTPUTS = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
+const TYPES = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
+const OUTPUTS = [...TYPES, 'src/generated/validators/contact.js', 'src/generated/validators/contact.d.ts', 'src/generated/validators/index.ts'];
 
 describe('generate', () => {
   it('writes the four type modules, with BlockPropsMap over the fixture blocks', async () => {
@@ -71,7 +72,7 @@ describe('generate', () => {
     const root = makeProject();
     for (const dir of ['schemas/blocks', 'schemas/api', 'forms']) rmSync(path.join(root, dir), { recursive: true });
     const result = await generate(root);
-    expect(result.files).toEqual(OUTPUTS);
+    expect(result.files).toEqual([...TYPES, 'src/generated/validators/index.ts']);
     expect(read(root, 'src/generated/blocks.ts')).toContain('export const blockTypes = [] as const;');
     expect(read(root, 'src/generated/api.ts')).toContain('export const sources = {} as const;');
     expect(read(root, 'src/generated/forms.ts')).toContain('export const formNames = [] as const;');
@@ -89,7 +90,7 @@ describe('generate', () => {
     await generate(root);
     const tsc = spawnSync(
       path.join(REPO, 'node_modules/.bin/tsc'),
-      ['--noEmit', '--strict', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', ...OUTPUTS],
+      ['--noEmit', '--strict', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', ...TYPES],
       { encoding: 'utf8', cwd: root },
     );
     expect(tsc.stdout + tsc.stderr).toBe('');

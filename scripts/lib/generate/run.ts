@@ -8,9 +8,10 @@ import { blockTypes } from './block-types';
 import { configTypes } from './config-types';
 import { formTypes } from './form-types';
 import type { GenerateContext, GenerateStep } from './step';
+import { formValidators } from './validators';
 
 /** The steps of `npm run generate`, in order. */
-export const steps: GenerateStep[] = [configTypes, blockTypes, apiTypes, formTypes];
+export const steps: GenerateStep[] = [configTypes, blockTypes, apiTypes, formTypes, formValidators];
 
 export interface GenerateResult {
   /** Paths (relative to the root) of every file the steps produced. */

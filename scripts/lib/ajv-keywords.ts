@@ -1,0 +1,56 @@
+import { _, str, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import type Ajv from 'ajv';
+
+/**
+ * The custom keywords of the form schemas, defined once for every Ajv the project creates: the QA
+ * gate (scripts/lib/ajv.ts) and the precompiled validators (generate/validators.ts), which the
+ * browser and the reference server both run.
+ *
+ * Each keyword emits inline code only (no closure over a function of this module), so Ajv's
+ * standalone output stays self-contained and needs no `new Function` at run time.
+ */
+
+/** Values of `x-maxDate` and how many days before today (Asia/Manila) they allow at most. */
+export const MAX_DATE_DAYS_BEFORE_TODAY = { today: 0, yesterday: 1 } as const;
+
+/** Asia/Manila is UTC+8 all year (no daylight saving time). */
+const MANILA_OFFSET_MS = 8 * 3600 * 1000;
+const DAY_MS = 86400 * 1000;
+
+/**
+ * `"x-maxDate": "yesterday" | "today"`: a date string (YYYY-MM-DD) must not be later than that day
+ * in Asia/Manila, computed when the data is validated (not when the schema is compiled). Strings
+ * of another shape are left to `format`/`pattern`; the message comes from the form's
+ * `errorMessage["x-maxDate"]` (ajv-errors).
+ */
+export const maxDateKeyword: CodeKeywordDefinition = {
+  keyword: 'x-maxDate',
+  type: 'string',
+  schemaType: 'string',
+  $data: false,
+  metaSchema: { enum: Object.keys(MAX_DATE_DAYS_BEFORE_TODAY) },
+  error: {
+    message: ({ schema }) => str`must not be later than ${String(schema)}`,
+    params: ({ schema }) => _`{limit: ${String(schema)}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { data, schema } = cxt;
+    const days = MAX_DATE_DAYS_BEFORE_TODAY[schema as keyof typeof MAX_DATE_DAYS_BEFORE_TODAY] ?? 0;
+    const shift = MANILA_OFFSET_MS - days * DAY_MS;
+    // The latest allowed day: the UTC date of (now + 8 h - days), i.e. the Manila calendar day.
+    cxt.fail(
+      _`/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(${data}) && ${data} > new Date(Date.now() + ${shift}).toISOString().slice(0, 10)`,
+    );
+  },
+};
+
+/** Every custom keyword of the form schemas. */
+export const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [maxDateKeyword];
+
+/** Adds the custom keywords to an Ajv instance (returns it, so it can serve as rjsf's extenderFn). */
+export function addFormKeywords<A extends Ajv>(ajv: A): A {
+  for (const definition of FORM_KEYWORDS) {
+    if (![definition.keyword].flat().some((name) => ajv.getKeyword(name))) ajv.addKeyword(definition);
+  }
+  return ajv;
+}

@@ -1,0 +1,190 @@
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { ServerContext } from '../context';
+import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
+import { loadSubmittableForms, type FileRule, type SubmittableForm } from '../forms/registry';
+import { SubmissionStore, type UploadedFile } from '../forms/store';
+import { HttpError, intParam, list, notFound, type Query } from '../http';
+
+/** Submissions per minute per IP when neither the option nor FORM_RATE_LIMIT says otherwise. */
+export const DEFAULT_FORM_RATE_LIMIT = 10;
+export const RATE_LIMIT_MESSAGE = 'Too many submissions. Please wait a minute and try again.';
+
+export interface FormRoutesOptions extends ServerContext {
+  /** Submissions per minute per IP (buildServer option `formRateLimit`); default FORM_RATE_LIMIT, else 10. */
+  formRateLimit?: number;
+}
+
+/** The rate limit in force: the option, else the FORM_RATE_LIMIT environment variable, else 10. */
+export function formRateLimit(option?: number, env: string | undefined = process.env.FORM_RATE_LIMIT): number {
+  if (option !== undefined && Number.isInteger(option) && option > 0) return option;
+  const fromEnv = env !== undefined && /^\d+$/.test(env.trim()) ? Number(env.trim()) : 0;
+  return fromEnv > 0 ? fromEnv : DEFAULT_FORM_RATE_LIMIT;
+}
+
+/** What a submission carries besides its files: `key` and `data` (the form data as JSON text). */
+interface Envelope {
+  key: unknown;
+  data: unknown;
+}
+
+/** An upload of a file field: accepted (with its bytes) or refused with the form's message. */
+type Upload = { field: string; filename: string; file?: UploadedFile; error?: string };
+
+const MAX_TEXT_FIELD_BYTES = 1024 * 1024;
+
+function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot).toLowerCase();
+}
+
+function accepts(rule: FileRule, filename: string, mime: string): boolean {
+  if (rule.extensions.length === 0 && rule.mimeTypes.length === 0) return true;
+  if (rule.extensions.includes(extensionOf(filename))) return true;
+  const type = mime.toLowerCase();
+  return rule.mimeTypes.some((m) => (m.endsWith('/*') ? type.startsWith(m.slice(0, -1)) : type === m));
+}
+
+/** The name a browser sent, without any folder part. */
+const baseName = (filename: string) => filename.split(/[\\/]/).pop()!.trim();
+
+async function drain(stream: Readable): Promise<void> {
+  for await (const _chunk of stream) {
+    // discarded
+  }
+}
+
+/**
+ * Reads a multipart submission: its text fields, and each file of a declared file field, bounded
+ * by the form's maxBytes (busboy stops buffering past the limit; the part is refused with the
+ * form's size message). Files of undeclared fields are read and discarded.
+ */
+async function readMultipart(request: FastifyRequest, form: SubmittableForm): Promise<{ envelope: Envelope; uploads: Upload[] }> {
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const uploads: Upload[] = [];
+  const maxBytes = Math.max(1, ...form.files.map((f) => f.maxBytes));
+  const parts = request.parts({
+    limits: { fileSize: maxBytes, files: Math.max(1, form.files.length), fields: 50, fieldSize: MAX_TEXT_FIELD_BYTES, parts: 60 },
+  });
+  try {
+    for await (const part of parts) await readPart(part);
+  } catch (error) {
+    // The plugin's own errors (too many files or fields) carry their status; a broken body is the client's.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new HttpError(400, 'The multipart body could not be read.');
+  }
+  return { envelope: { key: fields.key, data: fields.data }, uploads };
+
+  async function readPart(part: Multipart): Promise<void> {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+      return;
+    }
+    const rule = form.files.find((f) => f.field === part.fieldname);
+    const filename = baseName(part.filename ?? '');
+    if (!rule || filename === '' || uploads.some((u) => u.field === part.fieldname)) return drain(part.file);
+    if (!accepts(rule, filename, part.mimetype)) {
+      await drain(part.file);
+      uploads.push({ field: rule.field, filename, error: rule.typeMessage });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    if (part.file.truncated) {
+      uploads.push({ field: rule.field, filename, error: rule.sizeMessage });
+      return;
+    }
+    uploads.push({ field: rule.field, filename, file: { filename, mime: part.mimetype || 'application/octet-stream', content: Buffer.concat(chunks) } });
+  }
+}
+
+function readJson(body: unknown): Envelope {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object with key and data.');
+  const { key, data } = body as Record<string, unknown>;
+  return { key, data };
+}
+
+/** The form data: `data` must be JSON text. */
+function parseData(data: unknown): unknown {
+  if (typeof data !== 'string') throw new HttpError(400, 'data must be the form data as JSON text.');
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    throw new HttpError(400, 'data is not valid JSON.');
+  }
+}
+
+/**
+ * POST form-emails/{key} (spec section 7), for every form whose flow.target is 'form-emails/<key>':
+ * validates the data with the form's precompiled validator (the browser's own) and stores the
+ * submission before answering 201 { data: { id } }; 422 { message, errors: { field: [messages] } }
+ * with the form's messages otherwise. Rate limited per IP. In demo mode the latest submissions are
+ * listed by formDevRoutes (GET /api/dev/form-submissions).
+ */
+const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
+  const forms = await loadSubmittableForms();
+  const store = new SubmissionStore(opts.db);
+
+  // Both plugins are scoped to this module: the content routes are neither limited nor multipart.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
+  });
+  // An oversized file is truncated at the limit (part.file.truncated) and refused with the form's message.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+
+  app.post<{ Params: { key: string } }>(
+    '/form-emails/:key',
+    { config: { rateLimit: { max: formRateLimit(opts.formRateLimit), timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const form = forms.get(request.params.key);
+      if (!form) return notFound(reply, `Unknown form '${request.params.key}'.`);
+
+      const { envelope, uploads } = request.isMultipart() ? await readMultipart(request, form) : { envelope: readJson(request.body), uploads: [] };
+      if (envelope.key !== form.key) throw new HttpError(400, `key must be '${form.key}'.`);
+      const parsed = parseData(envelope.data);
+
+      // A file field's value is the name of the file uploaded with it, whatever `data` says.
+      let data = parsed;
+      if (form.files.length > 0 && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        const withFiles: Record<string, unknown> = { ...(parsed as Record<string, unknown>) };
+        for (const rule of form.files) {
+          const upload = uploads.find((u) => u.field === rule.field);
+          if (upload) withFiles[rule.field] = upload.filename;
+          else delete withFiles[rule.field];
+        }
+        data = withFiles;
+      }
+
+      let errors: FieldErrors = form.validate(data) ? {} : fieldErrors(form.validate.errors);
+      for (const upload of uploads) if (upload.error) errors[upload.field] = [upload.error];
+      errors = inFormOrder(errors, form.order);
+      const first = Object.values(errors)[0]?.[0];
+      if (first !== undefined) return reply.code(422).send({ message: first, errors });
+
+      const id = store.add({
+        formKey: form.key,
+        data,
+        createdAt: opts.now().toISOString(),
+        ip: request.ip ?? null,
+        files: uploads.flatMap((u) => (u.file ? [u.file] : [])),
+      });
+      return reply.code(201).send({ data: { id } });
+    },
+  );
+};
+
+/** GET /api/dev/form-submissions[?form=<key>&limit=<n>] (demo mode only): the latest submissions, without file bytes. */
+export const formDevRoutes: FastifyPluginAsync<ServerContext> = async (app, opts) => {
+  if (!opts.demo) return;
+  const store = new SubmissionStore(opts.db);
+  app.get('/form-submissions', async (request) => {
+    const query = request.query as Query;
+    const formKey = typeof query.form === 'string' && query.form !== '' ? query.form : undefined;
+    return list(store.latest({ formKey, limit: intParam(query, 'limit') }));
+  });
+};
+
+export default formRoutes;

@@ -1,0 +1,29 @@
+import { FormRunner } from '../../forms/FormRunner';
+import { useFormDefinition } from '../../forms/useFormDefinition';
+import { fill } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+
+/** Any form of forms/ with its flow: validate, confirm, send, success (spec section 4). */
+export default function FormBlock({ props }: BlockRenderProps<'form'>) {
+  const loaded = useFormDefinition(props.form);
+  const name = props.form;
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  const card = props.card !== false;
+  return (
+    <section className="content-section form-block" aria-labelledby={props.title ? `form-${name}-title` : undefined}>
+      <div className={card ? 'form-card' : undefined} style={props.width ? { maxWidth: props.width } : undefined}>
+        {props.title && (
+          <Heading id={`form-${name}-title`} className="form-block__title">
+            {fill(props.title)}
+          </Heading>
+        )}
+        {props.intro && <p className="form-block__intro">{fill(props.intro)}</p>}
+        {loaded ? (
+          <FormRunner form={loaded.form} validator={loaded.validator} />
+        ) : (
+          <div className="block-skeleton__shape" style={{ height: 320 }} aria-busy="true" aria-label="Loading" />
+        )}
+      </div>
+    </section>
+  );
+}

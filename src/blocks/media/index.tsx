@@ -1,0 +1,216 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSource } from '../../api/sources';
+import type { Article } from '../../generated/api';
+import { formatDate, manilaYear } from '../../lib/dates';
+import { logError } from '../../lib/log';
+import { fill, fillPath } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
+import './media.css';
+
+type Props = BlockRenderProps<'media'>['props'];
+
+const ENGLISH_MONTHS = Array.from({ length: 12 }, (_, index) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, index, 1))),
+);
+
+/** One year of articles, newest first (the SWR cache shares it between the accordion and the cards). */
+function useYearArticles(year: number | undefined) {
+  const query = useMemo(() => (year === undefined ? undefined : { year, order_by: 'DESC' }), [year]);
+  const result = useSource<Article>(query ? 'articles' : undefined, {}, query);
+  useEffect(() => {
+    if (result.error) logError(`source articles?year=${year}`, result.error);
+  }, [result.error, year]);
+  return result;
+}
+
+interface Pick {
+  year: number;
+  month: number;
+}
+
+function monthName(props: Props, month: number): string {
+  return (props.monthNames ?? ENGLISH_MONTHS)[month - 1] ?? String(month);
+}
+
+function YearPanel({ year, props, picked, onPick, id, labelledBy }: {
+  year: number;
+  props: Props;
+  picked: Pick | null;
+  onPick: (pick: Pick) => void;
+  id: string;
+  labelledBy: string;
+}) {
+  const { data, error } = useYearArticles(year);
+  const groups = useMemo(() => groupByMonth(data ?? []), [data]);
+  let content;
+  if (error) content = null;
+  else if (!data) content = <div className="media__months-loading" aria-busy="true" />;
+  else if (groups.length === 0) content = <p className="media__empty">{fill(props.emptyText)}</p>;
+  else
+    content = (
+      <ul className="media__months">
+        {groups.map(({ month, items }) => {
+          const active = picked?.year === year && picked.month === month;
+          return (
+            <li key={month}>
+              <button
+                type="button"
+                className={active ? 'media__month media__month--active' : 'media__month'}
+                aria-pressed={active}
+                onClick={() => onPick({ year, month })}
+              >
+                {fill(props.monthLabel ?? '{month} ({count})', { month: monthName(props, month), count: items.length })}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <div id={id} role="region" aria-labelledby={labelledBy} className="media__panel">
+      {content}
+    </div>
+  );
+}
+
+function ArticleCard({ article, props, eager }: { article: Article; props: Props; eager: boolean }) {
+  const titleId = useId();
+  const href = fillPath(props.articlePath ?? '/media/article/:id/:title', { id: String(article.id), title: slugify(article.title) });
+  return (
+    <li className="media-card">
+      <h4 id={titleId} className="media-card__title">
+        {article.title}
+      </h4>
+      <p className="media-card__date">
+        <time dateTime={article.post_date}>{formatDate(article.post_date)}</time>
+      </p>
+      {article.background_image?.main && (
+        <img
+          className="media-card__image"
+          src={article.background_image.main}
+          alt=""
+          width={800}
+          height={500}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      )}
+      <p className="media-card__excerpt">{htmlToText(article.description)}</p>
+      <Link className="media-card__more" to={href} aria-describedby={titleId}>
+        {fill(props.readMore)}
+      </Link>
+    </li>
+  );
+}
+
+function Results({ props, pick, groups, loading, empty }: {
+  props: Props;
+  pick: Pick | null;
+  groups: MonthGroup<Article>[] | undefined;
+  loading: boolean;
+  empty: boolean;
+}) {
+  const headingId = useId();
+  const group = pick ? groups?.find((g) => g.month === pick.month) : undefined;
+  if (loading) return <div className="media__results media__results--loading" aria-busy="true" />;
+  if (!pick || !group) {
+    return <div className="media__results">{empty && <p className="media__empty">{fill(props.emptyText)}</p>}</div>;
+  }
+  return (
+    <section className="media__results" aria-labelledby={headingId}>
+      <h3 id={headingId} className="media__results-title">
+        {monthName(props, pick.month)} {pick.year}
+      </h3>
+      <ul className="media__cards">
+        {group.items.map((article, index) => (
+          <ArticleCard key={article.id} article={article} props={props} eager={index < 2} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The media archive (spec section 2, Media): years in an accordion, current year open and loaded
+ * first, others loaded when expanded; months December to January with counts; a picked month's
+ * cards beside (or, on small screens, below) the accordion.
+ */
+export default function MediaBlock({ props }: BlockRenderProps<'media'>) {
+  const currentYear = useMemo(() => manilaYear(), []);
+  const years = archiveYears(currentYear, props.years ?? 3);
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([currentYear]));
+  const [picked, setPicked] = useState<Pick | null>(null);
+  const baseId = useId();
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  // The current year loads at once; until the visitor picks a month its newest month is shown.
+  const current = useYearArticles(currentYear);
+  const currentGroups = useMemo(() => (current.data ? groupByMonth(current.data) : undefined), [current.data]);
+  const pick = picked ?? (currentGroups?.[0] ? { year: currentYear, month: currentGroups[0].month } : null);
+
+  const shown = useYearArticles(pick && pick.year !== currentYear ? pick.year : undefined);
+  const shownGroups = useMemo(() => (shown.data ? groupByMonth(shown.data) : undefined), [shown.data]);
+  const groups = pick && pick.year !== currentYear ? shownGroups : currentGroups;
+
+  const toggle = (year: number) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (next.has(year)) next.delete(year);
+      else next.add(year);
+      return next;
+    });
+
+  const choose = (next: Pick) => {
+    setPicked(next);
+    // On small screens the cards sit below the accordion: bring them into view.
+    const box = resultsRef.current?.getBoundingClientRect();
+    if (box && box.top > window.innerHeight * 0.75) {
+      requestAnimationFrame(() => resultsRef.current?.scrollIntoView({ block: 'start' }));
+    }
+  };
+
+  return (
+    <section className="content-section media">
+      <h1 className="section-title">{fill(props.title)}</h1>
+      <h2 className="media__subtitle">{fill(props.articlesTitle)}</h2>
+      <div className="media__layout">
+        <nav className="media__archive" aria-label={fill(props.archiveLabel ?? 'Articles by year')}>
+          {years.map((year) => {
+            const expanded = open.has(year);
+            const buttonId = `${baseId}-year-${year}`;
+            const panelId = `${baseId}-panel-${year}`;
+            return (
+              <div key={year} className={expanded ? 'media__year media__year--open' : 'media__year'}>
+                <h3 className="media__year-heading">
+                  <button
+                    type="button"
+                    id={buttonId}
+                    className="media__year-button"
+                    aria-expanded={expanded}
+                    aria-controls={expanded ? panelId : undefined}
+                    onClick={() => toggle(year)}
+                  >
+                    <span>{year}</span>
+                    <span className="media__chevron" aria-hidden="true" />
+                  </button>
+                </h3>
+                {expanded && <YearPanel year={year} props={props} picked={pick} onPick={choose} id={panelId} labelledBy={buttonId} />}
+              </div>
+            );
+          })}
+        </nav>
+        <div ref={resultsRef} className="media__results-anchor">
+          <Results
+            props={props}
+            pick={pick}
+            groups={groups}
+            loading={pick ? !groups && !(pick.year === currentYear ? current.error : shown.error) : !current.data && !current.error}
+            empty={Boolean(current.data && current.data.length === 0 && !picked)}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { useSource } from '../../api/sources';
+import type { Article } from '../../generated/api';
+import { formatDate } from '../../lib/dates';
+import { logError } from '../../lib/log';
+import { RichText } from '../../lib/RichText';
+import { fill } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+import './mediaArticle.css';
+
+/**
+ * One media article by the route's :id: title, created date, image and sanitised HTML. The block
+ * loads it itself (the engine's bound sections swallow errors) so that a 404 can lead to the
+ * not-found page; other failures are logged and the block renders nothing (spec section 8).
+ */
+export default function MediaArticleBlock({ props, params }: BlockRenderProps<'mediaArticle'>) {
+  const navigate = useNavigate();
+  const { data, error } = useSource<Article>('articles/:id', { id: params.id });
+  // A 404, or an answer without an article, means the id is unknown.
+  const notFound = (error instanceof ApiError && error.status === 404) || (!error && data?.length === 0);
+  const notFoundPath = props.notFoundPath ?? '/404';
+
+  useEffect(() => {
+    if (notFound) navigate(notFoundPath, { replace: true });
+    else if (error) logError('source articles/:id', error);
+  }, [error, notFound, navigate, notFoundPath]);
+
+  if (error || notFound) return null;
+  if (!data) return <div className="block-skeleton media-article__skeleton" aria-busy="true"><div className="block-skeleton__shape" /></div>;
+  const article = data[0];
+  return (
+    <article className="content-section media-article">
+      <h1 className="media-article__title">{article.title}</h1>
+      <p className="media-article__date">
+        {props.dateLabel && <span>{fill(props.dateLabel)} </span>}
+        <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
+      </p>
+      {article.background_image?.main && (
+        <img
+          className="media-article__image"
+          src={article.background_image.main}
+          alt=""
+          width={800}
+          height={500}
+          fetchPriority="high"
+          decoding="async"
+        />
+      )}
+      <RichText html={article.description} className="media-article__body" />
+    </article>
+  );
+}

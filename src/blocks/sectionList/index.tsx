@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import type { Section } from '../../generated/api';
+import { Paragraphs } from '../../lib/Paragraphs';
+import { fill } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+import { inPrecedenceRange } from './range';
+import './sectionList.css';
+
+type Props = BlockRenderProps<'sectionList', Section>['props'];
+
+function Item({ item, headed }: { item: Section; headed: boolean }) {
+  const Heading = headed ? 'h3' : 'h2';
+  return (
+    <li className="section-list__item">
+      {item.background_image?.main && (
+        <img
+          className="section-list__image"
+          src={item.background_image.main}
+          alt=""
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <div className="section-list__text">
+        <Heading className="section-list__title">{fill(item.title)}</Heading>
+        <Paragraphs text={item.description} className="section-list__description" />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Titled text-and-image sections (About: What is Telemedicine, This is {product}, Mission, Values,
+ * Awards; the Tele-Treatment Program), in ascending precedence. With a heading, items are its
+ * subsections (h3); without one, each item is a section of the page (h2).
+ */
+export default function SectionListBlock({ props, items }: BlockRenderProps<'sectionList', Section>) {
+  const headingId = useId();
+  const shown = inPrecedenceRange(items, props.precedenceFrom, props.precedenceTo);
+  if (shown.length === 0) return null;
+  const heading = props.title ? fill(props.title) : undefined;
+  const layout: NonNullable<Props['layout']> = props.layout ?? 'rows';
+  return (
+    <section className={`content-section section-list section-list--${layout}`} aria-labelledby={heading ? headingId : undefined}>
+      {heading && (
+        <h2 id={headingId} className="section-title">
+          {heading}
+        </h2>
+      )}
+      {props.intro && <p className="section-list__intro">{fill(props.intro)}</p>}
+      <ul className="section-list__items">
+        {shown.map((item) => (
+          <Item key={item.id} item={item} headed={Boolean(heading)} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useId } from 'react';
+import { logWarning } from '../../lib/log';
+import { fill } from '../../lib/site';
+import type { BlockRenderProps } from '../types';
+import { embedSrc, resolveVideoId, videoHeight } from './video';
+import './video.css';
+
+/** The viewport width for the player's initial height attribute; CSS keeps it right on resize. */
+function viewportWidth(): number {
+  return typeof window === 'undefined' ? 1280 : window.innerWidth;
+}
+
+/**
+ * An embedded YouTube video (youtube-nocookie.com), full width, with an optional heading and caption.
+ * Its height follows the breakpoints of spec section 9 (video.css, videoHeight()).
+ */
+export default function VideoBlock({ props }: BlockRenderProps<'video'>) {
+  const headingId = useId();
+  const videoId = resolveVideoId(props);
+  useEffect(() => {
+    if (!videoId) logWarning('video', `no usable YouTube video in section '${props.title}'`);
+  }, [videoId, props.title]);
+  if (!videoId) return null;
+
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <section className="content-section video-block" aria-labelledby={props.heading ? headingId : undefined}>
+      {props.heading && (
+        <Heading id={headingId} className="section-title video-block__heading">
+          {fill(props.heading)}
+        </Heading>
+      )}
+      <div className="video-block__frame">
+        <iframe
+          className="video-block__player"
+          src={embedSrc(videoId)}
+          title={fill(props.title)}
+          width="100%"
+          height={videoHeight(viewportWidth())}
+          loading="lazy"
+          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      </div>
+      {props.caption && <p className="video-block__caption">{fill(props.caption)}</p>}
+    </section>
+  );
+}

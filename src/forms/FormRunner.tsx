@@ -1,0 +1,215 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@fluentui/react-components';
+import type { CustomValidator, ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { FormFile } from '../generated/forms';
+import { ApiError } from '../api/client';
+import { submitFormJson, submitFormMultipart } from '../api/forms';
+import { useDialogs } from '../lib/dialogs';
+import { logError } from '../lib/log';
+import { fill, site } from '../lib/site';
+import { ConfirmDialog } from './ConfirmDialog';
+import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
+import type { FormContext } from './formContext';
+import { ThemedForm } from './theme';
+
+type Data = Record<string, unknown>;
+
+export interface FormRunnerProps {
+  form: FormFile;
+  validator: ValidatorType;
+  /** Sends the data; by default the form's own flow.target. A falsy reply means nothing was saved. */
+  send?: (data: Data, files: Map<string, File>) => Promise<unknown>;
+  /** Called after a successful submission, with the server's reply. */
+  onSuccess?: (reply: unknown, data: Data) => void;
+  initialData?: Data;
+  /** Whether to show the form's success dialog for this reply (default: always). */
+  showSuccessFor?: (reply: unknown) => boolean;
+  /** Page-specific ui hints merged over the form file's (e.g. hiding a field the plan does not need). */
+  uiSchemaOverrides?: UiSchema;
+  /** Page-specific checks on top of the schema, with messages from the page's configuration. */
+  extraValidate?: (data: Data) => Record<string, string[]>;
+  /** Extra content under the fields, above the buttons (the terms link of a checkout, ...). */
+  children?: ReactNode;
+  className?: string;
+}
+
+function mergeUiSchema(base: UiSchema, overrides: UiSchema | undefined): UiSchema {
+  if (!overrides) return base;
+  const merged: UiSchema = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = merged[key] as unknown;
+    merged[key] =
+      typeof current === 'object' && current !== null && typeof value === 'object' && value !== null ? { ...current, ...value } : value;
+  }
+  return merged;
+}
+
+interface FileRule {
+  field: string;
+  accept: string[];
+  maxBytes?: number;
+  typeMessage?: string;
+  sizeMessage?: string;
+}
+
+function fileRules(uiSchema: UiSchema): FileRule[] {
+  return Object.entries(uiSchema).flatMap(([field, hints]) => {
+    const h = hints as { 'ui:widget'?: string; 'ui:options'?: Record<string, unknown> } | undefined;
+    if (h?.['ui:widget'] !== 'file') return [];
+    const o = h['ui:options'] ?? {};
+    return [
+      {
+        field,
+        accept: typeof o.accept === 'string' ? o.accept.split(',').map((a) => a.trim().toLowerCase()) : [],
+        maxBytes: typeof o.maxBytes === 'number' ? o.maxBytes : undefined,
+        typeMessage: typeof o.typeMessage === 'string' ? o.typeMessage : undefined,
+        sizeMessage: typeof o.sizeMessage === 'string' ? o.sizeMessage : undefined,
+      },
+    ];
+  });
+}
+
+/** The file checks of the browser (the server repeats them): type by extension, size in bytes. */
+export function fileProblems(rule: FileRule, file: File | undefined): string[] {
+  if (!file) return [];
+  const problems: string[] = [];
+  const ext = `.${file.name.split('.').pop()?.toLowerCase() ?? ''}`;
+  if (rule.accept.length && !rule.accept.includes(ext)) problems.push(rule.typeMessage ?? 'Unsupported file type');
+  if (rule.maxBytes !== undefined && file.size > rule.maxBytes) problems.push(rule.sizeMessage ?? 'File too large');
+  return problems;
+}
+
+async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>): Promise<unknown> {
+  const target = form.flow.target;
+  // DECISIONS.md: forms without a target (callback, speed-up, ...) send nothing and succeed.
+  if (!target) return { sent: false };
+  if (form.flow.submitMode === 'multipart') return submitFormMultipart(target, form.key, data, Object.fromEntries(files));
+  return submitFormJson(target, form.key, data);
+}
+
+/**
+ * The flow of spec section 4 for any form file: fill; validate (messages on their fields, focus on
+ * the first invalid one, an announced summary); confirm with the form's text; send; success dialog.
+ * A submission that returns nothing shows no success dialog and logs the spec's console text.
+ */
+export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className }: FormRunnerProps) {
+  const { showSuccess, showError } = useDialogs();
+  const [formData, setFormData] = useState<Data>(initialData ?? {});
+  const [pending, setPending] = useState<Data | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const files = useRef(new Map<string, File>()).current;
+  const formContext = useMemo<FormContext>(() => ({ files }), [files]);
+  const uiSchema = useMemo(() => mergeUiSchema((form.uiSchema ?? {}) as UiSchema, uiSchemaOverrides), [form.uiSchema, uiSchemaOverrides]);
+  const rules = useMemo(() => fileRules(uiSchema), [uiSchema]);
+  const { flow } = form;
+  const texts = site.forms;
+
+  const customValidate: CustomValidator = (data, errors) => {
+    const byField = errors as unknown as Record<string, { addError(message: string): void } | undefined>;
+    for (const rule of rules) {
+      for (const problem of fileProblems(rule, files.get(rule.field))) byField[rule.field]?.addError(problem);
+    }
+    for (const [field, messages] of Object.entries(extraValidate?.((data ?? {}) as Data) ?? {})) {
+      for (const message of messages) byField[field]?.addError(message);
+    }
+    return errors;
+  };
+
+  const reset = () => {
+    setFormData(initialData ?? {});
+    files.clear();
+    setExtraErrors(undefined);
+    setAttempted(false);
+    setFormKey((k) => k + 1);
+  };
+
+  const deliver = async (data: Data) => {
+    setBusy(true);
+    try {
+      const reply = await (send ?? ((d, f) => sendToTarget(form, d, f)))(data, files);
+      if (!reply) {
+        console.error(fill(texts?.failed ?? 'Sorry, there was a problem saving your transaction.'));
+        return;
+      }
+      reset();
+      onSuccess?.(reply, data);
+      if (flow.success && (showSuccessFor?.(reply) ?? true)) {
+        showSuccess({
+          title: fill(flow.success.title),
+          message: fill(flow.success.message),
+          onClose: flow.reloadOnSuccess ? () => window.location.reload() : undefined,
+        });
+      } else if (flow.reloadOnSuccess) {
+        window.location.reload();
+      }
+    } catch (error) {
+      logError(`form ${form.key}`, error);
+      const body = error instanceof ApiError ? (error.body as { errors?: Record<string, string[]> } | null) : null;
+      if (error instanceof ApiError && error.status === 422 && body?.errors) {
+        setExtraErrors(serverErrorsToErrorSchema(body.errors) as ErrorSchema);
+      } else if (error instanceof ApiError && (error.status === 422 || error.status === 429) && error.serverMessage) {
+        showError({ title: fill(texts?.errorTitle ?? 'Sorry'), message: error.serverMessage });
+      } else {
+        console.error(fill(texts?.failed ?? 'Sorry, there was a problem saving your transaction.'));
+      }
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  return (
+    <div className={className ? `form-runner ${className}` : 'form-runner'}>
+      <ThemedForm
+        key={formKey}
+        idPrefix={form.key}
+        schema={form.schema as RJSFSchema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={formData}
+        formContext={formContext}
+        onChange={(event) => setFormData((event.formData ?? {}) as Data)}
+        onError={() => setAttempted(true)}
+        onSubmit={(event) => {
+          const data = (event.formData ?? {}) as Data;
+          setExtraErrors(undefined);
+          if (flow.confirm) setPending(data);
+          else void deliver(data);
+        }}
+        transformErrors={moveRequiredToFields}
+        customValidate={customValidate}
+        extraErrors={extraErrors}
+        noHtml5Validate
+        focusOnFirstError
+        showErrorList="top"
+        liveValidate={attempted ? 'onChange' : undefined}
+        disabled={busy}
+      >
+        {children}
+        <div className="form-actions">
+          <Button type="submit" appearance="primary" disabled={busy}>
+            {fill(flow.submitLabel)}
+          </Button>
+          {flow.cancelLabel && (
+            <Button type="button" appearance="secondary" onClick={reset} disabled={busy}>
+              {fill(flow.cancelLabel)}
+            </Button>
+          )}
+        </div>
+      </ThemedForm>
+      {flow.confirm && (
+        <ConfirmDialog
+          open={pending !== null}
+          title={flow.confirm.title}
+          message={flow.confirm.message}
+          busy={busy}
+          onYes={() => pending && void deliver(pending)}
+          onNo={() => setPending(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Label } from '@fluentui/react-components';
+import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import type { FormContext } from '../formContext';
+
+/**
+ * A file input whose value is the chosen file's name (so `required` works); the File itself is
+ * kept in the form context for the multipart submission, and its type and size are checked by
+ * the form's customValidate with the messages of the form file (ui:options typeMessage, sizeMessage).
+ */
+export function FileWidget({ id, name, required, disabled, readonly, label, hideLabel, onChange, onBlur, options, registry }: WidgetProps) {
+  const context = registry.formContext as FormContext;
+  const accept = typeof options.accept === 'string' ? options.accept : undefined;
+  return (
+    <>
+      {labelValue(
+        <Label htmlFor={id} required={required} disabled={disabled}>
+          {label}
+        </Label>,
+        hideLabel,
+      )}
+      <input
+        id={id}
+        name={id}
+        type="file"
+        className="file-input"
+        accept={accept}
+        disabled={disabled || readonly}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) context.files.set(name, file);
+          else context.files.delete(name);
+          onChange(file ? file.name : options.emptyValue);
+        }}
+        onBlur={(event) => onBlur(id, event.target.value)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Button, Input, Label } from '@fluentui/react-components';
+import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
+import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { fill, site } from '../../lib/site';
+
+/** A secret text (access key, activation code) hidden by default, with a show/hide toggle. */
+export function MaskedWidget({ id, value, required, disabled, readonly, label, hideLabel, placeholder, onChange, onBlur, onFocus, options }: WidgetProps) {
+  const [shown, setShown] = useState(false);
+  const texts = site.forms;
+  const toggleLabel = `${fill(shown ? (texts?.hide ?? 'Hide') : (texts?.show ?? 'Show'))} ${label}`;
+  return (
+    <>
+      {labelValue(
+        <Label htmlFor={id} required={required} disabled={disabled}>
+          {label}
+        </Label>,
+        hideLabel,
+      )}
+      <Input
+        id={id}
+        name={id}
+        type={shown ? 'text' : 'password'}
+        value={typeof value === 'string' ? value : ''}
+        placeholder={placeholder}
+        disabled={disabled || readonly}
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(_, data) => onChange(data.value === '' ? options.emptyValue : data.value)}
+        onBlur={(event) => onBlur(id, event.target.value)}
+        onFocus={(event) => onFocus(id, event.target.value)}
+        contentAfter={
+          <Button
+            appearance="transparent"
+            size="small"
+            icon={shown ? <EyeOff20Regular /> : <Eye20Regular />}
+            aria-label={toggleLabel}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          />
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../scripts/lib/generate/run';
+import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/routes/forms';
+import { startServer } from './helpers';
+
+const ROOT = path.resolve(__dirname, '../..');
+type Json = Record<string, any>;
+
+/** Every form file whose flow.target is form-emails/<key>. */
+const formFiles = readdirSync(path.join(ROOT, 'forms'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(path.join(ROOT, 'forms', f), 'utf8')) as Json);
+const targets = new Map(
+  formFiles.filter((f) => typeof f.flow?.target === 'string' && f.flow.target.startsWith('form-emails/')).map((f) => [f.flow.target.slice(12) as string, f]),
+);
+const formOf = (key: string) => targets.get(key)!;
+
+const VALID: Record<string, Json> = {
+  'contact-us': { title: 'Ms.', firstName: 'Maria', lastName: 'Santos', email: 'maria@example.com', phoneNumber: '09171234567', company: 'Acme', message: 'Hello' },
+  quote: {
+    name: 'Maria Santos',
+    designation: 'HR head',
+    email: 'maria@example.com',
+    contactNumber: '09171234567',
+    companyName: 'Acme',
+    natureOfBusiness: 'Retail',
+    totalEmployees: '11-50',
+    annualBudget: 'Below 20,000',
+    hmoProvider: 'No',
+    requirements: 'Telemedicine for 40 staff',
+  },
+  partner: {
+    name: 'Maria Santos',
+    email: 'maria@example.com',
+    designation: 'CEO',
+    companyName: 'Acme',
+    contactNumber: '09171234567',
+    website: 'https://acme.example',
+    requirements: 'Reseller',
+  },
+  'apply-now': { name: 'Maria Santos', emailAddress: 'maria@example.com', contactNumber: '09171234567', jobTitle: 'Nurse' },
+};
+
+let app: FastifyInstance;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  await generate(ROOT);
+  ({ app, cleanup } = await startServer({ formRateLimit: 1000 }));
+});
+afterAll(async () => cleanup());
+
+const postJson = (key: string, payload: Json, server = app) => server.inject({ method: 'POST', url: `/api/v1/form-emails/${key}`, payload });
+const submission = (key: string, data: Json) => ({ key, data: JSON.stringify(data), ...data });
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer };
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = '----telmed-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('filename' in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+        ),
+        part.content,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const pdf = (size = 2048) => Buffer.alloc(size, 0x25);
+function postApplication(options: { data?: Json; file?: { filename: string; type?: string; content: Buffer } | null; key?: string } = {}) {
+  const parts: Part[] = [
+    { name: 'key', value: options.key ?? 'apply-now' },
+    { name: 'data', value: JSON.stringify(options.data ?? VALID['apply-now']) },
+  ];
+  const file = options.file === undefined ? { filename: 'cv.pdf', content: pdf() } : options.file;
+  if (file) parts.push({ name: 'file', filename: file.filename, type: file.type ?? 'application/pdf', content: file.content });
+  return app.inject({ method: 'POST', url: '/api/v1/form-emails/apply-now', ...multipart(parts) });
+}
+
+const row = (id: number) => app.ctx.db.prepare('SELECT * FROM form_submissions WHERE id = ?').get(id) as Json | undefined;
+const filesOf = (id: number) => app.ctx.db.prepare('SELECT * FROM submission_files WHERE submission_id = ?').all(id) as Json[];
+const count = () => (app.ctx.db.prepare('SELECT COUNT(*) AS n FROM form_submissions').get() as { n: number }).n;
+
+describe('POST /api/v1/form-emails/:key', () => {
+  it('serves exactly the forms whose target is form-emails/<key>', () => {
+    expect([...targets.keys()].sort()).toEqual(['apply-now', 'contact-us', 'partner', 'quote']);
+  });
+
+  it.each(['contact-us', 'quote', 'partner'])('stores a valid %s submission before answering 201 with its id', async (key) => {
+    const response = await postJson(key, submission(key, VALID[key]));
+    expect(response.statusCode).toBe(201);
+    const { id } = (response.json() as { data: { id: number } }).data;
+    expect(id).toBeGreaterThan(0);
+    const stored = row(id)!;
+    expect(stored).toMatchObject({ form_key: key, ip: '127.0.0.1' });
+    expect(JSON.parse(stored.data)).toEqual(VALID[key]);
+    expect(new Date(stored.created_at).toISOString()).toBe(stored.created_at);
+  });
+
+  it.each(['contact-us', 'quote', 'partner', 'apply-now'])('answers 422 with the %s form’s own required messages, field by field', async (key) => {
+    const form = formOf(key);
+    const before = count();
+    const response = key === 'apply-now' ? await postApplication({ data: {}, file: null }) : await postJson(key, submission(key, {}));
+    expect(response.statusCode).toBe(422);
+    const body = response.json() as { message: string; errors: Record<string, string[]> };
+    const required = form.schema.required as string[];
+    const expected = Object.fromEntries(form.uiSchema['ui:order'].filter((f: string) => required.includes(f)).map((f: string) => [f, [form.schema.errorMessage.required[f]]]));
+    expect(body.errors).toEqual(expected);
+    expect(Object.keys(body.errors)).toEqual(Object.keys(expected)); // in the form's order
+    expect(body.message).toBe(Object.values(expected)[0][0]);
+    expect(count()).toBe(before);
+  });
+
+  it.each(['contact-us', 'quote', 'partner'])('answers 422 with the %s form’s e-mail and phone messages', async (key) => {
+    const form = formOf(key);
+    const props = form.schema.properties as Json;
+    const email = Object.keys(props).find((f) => props[f].errorMessage?.pattern === 'Email must be valid')!;
+    const phone = Object.keys(props).find((f) => props[f].errorMessage?.maxLength === 'Up to 11 characters allowed')!;
+
+    let response = await postJson(key, submission(key, { ...VALID[key], [email]: 'maria@example', [phone]: '091712345678' }));
+    expect(response.statusCode).toBe(422);
+    const body = response.json() as { message: string; errors: Record<string, string[]> };
+    expect(body.errors).toEqual({ [email]: ['Email must be valid'], [phone]: ['Up to 11 characters allowed'] });
+    const first = form.uiSchema['ui:order'].indexOf(email) < form.uiSchema['ui:order'].indexOf(phone) ? email : phone;
+    expect(Object.keys(body.errors)[0]).toBe(first);
+    expect(body.message).toBe(body.errors[first][0]);
+
+    response = await postJson(key, submission(key, { ...VALID[key], [phone]: '0917abc' }));
+    expect(response.json()).toEqual({ message: 'Only numbers are allowed', errors: { [phone]: ['Only numbers are allowed'] } });
+  });
+
+  it('refuses a field the form does not have, and a data value that is not an object', async () => {
+    let response = await postJson('contact-us', submission('contact-us', { ...VALID['contact-us'], admin: true }));
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys((response.json() as Json).errors)).toEqual(['']);
+
+    response = await postJson('contact-us', { key: 'contact-us', data: '[1,2]' });
+    expect(response.statusCode).toBe(422);
+    expect((response.json() as Json).errors).toHaveProperty('');
+  });
+
+  it('refuses a body whose key is not the route’s, or whose data is not JSON text', async () => {
+    const before = count();
+    let response = await postJson('contact-us', submission('quote', VALID['contact-us']));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "key must be 'contact-us'." });
+
+    response = await postJson('contact-us', { ...VALID['contact-us'], data: JSON.stringify(VALID['contact-us']) });
+    expect(response.statusCode).toBe(400);
+
+    response = await postJson('contact-us', { key: 'contact-us', data: '{"firstName": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'data is not valid JSON.' });
+
+    response = await postJson('contact-us', { key: 'contact-us', data: VALID['contact-us'] });
+    expect(response.statusCode).toBe(400);
+    expect(count()).toBe(before);
+  });
+
+  it('answers 404 with a JSON message for an unknown form, and for a form that sends nothing', async () => {
+    for (const key of ['nope', 'callback', 'key-assignments']) {
+      const response = await postJson(key, submission(key, {}));
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ message: `Unknown form '${key}'.` });
+    }
+  });
+});
+
+describe('job application (multipart)', () => {
+  const rules = () => formOf('apply-now').uiSchema.file['ui:options'] as { typeMessage: string; sizeMessage: string; maxBytes: number };
+
+  it('stores the data with the file name, and the file bytes beside it, in one go', async () => {
+    const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), pdf(10_000)]);
+    const response = await postApplication({ file: { filename: 'Maria CV.pdf', content } });
+    expect(response.statusCode).toBe(201);
+    const { id } = (response.json() as { data: { id: number } }).data;
+    expect(JSON.parse(row(id)!.data)).toEqual({ ...VALID['apply-now'], file: 'Maria CV.pdf' });
+    const files = filesOf(id);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ filename: 'Maria CV.pdf', mime: 'application/pdf', size: content.length });
+    expect(Buffer.compare(files[0].content as Buffer, content)).toBe(0);
+  });
+
+  it('accepts .docx and .doc, with any letter case', async () => {
+    for (const filename of ['cv.docx', 'CV.DOC', 'Resume.Pdf']) {
+      const response = await postApplication({ file: { filename, type: 'application/octet-stream', content: pdf(100) } });
+      expect(response.statusCode, filename).toBe(201);
+    }
+  });
+
+  it('refuses another file type with the form’s message, storing nothing', async () => {
+    const before = count();
+    for (const filename of ['cv.txt', 'cv.pdf.exe', 'cv']) {
+      const response = await postApplication({ file: { filename, type: 'text/plain', content: pdf(100) } });
+      expect(response.statusCode, filename).toBe(422);
+      expect(response.json()).toEqual({ message: rules().typeMessage, errors: { file: [rules().typeMessage] } });
+    }
+    expect(count()).toBe(before);
+  });
+
+  it('cuts off a file over 5 MB and refuses it with the form’s message', async () => {
+    expect(rules().maxBytes).toBe(5 * 1024 * 1024);
+    const before = count();
+    const response = await postApplication({ file: { filename: 'big.pdf', content: pdf(rules().maxBytes + 1) } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: rules().sizeMessage, errors: { file: [rules().sizeMessage] } });
+    expect(count()).toBe(before);
+
+    const exact = await postApplication({ file: { filename: 'exact.pdf', content: pdf(rules().maxBytes) } });
+    expect(exact.statusCode).toBe(201);
+  });
+
+  it('requires the file, whatever data says', async () => {
+    const response = await postApplication({ data: { ...VALID['apply-now'], file: 'cv.pdf' }, file: null });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'This field is required', errors: { file: ['This field is required'] } });
+
+    const json = await postJson('apply-now', submission('apply-now', { ...VALID['apply-now'], file: 'cv.pdf' }));
+    expect(json.statusCode).toBe(422);
+    expect((json.json() as Json).errors).toEqual({ file: ['This field is required'] });
+  });
+
+  it('reports the data’s errors and the file’s together', async () => {
+    const response = await postApplication({ data: { ...VALID['apply-now'], contactNumber: 'abc' }, file: { filename: 'cv.png', type: 'image/png', content: pdf(10) } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Only numbers are allowed',
+      errors: { contactNumber: ['Only numbers are allowed'], file: [rules().typeMessage] },
+    });
+  });
+
+  it('refuses a multipart body with another key, and a broken one', async () => {
+    expect((await postApplication({ key: 'contact-us' })).statusCode).toBe(400);
+    const { payload, headers } = multipart([{ name: 'key', value: 'apply-now' }]);
+    const broken = await app.inject({ method: 'POST', url: '/api/v1/form-emails/apply-now', headers, payload: payload.subarray(0, payload.length - 12) });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'The multipart body could not be read.' });
+  });
+});
+
+describe('GET /api/dev/form-submissions (demo mode)', () => {
+  it('lists the latest submissions with their files’ names and sizes, not their bytes', async () => {
+    await postApplication({ file: { filename: 'listed.pdf', content: pdf(1234) } });
+    const response = await app.inject({ method: 'GET', url: '/api/dev/form-submissions?form=apply-now&limit=1' });
+    expect(response.statusCode).toBe(200);
+    const [latest] = (response.json() as { data: Json[] }).data;
+    expect(latest).toMatchObject({ form_key: 'apply-now', data: { ...VALID['apply-now'], file: 'listed.pdf' } });
+    expect(latest.files).toEqual([{ id: expect.any(Number), filename: 'listed.pdf', mime: 'application/pdf', size: 1234 }]);
+  });
+
+  it('does not exist outside demo mode', async () => {
+    const production = await startServer({ demo: false });
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/api/dev/form-submissions' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    } finally {
+      await production.cleanup();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('is FORM_RATE_LIMIT per minute, else 10; the option wins', () => {
+    expect(DEFAULT_FORM_RATE_LIMIT).toBe(10);
+    expect(formRateLimit(undefined, undefined)).toBe(10);
+    expect(formRateLimit(undefined, '1000')).toBe(1000);
+    expect(formRateLimit(undefined, 'many')).toBe(10);
+    expect(formRateLimit(undefined, '0')).toBe(10);
+    expect(formRateLimit(3, '1000')).toBe(3);
+  });
+
+  it('answers 429 with the message and Retry-After past the limit, on the form endpoints only', async () => {
+    const limited = await startServer({ formRateLimit: 3 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await postJson('contact-us', submission('contact-us', i === 1 ? {} : VALID['contact-us']), limited.app);
+        expect(response.statusCode).toBe(i === 1 ? 422 : 201);
+      }
+      const refused = await postJson('contact-us', submission('contact-us', VALID['contact-us']), limited.app);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another form shares the IP's budget; content reads are not limited.
+      expect((await postJson('quote', submission('quote', VALID.quote), limited.app)).statusCode).toBe(429);
+      for (let i = 0; i < 5; i++) expect((await limited.app.inject({ method: 'GET', url: '/api/v1/faqs' })).statusCode).toBe(200);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RJSFSchema } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAjv } from '../../scripts/lib/ajv';
+import { generate } from '../../scripts/lib/generate/run';
+import { compileFormValidators, toEsModule } from '../../scripts/lib/generate/validators';
+import { fieldErrors } from '../../server/forms/errors';
+import type { ValidateFunction } from '../../server/forms/registry';
+import { addDays, manilaDate } from '../../server/time';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FORMS_DIR = path.join(ROOT, 'forms');
+const VALIDATORS_DIR = path.join(ROOT, 'src/generated/validators');
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+const DIGITS_PATTERN = '^[0-9]*$';
+
+type Json = Record<string, any>;
+interface FormCase {
+  name: string;
+  schema: Json;
+  validate: ValidateFunction;
+  rootKey: string;
+  validators: Record<string, ValidateFunction>;
+}
+
+const formNames = readdirSync(FORMS_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => path.basename(f, '.json'))
+  .sort();
+const forms = new Map<string, FormCase>();
+
+beforeAll(async () => {
+  await generate(ROOT);
+  for (const name of formNames) {
+    const schema = (JSON.parse(readFileSync(path.join(FORMS_DIR, `${name}.json`), 'utf8')) as Json).schema as Json;
+    const mod = (await import(pathToFileURL(path.join(VALIDATORS_DIR, `${name}.js`)).href)) as {
+      default: Record<string, ValidateFunction>;
+      rootKey: string;
+    };
+    forms.set(name, { name, schema, validate: mod.default[mod.rootKey], rootKey: mod.rootKey, validators: mod.default });
+  }
+});
+
+const form = (name: string) => forms.get(name)!;
+
+/** A value that every keyword of the field accepts. */
+function validValue(field: Json): unknown {
+  if (Array.isArray(field.enum)) return field.enum[0];
+  if ('const' in field) return field.const;
+  if (field.type === 'integer' || field.type === 'number') return Math.max(typeof field.minimum === 'number' ? field.minimum : 1, 1);
+  if (field.type === 'boolean') return true;
+  if (field.pattern === EMAIL_PATTERN) return 'juan.delacruz@example.com';
+  if (field.pattern === DIGITS_PATTERN) return '09171234567'.slice(0, field.maxLength ?? 11);
+  if (field.format === 'date' || 'x-maxDate' in field) return '1990-01-31';
+  return 'Sample text';
+}
+
+function validSample(schema: Json): Json {
+  return Object.fromEntries(Object.entries(schema.properties as Json).map(([name, field]) => [name, validValue(field as Json)]));
+}
+
+/** Validates and returns the errors per field (required messages moved onto their fields). */
+function errorsOf(c: FormCase, data: unknown) {
+  const ok = c.validate(data);
+  const errors = fieldErrors(c.validate.errors);
+  expect(ok).toBe(Object.keys(errors).length === 0);
+  return errors;
+}
+
+function fieldsWith(schema: Json, test: (field: Json) => boolean): string[] {
+  return Object.entries(schema.properties as Json)
+    .filter(([, field]) => test(field as Json))
+    .map(([name]) => name);
+}
+
+describe.each(formNames)('precompiled validator of forms/%s.json', (name) => {
+  it('accepts a valid sample, also through rjsf’s createPrecompiledValidator', () => {
+    const c = form(name);
+    const sample = validSample(c.schema);
+    expect(errorsOf(c, sample)).toEqual({});
+    const validator = createPrecompiledValidator(c.validators, c.schema as RJSFSchema);
+    expect(validator.validateFormData(sample, c.schema as RJSFSchema).errors).toEqual([]);
+    expect(validator.isValid(c.schema as RJSFSchema, sample, c.schema as RJSFSchema)).toBe(true);
+  });
+
+  it('reports exactly the form’s required message on each missing required field', () => {
+    const c = form(name);
+    const required = (c.schema.required ?? []) as string[];
+    expect(required.length).toBeGreaterThan(0);
+    for (const field of required) {
+      const data = validSample(c.schema);
+      delete data[field];
+      expect(errorsOf(c, data), field).toEqual({ [field]: [c.schema.errorMessage.required[field]] });
+    }
+    // All at once: one message per field, each on its own field.
+    const all = errorsOf(c, {});
+    expect(all).toEqual(Object.fromEntries(required.map((field) => [field, [c.schema.errorMessage.required[field]]])));
+  });
+
+  it('reports the spec’s messages for a bad e-mail and a bad phone number', () => {
+    const c = form(name);
+    for (const field of fieldsWith(c.schema, (f) => f.pattern === EMAIL_PATTERN)) {
+      for (const bad of ['juan', 'juan@example', 'juan @example.com']) {
+        expect(errorsOf(c, { ...validSample(c.schema), [field]: bad }), `${field}=${bad}`).toEqual({ [field]: ['Email must be valid'] });
+      }
+    }
+    for (const field of fieldsWith(c.schema, (f) => f.pattern === DIGITS_PATTERN && f.maxLength === 11)) {
+      expect(errorsOf(c, { ...validSample(c.schema), [field]: '091712345678' })).toEqual({ [field]: ['Up to 11 characters allowed'] });
+      expect(errorsOf(c, { ...validSample(c.schema), [field]: '0917abc' })).toEqual({ [field]: ['Only numbers are allowed'] });
+      expect(errorsOf(c, { ...validSample(c.schema), [field]: '0917-123' })).toEqual({ [field]: ['Only numbers are allowed'] });
+      expect(errorsOf(c, { ...validSample(c.schema), [field]: '09171234567' })).toEqual({});
+    }
+  });
+});
+
+describe('forms with an e-mail and a phone number', () => {
+  it('cover the forms the spec names', () => {
+    for (const name of ['contact', 'quote', 'partner', 'key-assignment', 'apply-now', 'speed-up']) {
+      expect(fieldsWith(form(name).schema, (f) => f.pattern === EMAIL_PATTERN), name).toHaveLength(1);
+    }
+    for (const name of ['contact', 'quote', 'partner', 'key-assignment', 'apply-now', 'callback']) {
+      expect(fieldsWith(form(name).schema, (f) => f.pattern === DIGITS_PATTERN && f.maxLength === 11), name).toHaveLength(1);
+    }
+  });
+});
+
+describe('x-maxDate (key assignment birthdate)', () => {
+  const today = () => manilaDate(new Date());
+  const message = () => form('key-assignment').schema.properties.birthdate.errorMessage['x-maxDate'] as string;
+
+  it('refuses today and any later day in Asia/Manila, with the form’s message', () => {
+    const c = form('key-assignment');
+    expect(message()).toBe('Birthdate must not be later than yesterday');
+    for (const day of [today(), addDays(today(), 1), '2999-12-31']) {
+      expect(errorsOf(c, { ...validSample(c.schema), birthdate: day }), day).toEqual({ birthdate: [message()] });
+    }
+  });
+
+  it('accepts yesterday and earlier', () => {
+    const c = form('key-assignment');
+    for (const day of [addDays(today(), -1), addDays(today(), -400), '1950-02-28']) {
+      expect(errorsOf(c, { ...validSample(c.schema), birthdate: day }), day).toEqual({});
+    }
+  });
+
+  it('leaves malformed dates to the format check', () => {
+    const c = form('key-assignment');
+    expect(errorsOf(c, { ...validSample(c.schema), birthdate: '31/12/2999' })).toEqual({ birthdate: ['Enter a valid date'] });
+  });
+
+  it('is the same keyword in the QA gate’s Ajv, which also rejects unknown values', () => {
+    const ajv = createAjv();
+    const yesterday = ajv.compile({ type: 'string', 'x-maxDate': 'yesterday' });
+    expect(yesterday(today())).toBe(false);
+    expect(yesterday(addDays(today(), -1))).toBe(true);
+    const todayOk = ajv.compile({ type: 'string', 'x-maxDate': 'today' });
+    expect(todayOk(today())).toBe(true);
+    expect(todayOk(addDays(today(), 1))).toBe(false);
+    expect(() => ajv.compile({ type: 'string', 'x-maxDate': 'tomorrow' })).toThrow(/x-maxDate/);
+  });
+});
+
+describe('x-maxDate "today" in a precompiled module', () => {
+  const dir = path.join(ROOT, 'node_modules/.cache/validators-test');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('allows today and refuses tomorrow', async () => {
+    const schema = {
+      type: 'object',
+      properties: { day: { type: 'string', 'x-maxDate': 'today', errorMessage: { 'x-maxDate': 'Not in the future' } } },
+    } as RJSFSchema;
+    const { js, rootKey } = compileFormValidators(schema, 'test');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `today-${Date.now()}.mjs`);
+    writeFileSync(file, js);
+    const mod = (await import(pathToFileURL(file).href)) as { default: Record<string, ValidateFunction>; rootKey: string };
+    expect(mod.rootKey).toBe(rootKey);
+    const validate = mod.default[rootKey];
+    const today = manilaDate(new Date());
+    expect(validate({ day: today })).toBe(true);
+    expect(validate({ day: addDays(today, 1) })).toBe(false);
+    expect(fieldErrors(validate.errors)).toEqual({ day: ['Not in the future'] });
+  });
+});
+
+describe('generated modules', () => {
+  const files = () => readdirSync(VALIDATORS_DIR).filter((f) => f.endsWith('.js'));
+
+  it('exist for every form, with a .d.ts and an entry in index.ts', () => {
+    expect(files().map((f) => path.basename(f, '.js')).sort()).toEqual(formNames);
+    const index = readFileSync(path.join(VALIDATORS_DIR, 'index.ts'), 'utf8');
+    for (const name of formNames) {
+      expect(index).toContain(`${JSON.stringify(name)}: () => import("./${name}.js"),`);
+      const dts = readFileSync(path.join(VALIDATORS_DIR, `${name}.d.ts`), 'utf8');
+      expect(dts).toContain('export default validators;');
+      expect(dts).toContain(`export declare const rootKey: ${JSON.stringify(form(name).rootKey)};`);
+    }
+  });
+
+  it('import only Ajv’s runtime helpers: no compiler, no require, no code built from strings', () => {
+    for (const file of files()) {
+      const code = readFileSync(path.join(VALIDATORS_DIR, file), 'utf8');
+      for (const banned of ['new Function', 'require(', 'ajv/dist/core', 'ajv/dist/compile', 'eval(']) {
+        expect(code, `${file}: ${banned}`).not.toContain(banned);
+      }
+      expect(code).not.toMatch(/^\s*(module\.)?exports\b/m);
+      const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+      for (const specifier of imports) expect(specifier).toMatch(/^(ajv\/dist\/runtime\/[a-z0-9_]+|ajv-formats\/dist\/formats)\.js$/i);
+      expect(code).toMatch(/^export const rootKey = "[^"]+";$/m);
+      expect(code).toMatch(/^export default \{$/m);
+    }
+  });
+});
+
+describe('toEsModule', () => {
+  it('turns every export into an entry of the default export, whatever its name', () => {
+    const cjs = [
+      '"use strict";',
+      'exports["1a2b"] = validate10;',
+      'exports.other = validate11;',
+      'const func1 = require("ajv/dist/runtime/equal").default;',
+      'const f = require("ajv-formats/dist/formats").fullFormats.date;',
+      'function validate10(data){return func1(data, f);}',
+      'function validate11(data){return true;}',
+    ].join('\n');
+    const { code, keys } = toEsModule(cjs);
+    expect(keys).toEqual(['1a2b', 'other']);
+    expect(code).toContain('import * as __module0 from "ajv/dist/runtime/equal.js";');
+    expect(code).toContain('import * as __module1 from "ajv-formats/dist/formats.js";');
+    expect(code).toContain('const func1 = __cjs(__module0).default;');
+    expect(code).toContain('export default {\n  "1a2b": validate10,\n  "other": validate11,\n};');
+    expect(code).not.toContain('use strict');
+  });
+
+  it('refuses anything but a runtime helper, and code that needs eval', () => {
+    expect(() => toEsModule('exports.a = v;\nconst x = require("ajv/dist/compile/codegen");')).toThrow(/not a runtime helper/);
+    expect(() => toEsModule('exports.a = v;\nconst x = new Function("return 1");')).toThrow(/CSP/);
+    expect(() => toEsModule('module.exports = v;')).toThrow(/unexpected export/);
+  });
+});
