@@ -17,6 +17,8 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/content-images': `http://127.0.0.1:${apiPort}`,
+      '/sandbox-pay': `http://127.0.0.1:${apiPort}`,
+      '/dev/outbox': `http://127.0.0.1:${apiPort}`,
     },
   },
   build: {

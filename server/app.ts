@@ -3,12 +3,15 @@ import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import { readProduct, type Product, type ServerContext } from './context';
 import { openDatabase } from './db';
 import { Repo } from './repo';
+import billingRoutes from './routes/billing';
 import contentRoutes from './routes/content';
+import { outboxDevPages, outboxDevRoutes } from './routes/dev';
 import formRoutes, { formDevRoutes } from './routes/forms';
+import paymentRoutes, { sandboxPayPages } from './routes/payment';
 import resellerRoutes from './routes/reseller';
 import shopRoutes from './routes/shop';
 import { registerSecurityHeaders } from './security';
-import { seedIfEmpty } from './seed';
+import { seedDemoKeys, seedIfEmpty } from './seed';
 import { registerFallback, registerStatic } from './static';
 
 export interface BuildOptions {
@@ -28,10 +31,16 @@ export interface BuildOptions {
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
-const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes];
+const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes, billingRoutes, paymentRoutes];
 
 /** Development helpers under /api/dev, registered in demo mode only (they check ctx.demo too). */
-const DEV_MODULES = [formDevRoutes];
+const DEV_MODULES = [formDevRoutes, outboxDevRoutes];
+
+/** Server-rendered pages at the site root (before the SPA fallback): the sandbox payment provider. */
+const PAGE_MODULES = [sandboxPayPages];
+
+/** Server-rendered development pages at the site root, demo mode only (e.g. /dev/outbox). */
+const DEV_PAGE_MODULES = [outboxDevPages];
 
 export const API_PREFIX = '/api/v1';
 
@@ -43,6 +52,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const product = opts.product ?? readProduct();
   const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now };
   seedIfEmpty(ctx.repo, { now: now(), product });
+  if (ctx.demo) seedDemoKeys(ctx.repo, { now: now(), product });
 
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -61,6 +71,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
   for (const module of API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit });
   if (ctx.demo) for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
+  for (const module of PAGE_MODULES) await app.register(module, { ...ctx });
+  if (ctx.demo) for (const module of DEV_PAGE_MODULES) await app.register(module, { ...ctx });
 
   await registerStatic(app, opts.staticDir);
   registerFallback(app, opts.staticDir);

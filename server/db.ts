@@ -71,6 +71,65 @@ export const migrations: Migration[] = [
         CREATE INDEX submission_files_by_submission ON submission_files (submission_id);
       `),
   },
+  {
+    version: 3,
+    name: 'orders, access keys, outbox',
+    up: (db) =>
+      db.exec(`
+        -- A billing POST (standard, merchant, promotion or reseller checkout) whose amounts the server
+        -- recomputed. Money in integer centavos; billing = the validated billing form as JSON.
+        CREATE TABLE orders (
+          id             INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind           TEXT    NOT NULL CHECK (kind IN ('standard', 'merchant', 'promotion', 'reseller')),
+          plan_id        INTEGER NOT NULL,
+          plan_name      TEXT    NOT NULL,
+          reseller_id    INTEGER,
+          quantity       INTEGER NOT NULL CHECK (quantity >= 1),
+          members        INTEGER NOT NULL DEFAULT 0 CHECK (members >= 0),
+          promo_id       INTEGER,
+          plan_total     INTEGER NOT NULL,
+          members_total  INTEGER,
+          subtotal       INTEGER NOT NULL,
+          vat            INTEGER NOT NULL,
+          total_cost     INTEGER NOT NULL,
+          promo_discount INTEGER NOT NULL DEFAULT 0,
+          total          INTEGER NOT NULL CHECK (total >= 0),
+          unit_amount    INTEGER NOT NULL,
+          currency       TEXT    NOT NULL DEFAULT 'PHP',
+          billing        TEXT    NOT NULL CHECK (json_valid(billing)),
+          email          TEXT    NOT NULL,
+          status         TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'cancelled')),
+          token          TEXT    NOT NULL UNIQUE,
+          created_at     TEXT    NOT NULL,
+          paid_at        TEXT,
+          cancelled_at   TEXT
+        );
+
+        -- One access key and activation code per purchased unit, issued when the order is paid
+        -- (order_id NULL: a key not tied to an order). member = who activated it (key assignment).
+        CREATE TABLE access_keys (
+          id              INTEGER PRIMARY KEY AUTOINCREMENT,
+          order_id        INTEGER REFERENCES orders (id),
+          access_key      TEXT    NOT NULL UNIQUE,
+          activation_code TEXT    NOT NULL,
+          status          TEXT    NOT NULL DEFAULT 'unused' CHECK (status IN ('unused', 'used')),
+          created_at      TEXT    NOT NULL,
+          activated_at    TEXT,
+          member          TEXT    CHECK (member IS NULL OR json_valid(member))
+        );
+        CREATE INDEX access_keys_by_order ON access_keys (order_id);
+
+        -- E-mails the server would send (read in demo mode at /dev/outbox).
+        CREATE TABLE outbox (
+          id         INTEGER PRIMARY KEY AUTOINCREMENT,
+          to_address TEXT    NOT NULL,
+          subject    TEXT    NOT NULL,
+          body       TEXT    NOT NULL,
+          order_id   INTEGER REFERENCES orders (id),
+          created_at TEXT    NOT NULL
+        );
+      `),
+  },
 ];
 
 export function migrate(db: Db, list: readonly Migration[] = migrations): void {

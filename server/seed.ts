@@ -1,6 +1,9 @@
+import { toCentavos } from '../domain/money';
+import { computeTotals, memberPriceOf } from '../domain/pricing';
 import type { Product } from './context';
 import type { Item, Repo } from './repo';
 import { ARTICLE_TEXTS } from './seed-articles';
+import { OrderStore } from './shop/store';
 import { addDays, isoDate, manilaDate } from './time';
 
 /**
@@ -593,6 +596,85 @@ export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
     for (const [resource, items] of Object.entries(data)) for (const item of items) repo.insert(resource, item);
     repo.setMeta('seeded_at', options.now.toISOString());
     repo.setMeta('seed_day', manilaDate(options.now));
+  })();
+  return true;
+}
+
+/**
+ * Unused demo access keys for the key-assignment screens (also in server/README.md), issued for two
+ * seeded demo orders that are already paid: 4 × Individual (plan 1) and 4 × Family (plan 3).
+ */
+export const DEMO_KEY_ORDERS: ReadonlyArray<{ planId: number; keys: ReadonlyArray<{ accessKey: string; activationCode: string }> }> = [
+  {
+    planId: 1,
+    keys: [
+      { accessKey: 'BD-7KQ2-M4XA-P9TW', activationCode: '48201736' },
+      { accessKey: 'BD-3HNV-8RZC-T6YE', activationCode: '59312847' },
+      { accessKey: 'BD-W5PD-2JGK-A8MS', activationCode: '60423958' },
+      { accessKey: 'BD-9TEF-4QBX-N3VR', activationCode: '71534069' },
+    ],
+  },
+  {
+    planId: 3,
+    keys: [
+      { accessKey: 'BD-R2MC-6KWH-E7UP', activationCode: '82645170' },
+      { accessKey: 'BD-5GYA-9NDT-J4QZ', activationCode: '93756281' },
+      { accessKey: 'BD-X8VB-3SFM-C2KD', activationCode: '14867392' },
+      { accessKey: 'BD-P6ZJ-7HRW-G5NA', activationCode: '25978403' },
+    ],
+  },
+];
+
+const DEMO_BUYER = {
+  country: 'PH',
+  first_name: 'Demo',
+  last_name: 'Buyer',
+  address1: '1 Demo Street',
+  city: 'Makati',
+  state: 'Metro Manila',
+  zip: '1200',
+  phone_number: '09170000000',
+  email: 'demo.buyer@example.com',
+  confirm_email: 'demo.buyer@example.com',
+  birthdate: '1990-01-01',
+  sex: 'female',
+  agree: true,
+};
+
+/** Seeds the demo paid orders and their unused keys once per database (demo mode). Returns true when it seeded. */
+export function seedDemoKeys(repo: Repo, options: SeedOptions): boolean {
+  if (repo.getMeta('demo_keys_seeded') !== undefined) return false;
+  const store = new OrderStore(repo.db);
+  const createdAt = options.now.toISOString();
+  repo.db.transaction(() => {
+    for (const group of DEMO_KEY_ORDERS) {
+      const plan = repo.get<Item & { name: string; price: number; discount: number; other_details: null }>('shop-plans', group.planId);
+      if (!plan) continue;
+      const quantity = group.keys.length;
+      const totals = computeTotals({
+        price: toCentavos(plan.price),
+        discount: toCentavos(plan.discount),
+        quantity,
+        memberPrice: memberPriceOf(plan.other_details, toCentavos),
+        memberQuantity: 0,
+      });
+      const order = store.create({
+        kind: 'standard',
+        planId: plan.id,
+        planName: plan.name,
+        resellerId: null,
+        quantity,
+        members: 0,
+        promoId: null,
+        totals,
+        billing: { ...DEMO_BUYER },
+        email: DEMO_BUYER.email,
+        createdAt,
+        status: 'paid',
+      });
+      store.addKeys(order.id, group.keys, createdAt);
+    }
+    repo.setMeta('demo_keys_seeded', createdAt);
   })();
   return true;
 }

@@ -26,6 +26,8 @@ export function createAjv(): Ajv {
     verbose: true,
     discriminator: false,
     logger: false,
+    // `{ "$data": "1/email" }` references (e.g. confirm e-mail), as in the precompiled validators.
+    $data: true,
   });
   addFormats(ajv);
   ajv.addFormat('data-url', DATA_URL_FORMAT);

@@ -58,8 +58,25 @@ function validValue(field: Json): unknown {
   return 'Sample text';
 }
 
+/** The sibling a field must equal (`"const": { "$data": "1/<sibling>" }`, e.g. confirm e-mail), if any. */
+function equalsSibling(field: Json): string | undefined {
+  const data = field.const?.$data;
+  return typeof data === 'string' && data.startsWith('1/') ? data.slice(2) : undefined;
+}
+
+/** A valid sample; a field that must equal a sibling gets the sibling's value. */
 function validSample(schema: Json): Json {
-  return Object.fromEntries(Object.entries(schema.properties as Json).map(([name, field]) => [name, validValue(field as Json)]));
+  const entries = Object.entries(schema.properties as Json);
+  const sample = Object.fromEntries(entries.filter(([, field]) => !equalsSibling(field)).map(([name, field]) => [name, validValue(field as Json)]));
+  for (const [name, field] of entries) if (equalsSibling(field)) sample[name] = sample[equalsSibling(field)!];
+  return sample;
+}
+
+/** The sample with `field` set to `value`, and the fields that must equal it following along. */
+function withValue(schema: Json, field: string, value: unknown): Json {
+  const sample: Json = { ...validSample(schema), [field]: value };
+  for (const [name, sub] of Object.entries(schema.properties as Json)) if (equalsSibling(sub) === field) sample[name] = value;
+  return sample;
 }
 
 /** Validates and returns the errors per field (required messages moved onto their fields). */
@@ -104,14 +121,14 @@ describe.each(formNames)('precompiled validator of forms/%s.json', (name) => {
     const c = form(name);
     for (const field of fieldsWith(c.schema, (f) => f.pattern === EMAIL_PATTERN)) {
       for (const bad of ['juan', 'juan@example', 'juan @example.com']) {
-        expect(errorsOf(c, { ...validSample(c.schema), [field]: bad }), `${field}=${bad}`).toEqual({ [field]: ['Email must be valid'] });
+        expect(errorsOf(c, withValue(c.schema, field, bad)), `${field}=${bad}`).toEqual({ [field]: ['Email must be valid'] });
       }
     }
     for (const field of fieldsWith(c.schema, (f) => f.pattern === DIGITS_PATTERN && f.maxLength === 11)) {
-      expect(errorsOf(c, { ...validSample(c.schema), [field]: '091712345678' })).toEqual({ [field]: ['Up to 11 characters allowed'] });
-      expect(errorsOf(c, { ...validSample(c.schema), [field]: '0917abc' })).toEqual({ [field]: ['Only numbers are allowed'] });
-      expect(errorsOf(c, { ...validSample(c.schema), [field]: '0917-123' })).toEqual({ [field]: ['Only numbers are allowed'] });
-      expect(errorsOf(c, { ...validSample(c.schema), [field]: '09171234567' })).toEqual({});
+      expect(errorsOf(c, withValue(c.schema, field, '091712345678'))).toEqual({ [field]: ['Up to 11 characters allowed'] });
+      expect(errorsOf(c, withValue(c.schema, field, '0917abc'))).toEqual({ [field]: ['Only numbers are allowed'] });
+      expect(errorsOf(c, withValue(c.schema, field, '0917-123'))).toEqual({ [field]: ['Only numbers are allowed'] });
+      expect(errorsOf(c, withValue(c.schema, field, '09171234567'))).toEqual({});
     }
   });
 });

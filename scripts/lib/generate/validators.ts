@@ -14,8 +14,8 @@ export const VALIDATORS_DIR = 'src/generated/validators';
 
 /**
  * The Ajv set-up of the precompiled validators: rjsf's own (createAjvInstance: allErrors, verbose,
- * ajv-formats plus 'data-url' and 'color', as scripts/lib/ajv.ts) extended with the forms' custom
- * keywords and ajv-errors. ajv-errors goes last: it must see every other keyword.
+ * ajv-formats plus 'data-url' and 'color', as scripts/lib/ajv.ts), with `$data` references, extended
+ * with the forms' custom keywords and ajv-errors. ajv-errors goes last: it must see every other keyword.
  */
 function extend(ajv: Ajv): Ajv {
   addFormKeywords(ajv);
@@ -97,7 +97,8 @@ export function rootKeyOf(schema: RJSFSchema): string {
 
 /** Compiles one form's data schema into the ES module of its precompiled validators. */
 export function compileFormValidators(schema: RJSFSchema, from: string): { js: string; dts: string; rootKey: string } {
-  const cjs = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { allErrors: true }, extenderFn: extend });
+  // $data: a keyword's value may be a reference to other data (`"const": { "$data": "1/email" }`).
+  const cjs = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { allErrors: true, $data: true }, extenderFn: extend });
   const rootKey = rootKeyOf(schema);
   const { code, keys } = toEsModule(cjs, [
     '/** The key of the root schema\'s validator (what createPrecompiledValidator looks up for this form). */',

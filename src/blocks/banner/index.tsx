@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { Banner } from '../../generated/api';
+import { readableTextOn } from '../../lib/contrast';
 import { usePageChrome } from '../../lib/pageChrome';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
@@ -67,7 +68,7 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
               const colour = buttonColour(button.styling);
               return (
                 <SmartLink key={button.label + button.redirect} href={button.redirect} className="banner__button">
-                  <span style={colour ? { backgroundColor: colour } : undefined} className="banner__button-face">
+                  <span style={colour ? { backgroundColor: colour, color: readableTextOn(colour) } : undefined} className="banner__button-face">
                     {button.image && <img src={button.image} alt="" width={24} height={24} />}
                     {button.label}
                   </span>

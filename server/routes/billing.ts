@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context';
+import type { FieldErrors } from '../forms/errors';
+import { HttpError, nested } from '../http';
+import { findOwner, findPlan, parseCartLine, priceLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';
+import { formErrors, formOption, loadCheckoutForm, type CheckoutForm } from '../shop/form';
+import { providerObject, type ProviderObject } from '../shop/provider';
+import { OrderStore } from '../shop/store';
+
+/** One billing endpoint: its path, the checkout's rules, its form and how the reply wraps the provider object. */
+export interface BillingEndpoint extends CheckoutConfig {
+  /** Path under /api/v1, e.g. '/billing-informations'. */
+  path: string;
+  /** The billing form's file name (forms/<form>.json). */
+  form: string;
+  /** The reply body around the provider object; default: the object itself (reseller checkout: data.data). */
+  envelope?: (provider: ProviderObject) => unknown;
+}
+
+/** The standard checkout (spec section 7: POST billing-informations). */
+export const STANDARD_BILLING: BillingEndpoint = {
+  path: '/billing-informations',
+  kind: 'standard',
+  planResource: 'shop-plans',
+  promos: true,
+  form: 'billing',
+};
+
+/*
+ * The later checkouts reuse everything with other settings, e.g.
+ *   { path: '/merchant-billing-informations', kind: 'merchant', planResource: 'merchant-shop-plans', promos: false,
+ *     owner: { resource: 'merchants', minimumQuantity: (m) => ... }, form: '<merchant billing form with zip_code>' }
+ *   { path: '/reseller-billing-informations', kind: 'reseller', ..., envelope: nested }
+ */
+export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING];
+
+/** The site's origin as the request saw it (the provider's absolute post_redirect is built from it). */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * no_dependents (spec section 5): required, and 1 to the plan's no_key_generate, only when that is
+ * above 1; otherwise the field is not part of the order (dropped). Texts from the form's uiSchema
+ * (ui:options requiredMessage / maxMessage, '{max}' filled).
+ */
+function dependentsRule(form: CheckoutForm, plan: PlanRecord, fields: Record<string, unknown>): FieldErrors {
+  const max = Number.isInteger(plan.no_key_generate) ? plan.no_key_generate : 1;
+  if (max <= 1) {
+    delete fields.no_dependents;
+    return {};
+  }
+  const value = fields.no_dependents;
+  const rangeMessage = formOption(form, 'no_dependents', 'maxMessage', 'Choose between 1 and {max}').replaceAll('{max}', String(max));
+  if (value === undefined || value === null || value === '') {
+    return { no_dependents: [formOption(form, 'no_dependents', 'requiredMessage', 'This field is required')] };
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && (value < 1 || value > max)) return { no_dependents: [rangeMessage] };
+  return {};
+}
+
+/**
+ * POST /api/v1/billing-informations (and later the other checkouts' billing endpoints): validates the
+ * billing form with the browser's own precompiled validator (422 { message, errors }), recomputes
+ * the cart line from the database (422 { message } on any difference), stores the order as pending
+ * with a payment token, and answers 201 with the sandbox provider object.
+ */
+export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_ENDPOINTS): FastifyPluginAsync<ServerContext> {
+  return async (app, ctx) => {
+    const store = new OrderStore(ctx.db);
+    for (const endpoint of endpoints) {
+      const form = await loadCheckoutForm(endpoint.form);
+      app.post(endpoint.path, async (request, reply) => {
+        if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object: the billing form fields and products.');
+        const { products, ...rest } = request.body;
+        const fields: Record<string, unknown> = { ...rest };
+        let resellerId: unknown = null;
+        if (endpoint.owner) {
+          resellerId = fields.reseller_id;
+          delete fields.reseller_id;
+        }
+
+        const line = parseCartLine(products, endpoint);
+        const owner = findOwner(ctx.repo, endpoint, resellerId);
+        const plan = findPlan(ctx.repo, endpoint, line.planId, owner);
+
+        const extra = dependentsRule(form, plan, fields);
+        const max = String(plan.no_key_generate);
+        const errors = formErrors(form, fields, extra, (field, message) => (field === 'no_dependents' ? message.replaceAll('{max}', max) : message));
+        const first = Object.values(errors)[0]?.[0];
+        if (first !== undefined) return reply.code(422).send({ message: first, errors });
+
+        const now = ctx.now();
+        const { totals } = priceLine(ctx.repo, endpoint, line, plan, { now, owner });
+        const order = store.create({
+          kind: endpoint.kind,
+          planId: plan.id,
+          planName: plan.name,
+          resellerId: owner ? owner.id : null,
+          quantity: line.quantity,
+          members: line.members,
+          promoId: line.promoId,
+          totals,
+          billing: fields,
+          email: String(fields.email),
+          createdAt: now.toISOString(),
+        });
+        const provider = providerObject(order, originOf(request));
+        return reply.code(201).send(endpoint.envelope ? endpoint.envelope(provider) : provider);
+      });
+    }
+  };
+}
+
+/** Kept for the reseller endpoint (reply under data.data). */
+export const nestedEnvelope = (provider: ProviderObject) => nested(provider);
+
+export default billingRoutes();

@@ -1,0 +1,182 @@
+import { toCentavos, type Centavos } from '../../domain/money';
+import { computeTotals, memberPriceOf, type Totals } from '../../domain/pricing';
+import { manilaToday, promoOutcome, type PromoCheck, type PromoOutcome } from '../../domain/promo';
+import { HttpError } from '../http';
+import type { Item, Repo } from '../repo';
+import type { OrderKind } from './store';
+
+/**
+ * The server side of every checkout (standard now; merchant, promotion and reseller later): the
+ * cart line of a billing POST is parsed, and every amount is recomputed with domain/pricing.ts from
+ * the plan in the database (and, on the standard checkout, the promo re-checked with
+ * domain/promo.ts on today's date in Manila). A mismatch is refused; nothing is stored then.
+ */
+
+/** How one checkout differs from another. */
+export interface CheckoutConfig {
+  kind: OrderKind;
+  /** The plan list the line's shop_plan_id must come from ('shop-plans', 'merchant-shop-plans', ...). */
+  planResource: string;
+  /** Whether the line may carry a promo_id (promos table; standard checkout only). */
+  promos: boolean;
+  /**
+   * Checkouts of a merchant, promotion or reseller: the body's reseller_id names the owner (a record
+   * of `resource`) and the plan must belong to it (plan.reseller_id). minimumQuantity: the owner's
+   * minimum purchase (default 1).
+   */
+  owner?: { resource: string; minimumQuantity?: (owner: Item) => number };
+}
+
+/** Largest quantity and household-member count one order may hold (as the cart, src/shop/cart.ts MAX_QUANTITY; keys are issued per unit). */
+export const MAX_QUANTITY = 9999;
+export const MAX_MEMBERS = 9999;
+
+/** The server's refusals of a billing POST (422 { message }). */
+export const CHECKOUT_MESSAGES = {
+  products: 'products must hold exactly one item: { shop_plan_id, quantity, discount, amount, name, description, member, promo_id }.',
+  unknownPlan: 'The selected plan does not exist. Please choose a plan again.',
+  quantity: 'Quantity must be a whole number of 1 or more.',
+  quantityMax: `Quantity must be at most ${MAX_QUANTITY}.`,
+  minimumQuantity: 'The minimum purchase is {min}.',
+  members: 'The number of household members must be a whole number of 0 or more.',
+  membersMax: `The number of household members must be at most ${MAX_MEMBERS}.`,
+  membersNotAllowed: 'This plan has no price per household member: household members cannot be added.',
+  money: '{field} must be an amount in pesos with at most two decimals.',
+  amount: 'The amount does not match the price of the plan. Please review your cart and try again.',
+  discount: 'The discount does not match the promo code. Please review your cart and try again.',
+  promoId: 'promo_id must be the id of a promo code, or null.',
+  promoNotAllowed: 'Promo codes cannot be used on this checkout.',
+  owner: 'reseller_id must be the id of the shop.',
+  planOfOtherOwner: 'The selected plan is not sold by this shop.',
+} as const;
+
+/** What the buyer sees when the promo of the line is not redeemable (spec section 8). */
+export function promoMessage(outcome: Exclude<PromoOutcome, 'redeemed'>, code: string | null): string {
+  switch (outcome) {
+    case 'not-found':
+      return code ? `Sorry, promo code ${code} doesn't exist.` : "Sorry, this promo code doesn't exist.";
+    case 'wrong-plan':
+      return code ? `Sorry, promo code ${code} cannot be applied in your plan.` : 'Sorry, this promo code cannot be applied in your plan.';
+    case 'not-started':
+      return "Sorry, this promo hasn't started yet.";
+    case 'expired':
+      return 'Promo code is already expired.';
+  }
+}
+
+const refuse = (message: string) => new HttpError(422, message);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The cart line of a billing POST (products[0]), with money in centavos. */
+export interface CartLine {
+  planId: number;
+  quantity: number;
+  members: number;
+  promoId: number | null;
+  /** Billed unit amount and promo discount as sent (centavos). */
+  amount: Centavos;
+  discount: Centavos;
+  /** As sent; informative only (the order uses the plan's own name). */
+  name: unknown;
+}
+
+/** Pesos (a number, or numeric text) with at most two decimals, to centavos; 422 otherwise. */
+export function pesosToCentavos(value: unknown, field: string): Centavos {
+  const pesos = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  if (typeof pesos !== 'number' || !Number.isFinite(pesos)) throw refuse(CHECKOUT_MESSAGES.money.replace('{field}', field));
+  const centavos = pesos * 100;
+  if (Math.abs(centavos - Math.round(centavos)) > 1e-6) throw refuse(CHECKOUT_MESSAGES.money.replace('{field}', field));
+  return toCentavos(pesos);
+}
+
+const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+
+/** Reads products: exactly one line with a plan id, quantity, member count, promo id, amount and discount. */
+export function parseCartLine(products: unknown, config: CheckoutConfig): CartLine {
+  if (!Array.isArray(products) || products.length !== 1 || !isObject(products[0])) throw refuse(CHECKOUT_MESSAGES.products);
+  const item = products[0];
+  if (!isWhole(item.shop_plan_id) || item.shop_plan_id < 1) throw refuse(CHECKOUT_MESSAGES.unknownPlan);
+  if (!isWhole(item.quantity) || item.quantity < 1) throw refuse(CHECKOUT_MESSAGES.quantity);
+  if (item.quantity > MAX_QUANTITY) throw refuse(CHECKOUT_MESSAGES.quantityMax);
+  const member = item.member ?? 0;
+  if (!isWhole(member) || member < 0) throw refuse(CHECKOUT_MESSAGES.members);
+  if (member > MAX_MEMBERS) throw refuse(CHECKOUT_MESSAGES.membersMax);
+  const promoId = item.promo_id ?? null;
+  if (promoId !== null) {
+    if (!config.promos) throw refuse(CHECKOUT_MESSAGES.promoNotAllowed);
+    if (!isWhole(promoId) || promoId < 1) throw refuse(CHECKOUT_MESSAGES.promoId);
+  }
+  return {
+    planId: item.shop_plan_id,
+    quantity: item.quantity,
+    members: member,
+    promoId,
+    amount: pesosToCentavos(item.amount, 'amount'),
+    discount: pesosToCentavos(item.discount ?? 0, 'discount'),
+    name: item.name,
+  };
+}
+
+/** A plan record as the plan lists hold it (schemas/api/resources/plan.json). */
+export interface PlanRecord extends Item {
+  name: string;
+  price: number;
+  discount: number;
+  no_key_generate: number;
+  other_details: { applyDetails?: boolean | null; amountPerHousehold?: number | null } | null;
+  reseller_id?: number;
+}
+
+/** The plan of a line, from the checkout's plan list (and the owner's, when the checkout has one); 422 when unknown. */
+export function findPlan(repo: Repo, config: CheckoutConfig, planId: number, owner: Item | null): PlanRecord {
+  const plan = repo.get<PlanRecord>(config.planResource, planId);
+  if (!plan) throw refuse(CHECKOUT_MESSAGES.unknownPlan);
+  if (owner && plan.reseller_id !== owner.id) throw refuse(CHECKOUT_MESSAGES.planOfOtherOwner);
+  return plan;
+}
+
+/** The owner of an owned checkout from the body's reseller_id (null for the standard checkout); 422 when unknown. */
+export function findOwner(repo: Repo, config: CheckoutConfig, resellerId: unknown): Item | null {
+  if (!config.owner) return null;
+  const owner = isWhole(resellerId) ? repo.get(config.owner.resource, resellerId) : undefined;
+  if (!owner) throw refuse(CHECKOUT_MESSAGES.owner);
+  return owner;
+}
+
+/** The plan's per-member price (centavos), or null. */
+export function memberPriceOfPlan(plan: PlanRecord): Centavos | null {
+  return memberPriceOf(plan.other_details, toCentavos);
+}
+
+export interface PricedLine {
+  plan: PlanRecord;
+  promo: (PromoCheck & { code?: string }) | null;
+  totals: Totals;
+}
+
+/**
+ * Recomputes the line from the plan (and promo) and checks what the browser sent against it, to
+ * the centavo: the billed unit amount and the promo discount. 422 { message } on any difference.
+ */
+export function priceLine(repo: Repo, config: CheckoutConfig, line: CartLine, plan: PlanRecord, options: { now: Date; owner: Item | null }): PricedLine {
+  const minimum = options.owner && config.owner?.minimumQuantity ? Math.max(1, config.owner.minimumQuantity(options.owner)) : 1;
+  if (line.quantity < minimum) throw refuse(CHECKOUT_MESSAGES.minimumQuantity.replace('{min}', String(minimum)));
+
+  const memberPrice = memberPriceOfPlan(plan);
+  if (memberPrice === null && line.members > 0) throw refuse(CHECKOUT_MESSAGES.membersNotAllowed);
+
+  let promo: PricedLine['promo'] = null;
+  if (line.promoId !== null) {
+    promo = repo.get<PromoCheck & { code?: string }>('promos', line.promoId) ?? null;
+    const outcome = promoOutcome(promo, plan.id, manilaToday(options.now));
+    if (outcome !== 'redeemed') throw refuse(promoMessage(outcome, typeof promo?.code === 'string' ? promo.code : null));
+  }
+
+  const totals = computeTotals(
+    { price: toCentavos(plan.price), discount: toCentavos(plan.discount), quantity: line.quantity, memberPrice, memberQuantity: line.members },
+    promo ? toCentavos(promo.discount) : 0,
+  );
+  if (line.discount !== totals.promoDiscount) throw refuse(CHECKOUT_MESSAGES.discount);
+  if (line.amount !== totals.unitAmount) throw refuse(CHECKOUT_MESSAGES.amount);
+  return { plan, promo, totals };
+}

@@ -1,0 +1,224 @@
+import type { Totals } from '../../domain/pricing';
+import type { Db } from '../db';
+import { newAccessKey, newActivationCode, newPaymentToken } from './keys';
+
+/** Which checkout an order comes from (migration 3: orders.kind). */
+export type OrderKind = 'standard' | 'merchant' | 'promotion' | 'reseller';
+export type OrderStatus = 'pending' | 'paid' | 'cancelled';
+
+/** An order to store: the plan, the recomputed totals (centavos) and the validated billing form. */
+export interface NewOrder {
+  kind: OrderKind;
+  planId: number;
+  planName: string;
+  resellerId: number | null;
+  quantity: number;
+  members: number;
+  promoId: number | null;
+  totals: Totals;
+  billing: Record<string, unknown>;
+  email: string;
+  createdAt: string;
+  /** Default 'pending'; the seeded demo orders are stored as 'paid'. */
+  status?: OrderStatus;
+}
+
+/** A stored order (amounts in centavos; billing parsed). */
+export interface Order {
+  id: number;
+  kind: OrderKind;
+  plan_id: number;
+  plan_name: string;
+  reseller_id: number | null;
+  quantity: number;
+  members: number;
+  promo_id: number | null;
+  plan_total: number;
+  members_total: number | null;
+  subtotal: number;
+  vat: number;
+  total_cost: number;
+  promo_discount: number;
+  total: number;
+  unit_amount: number;
+  currency: string;
+  billing: Record<string, unknown>;
+  email: string;
+  status: OrderStatus;
+  token: string;
+  created_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface AccessKey {
+  id: number;
+  order_id: number | null;
+  access_key: string;
+  activation_code: string;
+  status: 'unused' | 'used';
+  created_at: string;
+  activated_at: string | null;
+  member: unknown;
+}
+
+/** An e-mail of the outbox, as GET /api/dev/outbox lists it. */
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+export interface PayOptions {
+  now: string;
+  /** Access-key prefix (keys.ts keyPrefix). */
+  keyPrefix: string;
+  /** The confirmation e-mail of a paid order and the keys issued for it. */
+  compose: (order: Order, keys: AccessKey[]) => Mail;
+}
+
+/** What Pay did: the order as it is now, and the keys issued by this call (none when it was not pending). */
+export interface PayResult {
+  order: Order;
+  issued: AccessKey[];
+}
+
+type OrderRow = Omit<Order, 'billing'> & { billing: string };
+type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };
+
+const toOrder = (row: OrderRow | undefined): Order | undefined => (row ? { ...row, billing: JSON.parse(row.billing) as Record<string, unknown> } : undefined);
+const toKey = (row: KeyRow): AccessKey => ({ ...row, member: row.member === null ? null : (JSON.parse(row.member) as unknown) });
+
+/** orders, access_keys and outbox (migration 3). */
+export class OrderStore {
+  constructor(private readonly db: Db) {}
+
+  /** Stores an order with a fresh payment token (in a transaction); returns it as stored. */
+  create(order: NewOrder): Order {
+    const { totals } = order;
+    const insert = this.db.prepare(
+      `INSERT INTO orders (kind, plan_id, plan_name, reseller_id, quantity, members, promo_id, plan_total, members_total,
+         subtotal, vat, total_cost, promo_discount, total, unit_amount, billing, email, status, token, created_at, paid_at)
+       VALUES (@kind, @plan_id, @plan_name, @reseller_id, @quantity, @members, @promo_id, @plan_total, @members_total,
+         @subtotal, @vat, @total_cost, @promo_discount, @total, @unit_amount, @billing, @email, @status, @token, @created_at, @paid_at)`,
+    );
+    const status = order.status ?? 'pending';
+    const id = this.db.transaction(() =>
+      Number(
+        insert.run({
+          kind: order.kind,
+          plan_id: order.planId,
+          plan_name: order.planName,
+          reseller_id: order.resellerId,
+          quantity: order.quantity,
+          members: order.members,
+          promo_id: order.promoId,
+          plan_total: totals.planTotal,
+          members_total: totals.members,
+          subtotal: totals.subtotal,
+          vat: totals.vat,
+          total_cost: totals.totalCost,
+          promo_discount: totals.promoDiscount,
+          total: totals.total,
+          unit_amount: totals.unitAmount,
+          billing: JSON.stringify(order.billing),
+          email: order.email,
+          status,
+          token: newPaymentToken(),
+          created_at: order.createdAt,
+          paid_at: status === 'paid' ? order.createdAt : null,
+        }).lastInsertRowid,
+      ),
+    )();
+    return this.byId(id)!;
+  }
+
+  byId(id: number): Order | undefined {
+    return toOrder(this.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined);
+  }
+
+  byToken(token: string): Order | undefined {
+    if (typeof token !== 'string' || token === '') return undefined;
+    return toOrder(this.db.prepare('SELECT * FROM orders WHERE token = ?').get(token) as OrderRow | undefined);
+  }
+
+  /** Every order, newest first (tests and diagnostics). */
+  all(): Order[] {
+    return (this.db.prepare('SELECT * FROM orders ORDER BY id DESC').all() as OrderRow[]).map((row) => toOrder(row)!);
+  }
+
+  keysOf(orderId: number): AccessKey[] {
+    return (this.db.prepare('SELECT * FROM access_keys WHERE order_id = ? ORDER BY id').all(orderId) as KeyRow[]).map(toKey);
+  }
+
+  /**
+   * Issues `count` new key pairs for an order (or none: order_id NULL). Access keys are unique; a
+   * random collision is retried. Call inside a transaction when it belongs to one.
+   */
+  issueKeys(orderId: number | null, count: number, options: { now: string; keyPrefix: string }): AccessKey[] {
+    const exists = this.db.prepare('SELECT 1 FROM access_keys WHERE access_key = ?');
+    const insert = this.db.prepare('INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)');
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      let key = newAccessKey(options.keyPrefix);
+      while (exists.get(key)) key = newAccessKey(options.keyPrefix);
+      ids.push(Number(insert.run(orderId, key, newActivationCode(), 'unused', options.now).lastInsertRowid));
+    }
+    const select = this.db.prepare('SELECT * FROM access_keys WHERE id = ?');
+    return ids.map((id) => toKey(select.get(id) as KeyRow));
+  }
+
+  /** Stores given key pairs (the seeded demo keys). */
+  addKeys(orderId: number | null, pairs: ReadonlyArray<{ accessKey: string; activationCode: string }>, now: string): void {
+    const insert = this.db.prepare('INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)');
+    for (const pair of pairs) insert.run(orderId, pair.accessKey, pair.activationCode, 'unused', now);
+  }
+
+  /**
+   * Pay, in one transaction: a pending order becomes paid, gets one key pair per purchased unit, and
+   * its confirmation e-mail goes to the outbox. An order that is not pending is left as it is and
+   * nothing is issued (paying twice issues nothing new). Undefined for an unknown token.
+   */
+  pay(token: string, options: PayOptions): PayResult | undefined {
+    return this.db.transaction((): PayResult | undefined => {
+      const order = this.byToken(token);
+      if (!order) return undefined;
+      const changed = this.db
+        .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
+        .run(options.now, order.id).changes;
+      if (changed === 0) return { order, issued: [] };
+      const issued = this.issueKeys(order.id, order.quantity, options);
+      const paid = this.byId(order.id)!;
+      const mail = options.compose(paid, issued);
+      this.db
+        .prepare('INSERT INTO outbox (to_address, subject, body, order_id, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(mail.to, mail.subject, mail.body, order.id, options.now);
+      return { order: paid, issued };
+    }).immediate();
+  }
+
+  /** Cancel: a pending order becomes cancelled; others are left as they are. Undefined for an unknown token. */
+  cancel(token: string, now: string): Order | undefined {
+    return this.db.transaction((): Order | undefined => {
+      const order = this.byToken(token);
+      if (!order) return undefined;
+      this.db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'pending'").run(now, order.id);
+      return this.byId(order.id);
+    }).immediate();
+  }
+
+  /** The outbox, newest first. */
+  outbox(limit = 100): OutboxMail[] {
+    return this.db
+      .prepare('SELECT id, to_address AS "to", subject, body, created_at FROM outbox ORDER BY id DESC LIMIT ?')
+      .all(Math.min(Math.max(Math.floor(limit), 1), 500)) as OutboxMail[];
+  }
+}

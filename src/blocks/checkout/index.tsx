@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Input, Label } from '@fluentui/react-components';
+import { Link } from 'react-router-dom';
+import { toCentavos, toPesos, type Centavos } from '../../../domain/money';
+import { computeTotals } from '../../../domain/pricing';
+import { manilaToday, promoOutcome, type PromoOutcome } from '../../../domain/promo';
+import { checkPromoCode, findProvider, postBilling, requestPayment } from '../../api/shop';
+import { FormRunner } from '../../forms/FormRunner';
+import { useFormDefinition } from '../../forms/useFormDefinition';
+import { logError } from '../../lib/log';
+import { fill, fillPath } from '../../lib/site';
+import { stashCartForPayment } from '../../shop/paymentStash';
+import { useCart } from '../../shop/cartStore';
+import { pesoText } from '../../shop/format';
+import type { BlockRenderProps } from '../types';
+import { PROMO_MESSAGE_MS, PROMO_TYPING_DELAY_MS, promoMessage } from './promo';
+import './checkout.css';
+
+interface AppliedPromo {
+  id: number;
+  code: string;
+  discount: Centavos;
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'checkout-row checkout-row--strong' : 'checkout-row'}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The promo-code field: checked 800 ms after typing stops; the message clears after 5 s. */
+function PromoField({ texts, planId, onApplied }: { texts: NonNullable<BlockRenderProps<'checkout'>['props']['promo']>; planId: number; onApplied: (promo: AppliedPromo | null) => void }) {
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const latest = useRef('');
+
+  useEffect(() => {
+    const typed = code.trim();
+    latest.current = typed;
+    if (!typed) {
+      onApplied(null);
+      return;
+    }
+    const timer = setTimeout(() => {
+      checkPromoCode(typed)
+        .then((promo) => {
+          if (latest.current !== typed) return;
+          const outcome: PromoOutcome = promoOutcome(promo, planId, manilaToday());
+          setMessage({ text: promoMessage(texts, outcome, typed), ok: outcome === 'redeemed' });
+          onApplied(outcome === 'redeemed' && promo ? { id: promo.id, code: typed, discount: toCentavos(promo.discount) } : null);
+        })
+        .catch((error: unknown) => {
+          logError('promo code', error);
+          if (latest.current === typed) setMessage({ text: promoMessage(texts, 'invalid', typed), ok: false });
+          onApplied(null);
+        });
+    }, PROMO_TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [code, planId, texts, onApplied]);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), PROMO_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  return (
+    <div className="checkout-promo">
+      <Label htmlFor="promo">{fill(texts.label)}</Label>
+      <Input id="promo" value={code} placeholder={texts.placeholder ? fill(texts.placeholder) : undefined} onChange={(_, data) => setCode(data.value)} autoComplete="off" />
+      <p role="status" aria-live="polite" className={message ? (message.ok ? 'checkout-promo__message checkout-promo__message--ok' : 'checkout-promo__message checkout-promo__message--error') : 'checkout-promo__message'}>
+        {message?.text ?? ''}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A checkout: summary (plan overview and totals), an optional promo code, the payment partners, and
+ * the billing form; on Yes it posts the billing with amounts the server recomputes, then hands the
+ * buyer to the payment provider (standard checkout: the token as Basic authorization, then the
+ * provider's redirect_url).
+ */
+export default function CheckoutBlock({ props, params }: BlockRenderProps<'checkout'>) {
+  const { texts } = props;
+  const { state, dispatch } = useCart(props.cartKind ?? 'regular');
+  const loaded = useFormDefinition(props.form);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const item = state.item;
+
+  const totals = useMemo(
+    () =>
+      item
+        ? computeTotals({ price: item.price, discount: item.discount, quantity: item.quantity, memberPrice: item.member, memberQuantity: item.memberQuantity }, promo?.discount ?? 0)
+        : null,
+    [item, promo],
+  );
+
+  const maxDependents = item?.maxDependents ?? 0;
+  const uiSchemaOverrides = useMemo(
+    () =>
+      maxDependents > 1
+        ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
+        : { no_dependents: { 'ui:widget': 'hidden' } },
+    [maxDependents, texts.dependentsLabel],
+  );
+
+  if (!item || !totals) {
+    return (
+      <section className="content-section checkout-empty">
+        <h1 className="section-title">{fill(texts.title)}</h1>
+        <p>{fill(texts.emptyCart)}</p>
+        <Link to={props.shopHref ?? '/shop'} className="button-link button-link--primary">
+          {fill(texts.backToShop)}
+        </Link>
+      </section>
+    );
+  }
+
+  const extraValidate = (data: Record<string, unknown>): Record<string, string[]> => {
+    if (maxDependents <= 1) return {};
+    const value = Number(data.no_dependents);
+    return Number.isInteger(value) && value >= 1 && value <= maxDependents ? {} : { no_dependents: [fill(texts.dependentsMessage, { max: maxDependents })] };
+  };
+
+  const send = async (data: Record<string, unknown>) => {
+    const payload = {
+      ...data,
+      ...(maxDependents > 1 ? {} : { no_dependents: data.no_dependents ?? 0 }),
+      products: [
+        {
+          shop_plan_id: item.id,
+          quantity: item.quantity,
+          discount: toPesos(totals.promoDiscount),
+          amount: toPesos(totals.unitAmount),
+          name: item.name,
+          description: item.description,
+          member: item.memberQuantity,
+          promo_id: promo?.id ?? null,
+        },
+      ],
+    };
+    const reply = await postBilling(props.billingPath, payload);
+    if (!reply) return reply;
+    const provider = findProvider(reply);
+    stashCartForPayment(props.cartKind ?? 'regular', item);
+    dispatch({ type: 'clear' });
+    if (provider) {
+      setRedirecting(true);
+      try {
+        window.location.assign(await requestPayment(provider));
+      } catch (error) {
+        setRedirecting(false);
+        logError('payment', error);
+      }
+    }
+    return reply;
+  };
+
+  return (
+    <section className="content-section checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="section-title">
+        {fill(texts.title)}
+      </h1>
+      <div className="checkout__grid">
+        <div className="checkout__form form-card">
+          {loaded ? (
+            <FormRunner
+              form={loaded.form}
+              validator={loaded.validator}
+              send={send}
+              showSuccessFor={(reply) => findProvider(reply) === null}
+              uiSchemaOverrides={uiSchemaOverrides}
+              extraValidate={extraValidate}
+            >
+              <p className="checkout__terms">
+                <Link to={fillPath(props.termsHref, params)} target="_blank">
+                  {fill(texts.termsText)}
+                </Link>
+              </p>
+            </FormRunner>
+          ) : (
+            <div className="block-skeleton__shape" style={{ height: 640 }} aria-busy="true" aria-label="Loading" />
+          )}
+          {redirecting && texts.redirecting && (
+            <p role="status" className="checkout__redirecting">
+              {fill(texts.redirecting)}
+            </p>
+          )}
+        </div>
+        <aside className="checkout__aside" aria-label={fill(texts.summaryTitle)}>
+          <div className="form-card checkout-summary">
+            <h2>{fill(texts.summaryTitle)}</h2>
+            <h3>{fill(texts.overviewTitle)}</h3>
+            <dl className="checkout-summary__rows">
+              <Row label={fill(texts.planLabel)} value={item.name} />
+              <Row label={fill(texts.quantityLabel)} value={String(item.quantity)} />
+              <Row label={`${item.name} × ${item.quantity}`} value={pesoText(totals.planTotal)} />
+              {totals.members !== null && <Row label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
+              <Row label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
+              <Row label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
+              {totals.promoDiscount > 0 && <Row label={fill(texts.discountLabel)} value={`−${pesoText(totals.promoDiscount)}`} />}
+              <Row label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
+            </dl>
+            {props.promoCode && props.promo && <PromoField texts={props.promo} planId={item.id} onApplied={setPromo} />}
+          </div>
+          <div className="form-card checkout-partners">
+            <h2>{fill(texts.partnersTitle)}</h2>
+            <p>{fill(texts.partnersText)}</p>
+            <ul>
+              {(props.partners ?? []).map((partner) => (
+                <li key={partner}>{partner}</li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

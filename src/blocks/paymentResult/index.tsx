@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { fill } from '../../lib/site';
+import { SmartLink } from '../../lib/SmartLink';
+import { useCart } from '../../shop/cartStore';
+import { peekStashedCart, takeStashedCart } from '../../shop/paymentStash';
+import type { BlockRenderProps } from '../types';
+
+/** The page the payment provider returns to: paid (keys are on their way by e-mail) or cancelled (cart restored). */
+export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentResult'>) {
+  const [search] = useSearchParams();
+  const paid = search.get('status') === 'paid';
+  const { dispatch } = useCart(paid ? 'regular' : (peekStashedCart()?.kind ?? 'regular'));
+
+  useEffect(() => {
+    if (paid) {
+      takeStashedCart();
+      return;
+    }
+    const entry = takeStashedCart();
+    if (!entry) return;
+    const { item } = entry;
+    dispatch({ type: 'add', plan: { id: item.id, name: item.name, price: item.price, discount: item.discount, description: item.description, member: item.member, maxDependents: item.maxDependents } });
+    dispatch({ type: 'setQuantity', quantity: item.quantity });
+    for (let i = 0; i < item.memberQuantity; i++) dispatch({ type: 'incrementMembers' });
+  }, [paid, dispatch]);
+
+  return (
+    <section className="message-block" aria-live="polite">
+      <h1 className="message-block__title">{fill(paid ? props.paidTitle : props.cancelledTitle)}</h1>
+      <p className="message-block__text">{fill(paid ? props.paidText : props.cancelledText)}</p>
+      <p className="payment-result__links">
+        {paid && props.assignmentLink && (
+          <SmartLink href={props.assignmentLink.href} className="button-link button-link--primary">
+            {fill(props.assignmentLink.label)}
+          </SmartLink>
+        )}{' '}
+        <SmartLink href={props.shopLink.href} className="button-link">
+          {fill(props.shopLink.label)}
+        </SmartLink>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers';
+
+function field(page: Page, label: string) {
+  return page.locator('.checkout__form').getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+}
+
+/** Adds the first plan of the shop to the regular cart through the shop page and opens the checkout. */
+async function addFirstPlanAndCheckout(page: Page): Promise<string> {
+  await page.goto('/shop');
+  const card = page.locator('article').filter({ has: page.getByRole('button', { name: 'Add to cart' }) }).first();
+  const name = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: /^Cart/ }).click();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout$/);
+  return name;
+}
+
+async function fillBilling(page: Page, email: string) {
+  await field(page, 'First name').fill('Juan');
+  await field(page, 'Last name').fill('Dela Cruz');
+  await field(page, 'Address 1').fill('123 Rizal Street');
+  await field(page, 'City').fill('Quezon City');
+  await field(page, 'State / Province').fill('Metro Manila');
+  await field(page, 'Zip code').fill('1100');
+  await field(page, 'Phone number').fill('09171234567');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Confirm email').fill(email);
+  await field(page, 'Birthdate').fill('1990-05-17');
+  await page.locator('.checkout__form').getByRole('radio', { name: 'Male', exact: true }).check();
+  await page.locator('.checkout__form').getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+}
+
+test.describe('standard checkout', () => {
+  test('an empty cart has nothing to check out', async ({ page }) => {
+    await page.goto('/shop/checkout');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to shop' })).toHaveAttribute('href', '/shop');
+  });
+
+  test('promo outcomes, billing rules, sandbox payment, keys by e-mail, emptied cart', async ({ page }) => {
+    test.setTimeout(90_000);
+    const planName = await addFirstPlanAndCheckout(page);
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await expect(summary).toContainText(planName);
+    await expect(page.getByRole('heading', { name: 'Online Payment partners' })).toBeVisible();
+    const total = summary.locator('.checkout-row--strong dd');
+    const totalBefore = await total.textContent();
+
+    const promo = page.getByLabel('Promo code');
+    const status = summary.getByRole('status');
+    for (const [code, message] of [
+      ['EXPIRED10', 'Promo code is already expired.'],
+      ['FUTURE10', "Sorry, this promo hasn't started yet."],
+      ['OTHERPLAN', 'Sorry, promo code OTHERPLAN cannot be applied in your plan.'],
+      ['NOSUCHCODE', "Sorry, promo code NOSUCHCODE doesn't exist."],
+    ]) {
+      await promo.fill(code);
+      await expect(status).toHaveText(message);
+    }
+    await expect(total).toHaveText(totalBefore ?? '');
+    await promo.fill('WELCOME10');
+    await expect(status).toHaveText('You successfully redeemed WELCOME10!');
+    await expect(summary).toContainText('Promo discount');
+    await expect(total).not.toHaveText(totalBefore ?? '');
+    // The message clears after 5 s; the discount stays.
+    await expect(status).toHaveText('', { timeout: 8_000 });
+    await expect(summary).toContainText('Promo discount');
+
+    // The spec's billing rules, with the form file's messages.
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    await expect(page.locator('.checkout__form .form-error-summary')).toContainText('This field is required');
+    await field(page, 'Email').fill('juan@example.com');
+    await field(page, 'Confirm email').fill('other@example.com');
+    await field(page, 'Phone number').fill('0917-123');
+    await expect(page.locator('.checkout__form')).toContainText('Email does not match');
+    await expect(page.locator('.checkout__form')).toContainText('Only numbers are allowed');
+    await expect(page.locator('.checkout__form')).toContainText('You must agree to continue');
+
+    const email = `buyer-${Date.now()}@example.com`;
+    await fillBilling(page, email);
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Information details' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+
+    await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
+    await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/shop\/payment\?status=paid/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your payment!' })).toBeVisible();
+
+    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as { data: { to: string; body: string }[] };
+    const mail = outbox.data.find((m) => m.to === email);
+    expect(mail, 'the confirmation e-mail is in the outbox').toBeTruthy();
+    expect(mail?.body).toMatch(/access key/i);
+
+    // The cart was emptied by the successful billing.
+    await page.goto('/shop');
+    await expect(page.locator('article').getByRole('button', { name: 'Add to cart' }).first()).toBeEnabled();
+  });
+
+  test('cancel at the provider returns to the shop with the cart kept', async ({ page }) => {
+    test.setTimeout(60_000);
+    const planName = await addFirstPlanAndCheckout(page);
+    await fillBilling(page, `cancel-${Date.now()}@example.com`);
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/shop\/payment\?status=cancelled/);
+    await expect(page.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to shop' }).click();
+    await page.getByRole('button', { name: /^Cart/ }).click();
+    await expect(page.getByRole('dialog')).toContainText(planName);
+  });
+
+  test('no serious accessibility violation on the checkout', async ({ page }) => {
+    await addFirstPlanAndCheckout(page);
+    await expect(page.locator('.checkout__form form')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
