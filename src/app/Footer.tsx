@@ -4,6 +4,7 @@ import { useSource } from '../api/sources';
 import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
 import { SmartLink } from '../lib/SmartLink';
+import { telHref } from '../lib/tel';
 
 function ContactsTable() {
   const { data, error } = useSource<FooterRecord>('footers');
@@ -21,7 +22,7 @@ function ContactsTable() {
             <th scope="row">{contact.label}</th>
             <td>
               {contact.numbers.map((number) => (
-                <a key={number} href={`tel:${number.replace(/[^\d+]/g, '')}`}>
+                <a key={number} href={telHref(number)}>
                   {number}
                 </a>
               ))}

@@ -4,6 +4,7 @@ import { readableTextOn } from '../../lib/contrast';
 import { usePageChrome } from '../../lib/pageChrome';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
+import { ContentImage } from '../../lib/ContentImage';
 
 type BannerButton = NonNullable<Banner['buttons']>[number];
 
@@ -40,17 +41,7 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
 
   return (
     <section className={`banner${blue ? ' banner--blue' : ''}`} aria-label={banner.title || undefined}>
-      {banner.background_image?.main && (
-        <img
-          className="banner__image"
-          src={banner.background_image.main}
-          alt=""
-          width={1600}
-          height={600}
-          fetchPriority="high"
-          decoding="async"
-        />
-      )}
+      <ContentImage image={banner.background_image} className="banner__image" width={1600} height={600} priority="high" />
       <div className="banner__content">
         {banner.title && (
           <h1 className="banner__title" style={{ color: banner.styles?.titleColor || undefined }}>

@@ -1,5 +1,6 @@
 import type { Footer } from '../../generated/api';
 import { fill, site } from '../../lib/site';
+import { telHref } from '../../lib/tel';
 import type { BlockRenderProps } from '../types';
 
 /** Telemedicine-centre numbers by label (from the footers record) and the site's social links. */
@@ -14,7 +15,7 @@ export default function ContactInfoBlock({ props, items }: BlockRenderProps<'con
             <dt>{contact.label}</dt>
             {contact.numbers.map((number) => (
               <dd key={number}>
-                <a href={`tel:${number.replace(/[^\d+]/g, '')}`}>{number}</a>
+                <a href={telHref(number)}>{number}</a>
               </dd>
             ))}
           </div>

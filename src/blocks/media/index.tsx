@@ -8,6 +8,7 @@ import { fill, fillPath } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
 import './media.css';
+import { ContentImage } from '../../lib/ContentImage';
 
 type Props = BlockRenderProps<'media'>['props'];
 
@@ -86,17 +87,7 @@ function ArticleCard({ article, props, eager }: { article: Article; props: Props
       <p className="media-card__date">
         <time dateTime={article.post_date}>{formatDate(article.post_date)}</time>
       </p>
-      {article.background_image?.main && (
-        <img
-          className="media-card__image"
-          src={article.background_image.main}
-          alt=""
-          width={800}
-          height={500}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-      )}
+      <ContentImage image={article.background_image} className="media-card__image" width={800} height={500} priority={eager ? 'eager' : 'lazy'} />
       <p className="media-card__excerpt">{htmlToText(article.description)}</p>
       <Link className="media-card__more" to={href} aria-describedby={titleId}>
         {fill(props.readMore)}

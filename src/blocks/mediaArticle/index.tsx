@@ -9,6 +9,7 @@ import { RichText } from '../../lib/RichText';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import './mediaArticle.css';
+import { ContentImage } from '../../lib/ContentImage';
 
 /**
  * One media article by the route's :id: title, created date, image and sanitised HTML. The block
@@ -37,17 +38,7 @@ export default function MediaArticleBlock({ props, params }: BlockRenderProps<'m
         {props.dateLabel && <span>{fill(props.dateLabel)} </span>}
         <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
       </p>
-      {article.background_image?.main && (
-        <img
-          className="media-article__image"
-          src={article.background_image.main}
-          alt=""
-          width={800}
-          height={500}
-          fetchPriority="high"
-          decoding="async"
-        />
-      )}
+      <ContentImage image={article.background_image} className="media-article__image" width={800} height={500} priority="high" />
       <RichText html={article.description} className="media-article__body" />
     </article>
   );

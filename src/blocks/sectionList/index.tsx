@@ -5,6 +5,7 @@ import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { inPrecedenceRange } from './range';
 import './sectionList.css';
+import { ContentImage } from '../../lib/ContentImage';
 
 type Props = BlockRenderProps<'sectionList', Section>['props'];
 
@@ -12,17 +13,7 @@ function Item({ item, headed }: { item: Section; headed: boolean }) {
   const Heading = headed ? 'h3' : 'h2';
   return (
     <li className="section-list__item">
-      {item.background_image?.main && (
-        <img
-          className="section-list__image"
-          src={item.background_image.main}
-          alt=""
-          width={800}
-          height={500}
-          loading="lazy"
-          decoding="async"
-        />
-      )}
+      <ContentImage image={item.background_image} className="section-list__image" width={800} height={500} />
       <div className="section-list__text">
         <Heading className="section-list__title">{fill(item.title)}</Heading>
         <Paragraphs text={item.description} className="section-list__description" />

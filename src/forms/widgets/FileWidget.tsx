@@ -1,5 +1,5 @@
-import { Label } from '@fluentui/react-components';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { WidgetLabel } from './WidgetLabel';
 import type { FormContext } from '../formContext';
 
 /**
@@ -12,12 +12,7 @@ export function FileWidget({ id, name, required, disabled, readonly, label, hide
   const accept = typeof options.accept === 'string' ? options.accept : undefined;
   return (
     <>
-      {labelValue(
-        <Label htmlFor={id} required={required} disabled={disabled}>
-          {label}
-        </Label>,
-        hideLabel,
-      )}
+      <WidgetLabel id={id} label={label} hideLabel={hideLabel} required={required} disabled={disabled} />
       <input
         id={id}
         name={id}

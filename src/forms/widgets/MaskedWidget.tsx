@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Input, Label } from '@fluentui/react-components';
+import { Button, Input } from '@fluentui/react-components';
 import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { WidgetLabel } from './WidgetLabel';
 import { fill, site } from '../../lib/site';
 
 /** A secret text (access key, activation code) hidden by default, with a show/hide toggle. */
@@ -11,12 +12,7 @@ export function MaskedWidget({ id, value, required, disabled, readonly, label, h
   const toggleLabel = `${fill(shown ? (texts?.hide ?? 'Hide') : (texts?.show ?? 'Show'))} ${label}`;
   return (
     <>
-      {labelValue(
-        <Label htmlFor={id} required={required} disabled={disabled}>
-          {label}
-        </Label>,
-        hideLabel,
-      )}
+      <WidgetLabel id={id} label={label} hideLabel={hideLabel} required={required} disabled={disabled} />
       <Input
         id={id}
         name={id}

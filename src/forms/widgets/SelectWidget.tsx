@@ -1,5 +1,6 @@
-import { Label, Select } from '@fluentui/react-components';
-import { ariaDescribedByIds, labelValue, type WidgetProps } from '@rjsf/utils';
+import { Select } from '@fluentui/react-components';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { WidgetLabel } from './WidgetLabel';
 import { useSource } from '../../api/sources';
 
 /**
@@ -23,12 +24,7 @@ export function SelectWidget({ id, value, required, disabled, readonly, label, h
   };
   return (
     <>
-      {labelValue(
-        <Label htmlFor={id} required={required} disabled={disabled}>
-          {label}
-        </Label>,
-        hideLabel,
-      )}
+      <WidgetLabel id={id} label={label} hideLabel={hideLabel} required={required} disabled={disabled} />
       <Select
         id={id}
         name={id}
