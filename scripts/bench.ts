@@ -28,7 +28,7 @@ const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
   PromoCheckout: { slug: 'demo-promotion' },
   MediaArticle: { id: '1', title: 'article' },
 };
-const FORM_BLOCKS = new Set(['form', 'checkout', 'keyAssignment', 'multiAssignment', 'promoShop', 'resellerCheckout']);
+const FORM_BLOCKS = new Set(['form', 'checkout', 'keyAssignment', 'multiAssignment', 'resellerCheckout']);
 
 interface Page {
   name: string;

@@ -7,8 +7,10 @@ import billingRoutes from './routes/billing';
 import contentRoutes from './routes/content';
 import { outboxDevPages, outboxDevRoutes } from './routes/dev';
 import formRoutes, { formDevRoutes } from './routes/forms';
+import keyRoutes from './routes/keys';
 import paymentRoutes, { sandboxPayPages } from './routes/payment';
 import resellerRoutes from './routes/reseller';
+import resellerBillingRoutes from './routes/resellerBilling';
 import shopRoutes from './routes/shop';
 import { registerSecurityHeaders } from './security';
 import { seedDemoKeys, seedIfEmpty } from './seed';
@@ -31,7 +33,7 @@ export interface BuildOptions {
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
-const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes, billingRoutes, paymentRoutes];
+const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes, billingRoutes, resellerBillingRoutes, paymentRoutes, keyRoutes];
 
 /** Development helpers under /api/dev, registered in demo mode only (they check ctx.demo too). */
 const DEV_MODULES = [formDevRoutes, outboxDevRoutes];

@@ -55,6 +55,14 @@ export function bodyString(body: unknown, name: string): string {
   return value.trim();
 }
 
+/** A positive integer field of a JSON body (a number, or digits as text); 400 when missing or malformed. */
+export function bodyId(body: unknown, name: string): number {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  const id = typeof value === 'string' && /^\d{1,12}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new HttpError(400, `${name} must be a whole number.`);
+  return id;
+}
+
 export const list = <T>(data: T[]) => ({ data });
 export const one = <T>(data: T) => ({ data });
 export const nested = <T>(data: T) => ({ data: { data } });

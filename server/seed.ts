@@ -308,7 +308,7 @@ export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]>
           image: 'banner-merchant-shop',
           look: 'blue',
           buttons: [
-            { label: 'Have a promo code?', redirect: '#promo' },
+            { label: 'See plans', redirect: '#plans' },
             { label: 'Activate a key', redirect: '/shop/assignment', color: '#ffffff' },
           ],
           reseller_id: merchant.id,
@@ -347,7 +347,7 @@ export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]>
         caption: 'Unlimited teleconsultation for cooperative members and their families, at community prices.',
         image: 'banner-reseller-shop',
         look: 'blue',
-        buttons: [{ label: 'See plans', redirect: `/shop/reseller/${reseller.slug}/` }],
+        buttons: [{ label: 'See plans', redirect: '#plans' }],
         reseller_id: reseller.id,
       },
       {

@@ -15,7 +15,7 @@ export const PROJECT_PATHS = {
 } as const;
 
 /** The keys every section has; the block schema describes only the others. */
-export const COMMON_SECTION_KEYS = ['type', 'id', 'source', 'query', 'pick'] as const;
+export const COMMON_SECTION_KEYS = ['type', 'id', 'source', 'query', 'pick', 'bind'] as const;
 
 export interface NamedInput {
   /** File name without .json: the block type, resource kind or form name. */

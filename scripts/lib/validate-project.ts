@@ -169,6 +169,12 @@ function checkSections(
     const pagePath = typeof page.path === 'string' ? substituteShort(page.path, short) : undefined;
     const routeParams = new Set([...(pagePath ? templateParams(pagePath) : []), ...(isObject(page.params) ? Object.keys(page.params) : [])]);
     const ids = new Map<string, number>();
+    // The page owner (reseller, merchant, promotion): its source is read with the route params;
+    // its id then joins them under owner.param for the sections.
+    if (isObject(page.owner) && typeof page.owner.source === 'string') {
+      checkSource(pointerOf('pages', i, 'owner'), page.owner.source, {}, undefined, routeParams, pagePath);
+      if (typeof page.owner.param === 'string') routeParams.add(page.owner.param);
+    }
 
     page.sections.forEach((section, j) => {
       if (!isObject(section) || typeof section.type !== 'string') return;
@@ -192,13 +198,21 @@ function checkSections(
       const source = typeof section.source === 'string' ? section.source : undefined;
       if (source === undefined) {
         if (block?.source === 'required') report(at, `block '${type}' needs a 'source'`);
-        for (const key of ['pick', 'query'] as const) {
+        for (const key of ['pick', 'query', 'bind'] as const) {
           if (key in section) report(`${at}/${key}`, `'${key}' has no effect without a 'source'`, 'key');
         }
       } else if (block?.source === 'none') {
         report(`${at}/source`, `block '${type}' takes no source`, 'key');
       } else {
         checkSource(`${at}`, source, section, block, routeParams, pagePath);
+      }
+
+      // bind: props taken from the bound item; each must be a prop the block declares.
+      if (block && isObject(section.bind)) {
+        const declared = isObject(block.schema.properties) ? Object.keys(block.schema.properties) : [];
+        for (const prop of Object.keys(section.bind)) {
+          if (!declared.includes(prop)) report(`${at}/bind${pointerOf(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
+        }
       }
 
       if ('form' in section && typeof section.form === 'string' && !formNames.includes(section.form)) {
@@ -231,6 +245,14 @@ function checkSections(
     for (const param of templateParams(substituteShort(source, short))) {
       if (!routeParams.has(param)) {
         report(`${at}/source`, `source parameter ':${param}' is not a parameter of the page path '${pagePath ?? ''}'`);
+      }
+    }
+    if (isObject(section.query)) {
+      for (const [key, value] of Object.entries(section.query)) {
+        const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
+        if (param !== undefined && !routeParams.has(param)) {
+          report(`${at}/query${pointerOf(key)}`, `query value ':${param}' is not a parameter of the page path '${pagePath ?? ''}' nor its owner's${didYouMean(param, routeParams)}`);
+        }
       }
     }
     if (isObject(section.query) && entry.query) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import type { Item, Repo } from '../repo';
 import type { FieldErrors } from '../forms/errors';
 import { HttpError, nested } from '../http';
 import { findOwner, findPlan, parseCartLine, priceLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';
@@ -15,6 +16,12 @@ export interface BillingEndpoint extends CheckoutConfig {
   form: string;
   /** The reply body around the provider object; default: the object itself (reseller checkout: data.data). */
   envelope?: (provider: ProviderObject) => unknown;
+  /**
+   * Select fields whose choices the shop's owner may replace (the merchant's own 'source of
+   * information' options): field -> the owner's list, or undefined to keep the form's own
+   * ui:options choices. See choicesRule.
+   */
+  ownerChoices?: Readonly<Record<string, (owner: Item) => readonly string[] | undefined>>;
 }
 
 /** The standard checkout (spec section 7: POST billing-informations). */
@@ -26,20 +33,79 @@ export const STANDARD_BILLING: BillingEndpoint = {
   form: 'billing',
 };
 
-/*
- * The later checkouts reuse everything with other settings, e.g.
- *   { path: '/merchant-billing-informations', kind: 'merchant', planResource: 'merchant-shop-plans', promos: false,
- *     owner: { resource: 'merchants', minimumQuantity: (m) => ... }, form: '<merchant billing form with zip_code>' }
- *   { path: '/reseller-billing-informations', kind: 'reseller', ..., envelope: nested }
- */
-export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING];
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A setting of an owner record's settings object (merchant other_details, promotion other_settings). */
+function ownerSetting(owner: Item, group: string, key: string): unknown {
+  const settings = owner[group];
+  return isObject(settings) ? settings[key] : undefined;
+}
+
+/** The owner's minimum purchase (default 1 when unset or malformed). */
+const minimumOf = (group: string) => (owner: Item) => {
+  const value = ownerSetting(owner, group, 'minimum_quantity_purchase');
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? value : 1;
+};
+
+/** Whether the owner allows more than the minimum per order (default: no, as the spec's default). */
+const multipleOf = (group: string) => (owner: Item) => ownerSetting(owner, group, 'is_multiple_purchase') === true;
+
+/** A promotion plan is sold only when one of the promotion's codes unlocks it (promotion-codes). */
+const unlockedByCode = (repo: Repo, promotion: Item, plan: PlanRecord) =>
+  repo.list<{ shop_plan_id?: unknown }>('promotion-codes', { resellerId: promotion.id }).some((code) => code.shop_plan_id === plan.id);
+
+/** The promo-code shop's checkout (POST promotion-billing-informations; reseller_id = the promotion's id). */
+export const PROMOTION_BILLING: BillingEndpoint = {
+  path: '/promotion-billing-informations',
+  kind: 'promotion',
+  planResource: 'promotion-shop-plans',
+  promos: false,
+  owner: { resource: 'promotions', minimumQuantity: minimumOf('other_settings'), multiplePurchase: multipleOf('other_settings'), sellable: unlockedByCode },
+  form: 'billing-promo',
+};
+
+/** The merchant shop's checkout (POST merchant-billing-informations; reseller_id = the merchant's id). */
+export const MERCHANT_BILLING: BillingEndpoint = {
+  path: '/merchant-billing-informations',
+  kind: 'merchant',
+  planResource: 'merchant-shop-plans',
+  promos: false,
+  owner: { resource: 'merchants', minimumQuantity: minimumOf('other_details'), multiplePurchase: multipleOf('other_details') },
+  form: 'billing-merchant',
+  ownerChoices: {
+    source: (merchant) => {
+      const sources = ownerSetting(merchant, 'other_details', 'sources');
+      return Array.isArray(sources) && sources.length > 0 ? sources.filter((s): s is string => typeof s === 'string') : undefined;
+    },
+  },
+};
+
+/* The reseller checkout reuses everything with its own settings: { path: '/reseller-billing-informations', kind: 'reseller', ..., envelope: nestedEnvelope }. */
+export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, PROMOTION_BILLING, MERCHANT_BILLING];
 
 /** The site's origin as the request saw it (the provider's absolute post_redirect is built from it). */
 export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Select fields offered from a list rather than a schema enum (ui:options choices of the form file,
+ * e.g. the merchant form's source): a non-empty value must be one of the owner's own list when the
+ * endpoint and the owner give one, else one of the form's choices. Message: ui:options choiceMessage.
+ */
+function choicesRule(form: CheckoutForm, endpoint: BillingEndpoint, owner: Item | null, fields: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, hints] of Object.entries(form.uiSchema)) {
+    const options = isObject(hints) && isObject(hints['ui:options']) ? hints['ui:options'] : undefined;
+    if (!options || !Array.isArray(options.choices)) continue;
+    const value = fields[field];
+    if (value === undefined || value === null || value === '') continue;
+    const own = owner ? endpoint.ownerChoices?.[field]?.(owner) : undefined;
+    const allowed = own ?? options.choices.map((choice: unknown) => (isObject(choice) ? choice.value : choice));
+    if (!allowed.includes(value as never)) errors[field] = [formOption(form, field, 'choiceMessage', 'Select one of the options')];
+  }
+  return errors;
+}
 
 /**
  * no_dependents (spec section 5): required, and 1 to the plan's no_key_generate, only when that is
@@ -86,7 +152,7 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
         const owner = findOwner(ctx.repo, endpoint, resellerId);
         const plan = findPlan(ctx.repo, endpoint, line.planId, owner);
 
-        const extra = dependentsRule(form, plan, fields);
+        const extra = { ...dependentsRule(form, plan, fields), ...choicesRule(form, endpoint, owner, fields) };
         const max = String(plan.no_key_generate);
         const errors = formErrors(form, fields, extra, (field, message) => (field === 'no_dependents' ? message.replaceAll('{max}', max) : message));
         const first = Object.values(errors)[0]?.[0];

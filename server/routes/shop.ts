@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
-import { bodyString, intParam, list, notFound, one, pathId, type Query } from '../http';
+import { bodyId, bodyString, intParam, list, notFound, one, pathId, type Query } from '../http';
 
 /**
  * Shop reads: standard plans and promo codes, merchant shops and promotion (promo-code) shops.
@@ -48,6 +48,17 @@ const shopRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
     const slug = bodyString(request.body, 'slug');
     const promotion = repo.bySlug('promotions', slug);
     return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);
+  });
+
+  // The promo-code shop's card: a code of the promotion (reseller_id) unlocks one of its plans.
+  // The codes live in the internal 'promotion-codes' resource (never listed); the answer is the plan.
+  app.post('/promotion-shop-plans/check/code', async (request, reply) => {
+    const resellerId = bodyId(request.body, 'reseller_id');
+    const code = bodyString(request.body, 'code');
+    const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
+    const planId = typeof unlock?.shop_plan_id === 'number' ? unlock.shop_plan_id : undefined;
+    const plan = planId === undefined ? undefined : repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
+    return plan && plan.reseller_id === resellerId ? one(plan) : notFound(reply, `Sorry, promo code ${code} doesn't unlock a plan of this shop.`);
   });
 };
 

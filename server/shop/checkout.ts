@@ -22,9 +22,16 @@ export interface CheckoutConfig {
   /**
    * Checkouts of a merchant, promotion or reseller: the body's reseller_id names the owner (a record
    * of `resource`) and the plan must belong to it (plan.reseller_id). minimumQuantity: the owner's
-   * minimum purchase (default 1).
+   * minimum purchase (default 1). multiplePurchase: whether the owner's cart may hold more than the
+   * minimum (default yes). sellable: a further condition on the plan (the promotion's plans are
+   * sold only once a code unlocks them).
    */
-  owner?: { resource: string; minimumQuantity?: (owner: Item) => number };
+  owner?: {
+    resource: string;
+    minimumQuantity?: (owner: Item) => number;
+    multiplePurchase?: (owner: Item) => boolean;
+    sellable?: (repo: Repo, owner: Item, plan: PlanRecord) => boolean;
+  };
 }
 
 /** Largest quantity and household-member count one order may hold (as the cart, src/shop/cart.ts MAX_QUANTITY; keys are issued per unit). */
@@ -38,6 +45,7 @@ export const CHECKOUT_MESSAGES = {
   quantity: 'Quantity must be a whole number of 1 or more.',
   quantityMax: `Quantity must be at most ${MAX_QUANTITY}.`,
   minimumQuantity: 'The minimum purchase is {min}.',
+  singlePurchase: 'This shop sells {max} per order.',
   members: 'The number of household members must be a whole number of 0 or more.',
   membersMax: `The number of household members must be at most ${MAX_MEMBERS}.`,
   membersNotAllowed: 'This plan has no price per household member: household members cannot be added.',
@@ -132,6 +140,7 @@ export function findPlan(repo: Repo, config: CheckoutConfig, planId: number, own
   const plan = repo.get<PlanRecord>(config.planResource, planId);
   if (!plan) throw refuse(CHECKOUT_MESSAGES.unknownPlan);
   if (owner && plan.reseller_id !== owner.id) throw refuse(CHECKOUT_MESSAGES.planOfOtherOwner);
+  if (owner && config.owner?.sellable && !config.owner.sellable(repo, owner, plan)) throw refuse(CHECKOUT_MESSAGES.planOfOtherOwner);
   return plan;
 }
 
@@ -161,6 +170,9 @@ export interface PricedLine {
 export function priceLine(repo: Repo, config: CheckoutConfig, line: CartLine, plan: PlanRecord, options: { now: Date; owner: Item | null }): PricedLine {
   const minimum = options.owner && config.owner?.minimumQuantity ? Math.max(1, config.owner.minimumQuantity(options.owner)) : 1;
   if (line.quantity < minimum) throw refuse(CHECKOUT_MESSAGES.minimumQuantity.replace('{min}', String(minimum)));
+  if (options.owner && config.owner?.multiplePurchase && !config.owner.multiplePurchase(options.owner) && line.quantity > minimum) {
+    throw refuse(CHECKOUT_MESSAGES.singlePurchase.replace('{max}', String(minimum)));
+  }
 
   const memberPrice = memberPriceOfPlan(plan);
   if (memberPrice === null && line.members > 0) throw refuse(CHECKOUT_MESSAGES.membersNotAllowed);

@@ -48,6 +48,21 @@ export function byPrecedence<T>(items: readonly T[]): T[] {
     .map(({ item }) => item);
 }
 
+/**
+ * A source's query with its values filled (a section's `query`, or a block's own source): a value
+ * ':<param>' is that route param, e.g. the page owner's ':reseller_id'; '{short}' and '{product}'
+ * are substituted. A param the route lacks leaves the key out rather than sending the placeholder.
+ */
+export function fillQuery(query: Readonly<Record<string, string>> | undefined, params: Readonly<Record<string, string | undefined>>): Query | undefined {
+  if (!query) return undefined;
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) => {
+      const param = /^:(\w+)$/.exec(value)?.[1];
+      return [key, param === undefined ? fill(value) : params[param]];
+    }),
+  );
+}
+
 export function sourceKey(name: string, params: Readonly<Record<string, string | undefined>>, query?: Query) {
   return [fillPath(name, params), JSON.stringify(query ?? {})] as const;
 }

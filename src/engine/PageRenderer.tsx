@@ -1,17 +1,18 @@
 import type { PageConfig } from '../generated/config';
+import { OwnerGate } from './owner';
 import { SectionBoundary } from './SectionBoundary';
 import { SectionView } from './Section';
 
-/** Renders a page's sections in order, each inside its own error boundary. */
-export function PageRenderer({ page, params }: { page: PageConfig; params: Readonly<Record<string, string | undefined>> }) {
-  const merged = { ...page.params, ...definedOnly(params) };
+type Params = Readonly<Record<string, string | undefined>>;
+
+function Sections({ page, params }: { page: PageConfig; params: Params }) {
   return (
     <>
       {(page.sections ?? []).map((section, index) => {
         const key = section.id ?? `${index}-${section.type}`;
         return (
           <SectionBoundary key={key} label={`${page.name}/${key}`}>
-            <SectionView section={section} params={merged} />
+            <SectionView section={section} params={params} />
           </SectionBoundary>
         );
       })}
@@ -19,6 +20,23 @@ export function PageRenderer({ page, params }: { page: PageConfig; params: Reado
   );
 }
 
-function definedOnly(params: Readonly<Record<string, string | undefined>>): Record<string, string> {
+/**
+ * Renders a page's sections in order, each inside its own error boundary. A page with an `owner`
+ * (reseller, merchant, promotion) first resolves it from the slug; its sections then see the
+ * owner's id as a route param (e.g. ':reseller_id').
+ */
+export function PageRenderer({ page, params }: { page: PageConfig; params: Params }) {
+  const merged = { ...page.params, ...definedOnly(params) };
+  if (page.owner) {
+    return (
+      <OwnerGate owner={page.owner} params={merged}>
+        {(withOwner) => <Sections page={page} params={withOwner} />}
+      </OwnerGate>
+    );
+  }
+  return <Sections page={page} params={merged} />;
+}
+
+function definedOnly(params: Params): Record<string, string> {
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

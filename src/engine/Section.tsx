@@ -1,15 +1,39 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Section as SectionConfig } from '../generated/config';
 import type { BlockType } from '../generated/blocks';
-import { useSource } from '../api/sources';
+import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
 import { blockRegistry, isBlockType, loadedBlock } from './registry';
 
 /** The keys every section has; all others are the block's own props. */
-const COMMON_KEYS = new Set(['type', 'id', 'source', 'query', 'pick']);
+const COMMON_KEYS = new Set(['type', 'id', 'source', 'query', 'pick', 'bind']);
 
 export function sectionProps(section: SectionConfig): Record<string, unknown> {
   return Object.fromEntries(Object.entries(section).filter(([key]) => !COMMON_KEYS.has(key)));
+}
+
+/** The value at a dotted path ('other_details.sources') of a loaded item, or undefined. */
+function valueAt(item: unknown, path: string): unknown {
+  let value = item;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * A section's props with its `bind` applied: each bound prop takes the value at its path in the
+ * first item of the section's (picked) list — e.g. a merchant's minimum purchase for the cart. A
+ * value the item lacks (undefined or null) leaves the configured prop as it is.
+ */
+export function boundProps(section: SectionConfig, items: readonly unknown[]): Record<string, unknown> {
+  const props = sectionProps(section);
+  for (const [prop, path] of Object.entries(section.bind ?? {})) {
+    const value = valueAt(items[0], path);
+    if (value !== undefined && value !== null) props[prop] = value;
+  }
+  return props;
 }
 
 /** Applies a section's pick rule to a list already sorted by precedence ascending. */
@@ -37,11 +61,11 @@ function Block({ type, section, params, items }: SectionViewProps & { type: Bloc
     return null;
   }
   // The props were checked against the block's schema by `npm run validate`; see AnyBlockComponent.
-  return <Component props={sectionProps(section) as never} items={items as never[]} params={params} />;
+  return <Component props={boundProps(section, items) as never} items={items as never[]} params={params} />;
 }
 
 function BoundSection({ type, section, params }: SectionViewProps & { type: BlockType; source: string }) {
-  const { data, error, isLoading } = useSource(section.source, params, section.query);
+  const { data, error, isLoading } = useSource(section.source, params, fillQuery(section.query, params));
   useEffect(() => {
     if (error) logError(`source ${section.source}`, error);
   }, [error, section.source]);

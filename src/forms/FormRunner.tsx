@@ -150,6 +150,9 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
       const body = error instanceof ApiError ? (error.body as { errors?: Record<string, string[]> } | null) : null;
       if (error instanceof ApiError && error.status === 422 && body?.errors) {
         setExtraErrors(serverErrorsToErrorSchema(body.errors) as ErrorSchema);
+      } else if (flow.failureTitle && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) {
+        // The server refused and said why (e.g. a key already activated): the form's own failure dialog.
+        showError({ title: fill(flow.failureTitle), message: error.serverMessage });
       } else if (error instanceof ApiError && (error.status === 422 || error.status === 429) && error.serverMessage) {
         showError({ title: fill(texts?.errorTitle ?? 'Sorry'), message: error.serverMessage });
       } else {

@@ -10,8 +10,18 @@ interface Props {
   'aria-label'?: string;
 }
 
-/** An in-app link when `href` starts with '/', otherwise an external link opening in a new tab. */
+/**
+ * An in-app link when `href` starts with '/', an in-page anchor when it starts with '#',
+ * otherwise an external link opening in a new tab.
+ */
 export function SmartLink({ href, children, ...rest }: Props) {
+  if (href.startsWith('#')) {
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
+  }
   if (isInternal(href)) {
     return (
       <RouterLink to={href} {...rest}>

@@ -3,11 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../scripts/lib/generate/run';
-import { OrderStore } from '../../server/shop/store';
-import { startServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useShopServer } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NOW = new Date('2026-05-20T04:00:00Z'); // 2026-05-20, noon in Manila
@@ -36,21 +33,13 @@ const FORM: Json = {
 const LINE: Json = { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: 'Unlimited teleconsultation', member: 0, promo_id: null };
 
 let clock = NOW;
-let app: FastifyInstance;
-let cleanup: () => Promise<void>;
-let store: OrderStore;
-beforeAll(async () => {
-  await generate(ROOT);
-  ({ app, cleanup } = await startServer({ now: () => clock }));
-  store = new OrderStore(app.ctx.db);
-});
-afterAll(async () => cleanup());
+const shop = useShopServer(() => clock);
 
 const bill = (form: Json, line: Json | Json[], headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: { ...form, products: Array.isArray(line) ? line : [line] }, headers });
+  shop.app.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: { ...form, products: Array.isArray(line) ? line : [line] }, headers });
 
 /** Orders a buyer could pay: pending ones (the seeded demo orders are paid). */
-const payable = () => store.all().filter((o) => o.status === 'pending').length;
+const payable = () => shop.store.all().filter((o) => o.status === 'pending').length;
 
 describe('POST /api/v1/billing-informations: valid orders', () => {
   it('stores the order and answers 201 with the sandbox provider object', async () => {
@@ -65,7 +54,7 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
     expect(payment_request.token.length).toBeGreaterThanOrEqual(40);
 
     expect(payable()).toBe(before + 1);
-    const order = store.byId(payment_request.order_id)!;
+    const order = shop.store.byId(payment_request.order_id)!;
     expect(order).toMatchObject({
       kind: 'standard',
       plan_id: 1,
@@ -91,14 +80,14 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
     expect(response.statusCode).toBe(201);
     const { payment_request } = response.json().sandboxpay;
     expect(payment_request).toMatchObject({ amount: 3207.86, description: 'Individual x 2' });
-    expect(store.byId(payment_request.order_id)).toMatchObject({ promo_id: 1, promo_discount: 14_990, total: 320_786, unit_amount: 167_888 });
+    expect(shop.store.byId(payment_request.order_id)).toMatchObject({ promo_id: 1, promo_discount: 14_990, total: 320_786, unit_amount: 167_888 });
   });
 
   it('prices household members on a plan with a per-member price (Family, 999.00 per member) and keeps no_dependents', async () => {
     // 5,999 + 2 × 999 = 7,997; VAT 959.64; total 8,956.64
     const response = await bill({ ...FORM, no_dependents: 3 }, { ...LINE, shop_plan_id: 3, member: 2, amount: 8956.64 });
     expect(response.statusCode).toBe(201);
-    const order = store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
     expect(order).toMatchObject({ plan_id: 3, members: 2, members_total: 199_800, total: 895_664 });
     expect(order.billing.no_dependents).toBe(3);
   });
@@ -106,7 +95,7 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
   it('accepts amounts sent as numeric text and drops no_dependents on a plan with one dependent at most', async () => {
     const response = await bill({ ...FORM, no_dependents: 7 }, { ...LINE, amount: '1678.88', discount: '0' });
     expect(response.statusCode).toBe(201);
-    const order = store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
     expect(order.billing).not.toHaveProperty('no_dependents');
   });
 });
@@ -135,22 +124,22 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
   ];
 
   it.each(cases)('%s -> 422', async (_name, form, line, message) => {
-    const before = store.all().length;
+    const before = shop.store.all().length;
     const response = await bill(form, line);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message });
-    expect(store.all().length).toBe(before);
+    expect(shop.store.all().length).toBe(before);
   });
 
   it('refuses a body that is not a JSON object', async () => {
-    const before = store.all().length;
-    const response = await app.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: [FORM] });
+    const before = shop.store.all().length;
+    const response = await shop.app.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: [FORM] });
     expect(response.statusCode).toBe(400);
-    expect(store.all().length).toBe(before);
+    expect(shop.store.all().length).toBe(before);
   });
 
   it('follows the promo window on the server clock (Manila days): redeemable on its end day, expired the day after', async () => {
-    const welcome = (await app.inject('/api/v1/promos')).json().data.find((p: Json) => p.code === 'WELCOME10');
+    const welcome = (await shop.app.inject('/api/v1/promos')).json().data.find((p: Json) => p.code === 'WELCOME10');
     const [y, m, d] = (welcome.valid_end as string).split('-').map(Number);
     const promoLine = { ...LINE, promo_id: welcome.id, discount: 149.9 };
     try {
@@ -170,7 +159,7 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
   const form = JSON.parse(readFileSync(path.join(ROOT, 'forms/billing.json'), 'utf8')) as Json;
 
   it('answers 422 with the form\'s messages per field, in the form\'s order', async () => {
-    const before = store.all().length;
+    const before = shop.store.all().length;
     const response = await bill({ country: 'PH' }, LINE);
     expect(response.statusCode).toBe(422);
     const body = response.json() as { message: string; errors: Record<string, string[]> };
@@ -178,7 +167,7 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
     expect(Object.keys(body.errors)).toEqual(required);
     for (const field of required) expect(body.errors[field]).toEqual([field === 'agree' ? 'You must agree to continue' : 'This field is required']);
     expect(body.message).toBe('This field is required');
-    expect(store.all().length).toBe(before);
+    expect(shop.store.all().length).toBe(before);
   });
 
   it('gives the rule messages of the spec', async () => {

@@ -1,8 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { generate } from '../../scripts/lib/generate/run';
 import { buildServer, type BuildOptions } from '../../server/app';
+import { OrderStore } from '../../server/shop/store';
+
+const ROOT = resolve(__dirname, '../..');
 
 export const PRODUCT = { name: 'Bantay Doc', short: 'bantaydoc' };
 
@@ -30,3 +35,38 @@ export async function getJson(app: FastifyInstance, url: string) {
 }
 
 export type Items = Array<Record<string, unknown>>;
+
+/** A standard-checkout billing form that passes forms/billing.json. */
+export const BILLING_FORM: Readonly<Record<string, unknown>> = {
+  country: 'PH',
+  first_name: 'Maria',
+  last_name: 'Santos',
+  address1: '12 Rizal Street',
+  city: 'Makati',
+  state: 'Metro Manila',
+  zip: '1200',
+  phone_number: '09171234567',
+  email: 'maria@example.com',
+  confirm_email: 'maria@example.com',
+  birthdate: '1990-05-01',
+  sex: 'female',
+  agree: true,
+};
+
+/**
+ * A demo server for a test file's shop tests (schemas generated first, the clock given), with its
+ * order store; started before the file's tests and closed after them.
+ */
+export function useShopServer(now: () => Date): { app: FastifyInstance; store: OrderStore } {
+  const shop = {} as { app: FastifyInstance; store: OrderStore };
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    await generate(ROOT);
+    const started = await startServer({ now });
+    shop.app = started.app;
+    shop.store = new OrderStore(started.app.ctx.db);
+    cleanup = started.cleanup;
+  });
+  afterAll(async () => cleanup?.());
+  return shop;
+}

@@ -2,56 +2,31 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../scripts/lib/generate/run';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { OrderStore } from '../../server/shop/store';
-import { startServer, tempDir } from './helpers';
+import { BILLING_FORM, startServer, tempDir, useShopServer } from './helpers';
 
-const ROOT = path.resolve(__dirname, '../..');
 const NOW = new Date('2026-05-20T04:00:00Z');
 type Json = Record<string, any>;
 
-const FORM: Json = {
-  country: 'PH',
-  first_name: 'Maria',
-  last_name: 'Santos',
-  address1: '12 Rizal Street',
-  city: 'Makati',
-  state: 'Metro Manila',
-  zip: '1200',
-  phone_number: '09171234567',
-  email: 'maria@example.com',
-  confirm_email: 'maria@example.com',
-  birthdate: '1990-05-01',
-  sex: 'female',
-  agree: true,
-};
+const FORM: Json = BILLING_FORM;
 /** Plan 1 (Individual, 1,499.00) × 3: total 5,036.64, billed unit amount 1,678.88. */
 const LINE: Json = { shop_plan_id: 1, quantity: 3, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
 
 const KEY = /^BD-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/;
 
-let app: FastifyInstance;
-let cleanup: () => Promise<void>;
-let store: OrderStore;
-beforeAll(async () => {
-  await generate(ROOT);
-  ({ app, cleanup } = await startServer({ now: () => NOW }));
-  store = new OrderStore(app.ctx.db);
-});
-afterAll(async () => cleanup());
+const shop = useShopServer(() => NOW);
 
 /** A billing POST that succeeds; returns the provider object. */
-async function checkout(server = app, form = FORM, line = LINE) {
+async function checkout(server = shop.app, form = FORM, line = LINE) {
   const response = await server.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: { ...form, products: [line] } });
   expect(response.statusCode).toBe(201);
   return response.json().sandboxpay as { post_redirect: string; payment_request: { token: string; order_id: number; amount: number } };
 }
 
 const requestPayment = (postRedirect: string, headers: Record<string, string>, payload: object) =>
-  app.inject({ method: 'POST', url: new URL(postRedirect).pathname, headers, payload });
-const formPost = (url: string) => app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-const outbox = async (server = app) => (await server.inject('/api/dev/outbox')).json().data as Array<Json>;
+  shop.app.inject({ method: 'POST', url: new URL(postRedirect).pathname, headers, payload });
+const formPost = (url: string) => shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const outbox = async (server = shop.app) => (await server.inject('/api/dev/outbox')).json().data as Array<Json>;
 
 describe('POST /api/v1/sandbox-pay/payment-requests', () => {
   it('answers the redirect_url for the right Basic token, 401 otherwise', async () => {
@@ -81,7 +56,7 @@ describe('POST /api/v1/sandbox-pay/payment-requests', () => {
 
   it('answers a hidden-form post (token in the form) with a 303 to the checkout page', async () => {
     const { post_redirect, payment_request } = await checkout();
-    const response = await app.inject({
+    const response = await shop.app.inject({
       method: 'POST',
       url: new URL(post_redirect).pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -95,9 +70,9 @@ describe('POST /api/v1/sandbox-pay/payment-requests', () => {
 describe('sandbox checkout page', () => {
   it('shows the order with Pay and Cancel, escaped, without scripts, under the CSP', async () => {
     // A plan whose name needs escaping.
-    app.ctx.repo.insert('shop-plans', { id: 90, precedence: 90, name: '<b>Evil & "Co"</b>', price: 100, discount: 0, description: '', no_key_generate: 1, other_details: null });
-    const { payment_request } = await checkout(app, FORM, { ...LINE, shop_plan_id: 90, quantity: 2, amount: 112 });
-    const response = await app.inject(`/sandbox-pay/checkout/${payment_request.token}`);
+    shop.app.ctx.repo.insert('shop-plans', { id: 90, precedence: 90, name: '<b>Evil & "Co"</b>', price: 100, discount: 0, description: '', no_key_generate: 1, other_details: null });
+    const { payment_request } = await checkout(shop.app, FORM, { ...LINE, shop_plan_id: 90, quantity: 2, amount: 112 });
+    const response = await shop.app.inject(`/sandbox-pay/checkout/${payment_request.token}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -117,7 +92,7 @@ describe('sandbox checkout page', () => {
   });
 
   it('answers 404 for an unknown token', async () => {
-    const response = await app.inject('/sandbox-pay/checkout/unknown-token');
+    const response = await shop.app.inject('/sandbox-pay/checkout/unknown-token');
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('Payment not found');
   });
@@ -131,10 +106,10 @@ describe('Pay and Cancel', () => {
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/shop/payment?status=paid&order=${payment_request.order_id}`);
 
-    const order = store.byId(payment_request.order_id)!;
+    const order = shop.store.byId(payment_request.order_id)!;
     expect(order.status).toBe('paid');
     expect(order.paid_at).toBe(NOW.toISOString());
-    const keys = store.keysOf(order.id);
+    const keys = shop.store.keysOf(order.id);
     expect(keys).toHaveLength(3);
     for (const key of keys) {
       expect(key.access_key).toMatch(KEY);
@@ -158,23 +133,23 @@ describe('Pay and Cancel', () => {
     const again = await formPost(`/sandbox-pay/checkout/${payment_request.token}/pay`);
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(`/shop/payment?status=paid&order=${order.id}`);
-    expect(store.keysOf(order.id)).toHaveLength(3);
+    expect(shop.store.keysOf(order.id)).toHaveLength(3);
     expect(await outbox()).toHaveLength(mailsBefore + 1);
 
     // A paid order can be neither cancelled nor requested again.
     const cancel = await formPost(`/sandbox-pay/checkout/${payment_request.token}/cancel`);
     expect(cancel.headers.location).toBe(`/shop/payment?status=paid&order=${order.id}`);
-    expect(store.byId(order.id)!.status).toBe('paid');
+    expect(shop.store.byId(order.id)!.status).toBe('paid');
     const request = await requestPayment('http://localhost/api/v1/sandbox-pay/payment-requests', { authorization: `Basic ${payment_request.token}` }, {});
     expect(request.statusCode).toBe(409);
-    expect((await app.inject(`/sandbox-pay/checkout/${payment_request.token}`)).body).toContain('This order is already paid.');
+    expect((await shop.app.inject(`/sandbox-pay/checkout/${payment_request.token}`)).body).toContain('This order is already paid.');
   });
 
   it('pays concurrently only once', async () => {
     const { payment_request } = await checkout();
     const url = `/sandbox-pay/checkout/${payment_request.token}/pay`;
     await Promise.all([formPost(url), formPost(url), formPost(url)]);
-    expect(store.keysOf(payment_request.order_id)).toHaveLength(3);
+    expect(shop.store.keysOf(payment_request.order_id)).toHaveLength(3);
   });
 
   it('Cancel: cancelled, back to the shop; Pay afterwards issues nothing', async () => {
@@ -183,11 +158,11 @@ describe('Pay and Cancel', () => {
     const cancel = await formPost(`/sandbox-pay/checkout/${payment_request.token}/cancel`);
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`/shop/payment?status=cancelled&order=${payment_request.order_id}`);
-    expect(store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancelled_at: NOW.toISOString() });
+    expect(shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancelled_at: NOW.toISOString() });
 
     const pay = await formPost(`/sandbox-pay/checkout/${payment_request.token}/pay`);
     expect(pay.headers.location).toBe(`/shop/payment?status=cancelled&order=${payment_request.order_id}`);
-    expect(store.keysOf(payment_request.order_id)).toHaveLength(0);
+    expect(shop.store.keysOf(payment_request.order_id)).toHaveLength(0);
     expect(await outbox()).toHaveLength(mailsBefore);
   });
 
@@ -199,9 +174,9 @@ describe('Pay and Cancel', () => {
 
 describe('outbox (demo mode)', () => {
   it('GET /dev/outbox lists the e-mails as an escaped page without scripts', async () => {
-    const { payment_request } = await checkout(app, { ...FORM, first_name: '<img src=x>' });
+    const { payment_request } = await checkout(shop.app, { ...FORM, first_name: '<img src=x>' });
     await formPost(`/sandbox-pay/checkout/${payment_request.token}/pay`);
-    const response = await app.inject('/dev/outbox');
+    const response = await shop.app.inject('/dev/outbox');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<html lang="en">');
@@ -222,7 +197,7 @@ describe('seeded demo keys', () => {
   it('are unused, tied to seeded paid demo orders', () => {
     const pairs = DEMO_KEY_ORDERS.flatMap((o) => o.keys);
     expect(pairs.length).toBeGreaterThanOrEqual(4);
-    const rows = app.ctx.db.prepare('SELECT k.access_key, k.activation_code, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id').all() as Json[];
+    const rows = shop.app.ctx.db.prepare('SELECT k.access_key, k.activation_code, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id').all() as Json[];
     for (const pair of pairs) {
       expect(pair.accessKey).toMatch(KEY);
       expect(rows).toContainEqual({ access_key: pair.accessKey, activation_code: pair.activationCode, status: 'unused', order_status: 'paid' });

@@ -33,3 +33,24 @@ describe('plain-text descriptions', () => {
     expect(html.container.textContent).toContain('Safe');
   });
 });
+
+describe('smart links', () => {
+  it('routes in-app paths, keeps in-page anchors in the tab and opens other sites in a new tab', async () => {
+    const { MemoryRouter } = await import('react-router-dom');
+    const { SmartLink } = await import('../../src/lib/SmartLink');
+    const { container } = render(
+      <MemoryRouter>
+        <SmartLink href="/shop">Shop</SmartLink>
+        <SmartLink href="#promo">Promo</SmartLink>
+        <SmartLink href="https://example.org/">Out</SmartLink>
+      </MemoryRouter>,
+    );
+    const [shop, promo, out] = [...container.querySelectorAll('a')];
+    expect(shop.getAttribute('href')).toBe('/shop');
+    expect(shop.getAttribute('target')).toBeNull();
+    expect(promo.getAttribute('href')).toBe('#promo');
+    expect(promo.getAttribute('target')).toBeNull();
+    expect(out.getAttribute('target')).toBe('_blank');
+    expect(out.getAttribute('rel')).toContain('noopener');
+  });
+});

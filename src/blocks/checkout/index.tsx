@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import { toCentavos, toPesos, type Centavos } from '../../../domain/money';
 import { computeTotals } from '../../../domain/pricing';
 import { manilaToday, promoOutcome, type PromoOutcome } from '../../../domain/promo';
-import { checkPromoCode, findProvider, postBilling, requestPayment } from '../../api/shop';
-import { FormRunner } from '../../forms/FormRunner';
+import { checkPromoCode, postBilling } from '../../api/shop';
 import { useFormDefinition } from '../../forms/useFormDefinition';
 import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
-import { stashCartForPayment } from '../../shop/paymentStash';
+import { isCartOfSlug } from '../../shop/ownerScope';
+import { BillingFormCard } from '../../shop/BillingFormCard';
+import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
 import { useCart } from '../../shop/cartStore';
 import { pesoText } from '../../shop/format';
 import type { BlockRenderProps } from '../types';
@@ -78,19 +79,30 @@ function PromoField({ texts, planId, onApplied }: { texts: NonNullable<BlockRend
   );
 }
 
+/** The owner's id from its route param (promo and merchant checkouts), else undefined. */
+function ownerIdOf(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
 /**
  * A checkout: summary (plan overview and totals), an optional promo code, the payment partners, and
  * the billing form; on Yes it posts the billing with amounts the server recomputes, then hands the
- * buyer to the payment provider (standard checkout: the token as Basic authorization, then the
- * provider's redirect_url).
+ * buyer to the payment provider. The variants are props: the standard checkout (regular cart, promo
+ * codes, `payment: fetch`: the token as Basic authorization, then the provider's redirect_url) and
+ * the promo and merchant checkouts (their own cart, valid only for the route's shop; their form and
+ * billing path; reseller_id from the page owner; `payment: formPost`: a hidden form post).
  */
 export default function CheckoutBlock({ props, params }: BlockRenderProps<'checkout'>) {
   const { texts } = props;
-  const { state, dispatch } = useCart(props.cartKind ?? 'regular');
+  const kind = props.cartKind ?? 'regular';
+  const { state, dispatch } = useCart(kind);
   const loaded = useFormDefinition(props.form);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const item = state.item;
+  const { redirecting, handOver } = usePaymentHandOver(props.payment === 'formPost' ? 'formPost' : 'fetch');
+  // A merchant or promo cart filled in another shop is not this checkout's (spec section 4).
+  const ownerId = props.ownerParam ? ownerIdOf(params[props.ownerParam]) : undefined;
+  const inScope = !props.cartSlugParam || kind === 'regular' || isCartOfSlug(kind, params[props.cartSlugParam], ownerId);
+  const item = inScope ? state.item : null;
 
   const totals = useMemo(
     () =>
@@ -101,20 +113,25 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
   );
 
   const maxDependents = item?.maxDependents ?? 0;
+  const sourceOptions = props.sourceOptions;
   const uiSchemaOverrides = useMemo(
-    () =>
-      maxDependents > 1
+    () => ({
+      ...(maxDependents > 1
         ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
-        : { no_dependents: { 'ui:widget': 'hidden' } },
-    [maxDependents, texts.dependentsLabel],
+        : { no_dependents: { 'ui:widget': 'hidden' } }),
+      // A merchant's own 'source of information' options replace the form's (a select with choices).
+      ...(sourceOptions && sourceOptions.length > 0 ? { source: { 'ui:widget': 'select', 'ui:options': { choices: sourceOptions.map((option) => ({ value: option, label: option })) } } } : {}),
+    }),
+    [maxDependents, texts.dependentsLabel, sourceOptions],
   );
 
-  if (!item || !totals) {
+  const minimum = props.minimumQuantity ?? 1;
+  if (!item || !totals || item.quantity < minimum) {
     return (
       <section className="content-section checkout-empty">
         <h1 className="section-title">{fill(texts.title)}</h1>
-        <p>{fill(texts.emptyCart)}</p>
-        <Link to={props.shopHref ?? '/shop'} className="button-link button-link--primary">
+        <p>{item ? fill(texts.minimumText ?? texts.emptyCart, { minimum }) : fill(texts.emptyCart)}</p>
+        <Link to={fillPath(props.shopHref ?? '/shop', params)} className="button-link button-link--primary">
           {fill(texts.backToShop)}
         </Link>
       </section>
@@ -131,6 +148,7 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
     const payload = {
       ...data,
       ...(maxDependents > 1 ? {} : { no_dependents: data.no_dependents ?? 0 }),
+      ...(props.ownerParam ? { reseller_id: ownerId ?? null } : {}),
       products: [
         {
           shop_plan_id: item.id,
@@ -140,24 +158,13 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
           name: item.name,
           description: item.description,
           member: item.memberQuantity,
-          promo_id: promo?.id ?? null,
+          ...(props.promoCode ? { promo_id: promo?.id ?? null } : {}),
         },
       ],
     };
     const reply = await postBilling(props.billingPath, payload);
     if (!reply) return reply;
-    const provider = findProvider(reply);
-    stashCartForPayment(props.cartKind ?? 'regular', item);
-    dispatch({ type: 'clear' });
-    if (provider) {
-      setRedirecting(true);
-      try {
-        window.location.assign(await requestPayment(provider));
-      } catch (error) {
-        setRedirecting(false);
-        logError('payment', error);
-      }
-    }
+    await handOver(reply, { kind, item, shopPath: fillPath(props.shopHref ?? '/shop', params), clearCart: () => dispatch({ type: 'clear' }) });
     return reply;
   };
 
@@ -167,31 +174,20 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
         {fill(texts.title)}
       </h1>
       <div className="checkout__grid">
-        <div className="checkout__form form-card">
-          {loaded ? (
-            <FormRunner
-              form={loaded.form}
-              validator={loaded.validator}
-              send={send}
-              showSuccessFor={(reply) => findProvider(reply) === null}
-              uiSchemaOverrides={uiSchemaOverrides}
-              extraValidate={extraValidate}
-            >
-              <p className="checkout__terms">
-                <Link to={fillPath(props.termsHref, params)} target="_blank">
-                  {fill(texts.termsText)}
-                </Link>
-              </p>
-            </FormRunner>
-          ) : (
-            <div className="block-skeleton__shape" style={{ height: 640 }} aria-busy="true" aria-label="Loading" />
-          )}
-          {redirecting && texts.redirecting && (
-            <p role="status" className="checkout__redirecting">
-              {fill(texts.redirecting)}
-            </p>
-          )}
-        </div>
+        <BillingFormCard
+          loaded={loaded}
+          className="checkout__form"
+          send={send}
+          uiSchemaOverrides={uiSchemaOverrides}
+          extraValidate={extraValidate}
+          redirectingText={redirecting && texts.redirecting ? fill(texts.redirecting) : undefined}
+        >
+          <p className="checkout__terms">
+            <Link to={fillPath(props.termsHref, params)} target="_blank">
+              {fill(texts.termsText)}
+            </Link>
+          </p>
+        </BillingFormCard>
         <aside className="checkout__aside" aria-label={fill(texts.summaryTitle)}>
           <div className="form-card checkout-summary">
             <h2>{fill(texts.summaryTitle)}</h2>

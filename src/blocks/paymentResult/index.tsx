@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
@@ -11,6 +11,8 @@ export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentR
   const [search] = useSearchParams();
   const paid = search.get('status') === 'paid';
   const { dispatch } = useCart(paid ? 'regular' : (peekStashedCart()?.kind ?? 'regular'));
+  // After a cancel the visitor goes back to the shop the cart came from (promo, merchant, reseller).
+  const [returnPath] = useState(() => (paid ? undefined : peekStashedCart()?.shopPath));
 
   useEffect(() => {
     if (paid) {
@@ -35,7 +37,7 @@ export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentR
             {fill(props.assignmentLink.label)}
           </SmartLink>
         )}{' '}
-        <SmartLink href={props.shopLink.href} className="button-link">
+        <SmartLink href={returnPath?.startsWith('/') ? returnPath : props.shopLink.href} className="button-link">
           {fill(props.shopLink.label)}
         </SmartLink>
       </p>

@@ -16,11 +16,12 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
   const headingId = useId();
   const { texts } = props;
   const { state, dispatch } = useCart(props.cartKind ?? 'regular');
-  if (items.length === 0) return null;
+  const plans = props.unlockedOnly ? items.filter((plan) => plan.id === state.plan?.id) : items;
+  if (plans.length === 0) return null;
   const inCart = state.item?.id ?? null;
   const full = state.item !== null;
   return (
-    <section className="content-section plan-grid" aria-labelledby={texts.title ? headingId : undefined}>
+    <section id={props.anchor} className="content-section plan-grid" aria-labelledby={texts.title ? headingId : undefined}>
       {texts.title && (
         <h2 id={headingId} className="section-title plan-grid__title">
           {fill(texts.title)}
@@ -28,7 +29,7 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
       )}
       {texts.vatNote && <p className="plan-grid__note">{fill(texts.vatNote)}</p>}
       <ul className="plan-grid__list">
-        {items.map((plan) => {
+        {plans.map((plan) => {
           const cardHeading = `${headingId}-plan-${plan.id}`;
           const price = planToCartPlan(plan).price;
           return (

@@ -1,0 +1,57 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../context';
+import { HttpError } from '../http';
+import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
+import { KeyActivationStore } from '../keys/store';
+import { formRateLimit, RATE_LIMIT_MESSAGE } from './forms';
+
+export interface KeyRoutesOptions extends ServerContext {
+  /** The form submission limit (buildServer option); activations allow at least KEY_RATE_LIMIT_FLOOR. */
+  formRateLimit?: number;
+}
+
+/** Activations per minute per IP at the least: a family screen sends one request per member card. */
+export const KEY_RATE_LIMIT_FLOOR = 60;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * POST key-assignments (spec sections 3, 4 and 7): activates a key pair once.
+ * - Body: the single form's fields, or a multi-member card's (told apart by the card's `employee` flag).
+ * - 422 { message, errors } with the form's own messages when the data is invalid; 400 when the body is not an object.
+ * - 404 { message } for an unknown pair (or a wrong activation code); 409 { message } for a key already activated.
+ * - 200 { data: { access_key, status, activated_at } } once activated: status 'used', activated_at,
+ *   member = the payload without the codes.
+ */
+const keyRoutes: FastifyPluginAsync<KeyRoutesOptions> = async (app, opts) => {
+  const forms = await loadKeyForms();
+  const store = new KeyActivationStore(opts.db);
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
+  });
+
+  app.post(
+    '/key-assignments',
+    { config: { rateLimit: { max: Math.max(KEY_RATE_LIMIT_FLOOR, formRateLimit(opts.formRateLimit)), timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object.');
+      const kind = payloadKind(request.body);
+      const data = normalizePayload(request.body);
+      const errors = payloadErrors(forms, kind, data, opts.now());
+      const first = Object.values(errors)[0]?.[0];
+      if (first !== undefined) return reply.code(422).send({ message: first, errors });
+
+      const result = store.activate(normalizeAccessKey(String(data.access_key)), String(data.activation_code), memberRecord(data), opts.now().toISOString());
+      if (!result.ok) {
+        const refusal = REFUSALS[result.reason];
+        return reply.code(refusal.status).send({ message: refusal.message });
+      }
+      return reply.code(200).send({ data: { access_key: result.accessKey, status: 'used', activated_at: result.activatedAt } });
+    },
+  );
+};
+
+export default keyRoutes;

@@ -1,0 +1,143 @@
+import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { toPesos } from '../../../domain/money';
+import { computeTotals } from '../../../domain/pricing';
+import { postBilling } from '../../api/shop';
+import { useFormDefinition } from '../../forms/useFormDefinition';
+import { ContentDialogButton } from '../../lib/contentDialogs';
+import { fill, fillPath } from '../../lib/site';
+import type { CartItem } from '../../shop/cart';
+import { useCart } from '../../shop/cartStore';
+import { pesoText } from '../../shop/format';
+import { BillingFormCard } from '../../shop/BillingFormCard';
+import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
+import { isCartOfSlug } from '../../shop/ownerScope';
+import type { BlockRenderProps } from '../types';
+import './resellerCheckout.css';
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'reseller-checkout__row reseller-checkout__row--strong' : 'reseller-checkout__row'}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The reseller checkout sells one unit of the selected plan, without promo code (spec section 9). */
+export function resellerTotals(item: CartItem) {
+  return computeTotals({ price: item.price, discount: item.discount, quantity: 1, memberPrice: item.member, memberQuantity: item.memberQuantity });
+}
+
+/** The products of the reseller billing payload (spec section 3): one line, quantity 1, no promo, amount = the overview's total. */
+export function resellerProducts(item: CartItem) {
+  const totals = resellerTotals(item);
+  return [{ name: item.name, shop_plan_id: item.id, quantity: 1, promo_id: null, discount: 0, amount: toPesos(totals.total), member: item.memberQuantity }];
+}
+
+/**
+ * The reseller site's checkout: the plan overview of the plan selected on the reseller's home, the
+ * payment partners, the reseller billing form. On Yes: POST billing with reseller_id (the page
+ * owner's id), country PH (the form's fixed value) and the products; then the cart is emptied and a
+ * hidden form posts the payment request (token) to the provider 500 ms later. Without a plan of this
+ * shop's cart the visitor goes back to the reseller's home (shopHref).
+ */
+export default function ResellerCheckoutBlock({ props, params }: BlockRenderProps<'resellerCheckout'>) {
+  const { texts } = props;
+  const kind = props.cartKind ?? 'promo';
+  const slug = params[props.cartSlugParam ?? 'slug'];
+  const resellerId = Number(params[props.ownerParam ?? 'reseller_id']);
+  const { state, dispatch } = useCart(kind);
+  const loaded = useFormDefinition(props.form);
+  // Once the billing succeeded the cart is empty: the overview keeps the line sold, and the page
+  // stays while the hand-over to the provider runs.
+  const [sold, setSold] = useState<CartItem | null>(null);
+  const { redirecting, handOver } = usePaymentHandOver('formPost');
+
+  // A cart filled in another shop is not this checkout's (the shop's shopScope section stores its slug).
+  const owned = state.item !== null && isCartOfSlug(kind, slug, Number.isSafeInteger(resellerId) ? resellerId : undefined);
+  const item = sold ?? (owned ? state.item : null);
+  const totals = useMemo(() => (item ? resellerTotals(item) : null), [item]);
+  const maxDependents = item?.maxDependents ?? 0;
+  const uiSchemaOverrides = useMemo(
+    () =>
+      maxDependents > 1
+        ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
+        : { no_dependents: { 'ui:widget': 'hidden' } },
+    [maxDependents, texts.dependentsLabel],
+  );
+
+  if (!item || !totals || !Number.isSafeInteger(resellerId)) return <Navigate to={fillPath(props.shopHref, params)} replace />;
+
+  const extraValidate = (data: Record<string, unknown>): Record<string, string[]> => {
+    if (maxDependents <= 1) return {};
+    const value = Number(data.no_dependents);
+    return Number.isInteger(value) && value >= 1 && value <= maxDependents ? {} : { no_dependents: [fill(texts.dependentsMessage, { max: maxDependents })] };
+  };
+
+  const send = async (data: Record<string, unknown>) => {
+    const { no_dependents: dependents, ...fields } = data;
+    const payload = {
+      ...fields,
+      ...(maxDependents > 1 ? { no_dependents: dependents } : {}),
+      country: 'PH',
+      reseller_id: resellerId,
+      products: resellerProducts(item),
+    };
+    const reply = await postBilling(props.billingPath, payload);
+    if (!reply) return reply;
+    setSold(item);
+    await handOver(reply, { kind, item, shopPath: fillPath(props.shopHref, params), clearCart: () => dispatch({ type: 'clear' }) });
+    return reply;
+  };
+
+  return (
+    <section className="content-section reseller-checkout" aria-labelledby="reseller-checkout-title">
+      <h1 id="reseller-checkout-title" className="section-title">
+        {fill(texts.title)}
+      </h1>
+      <div className="reseller-checkout__grid">
+        <BillingFormCard
+          loaded={loaded}
+          className="reseller-checkout__form"
+          send={send}
+          uiSchemaOverrides={uiSchemaOverrides}
+          extraValidate={extraValidate}
+          redirectingText={redirecting ? fill(texts.redirecting) : undefined}
+        >
+          {props.termsDialog && (
+            <p className="reseller-checkout__terms">
+              <ContentDialogButton spec={props.termsDialog} params={params} closeLabel={texts.closeLabel} className="reseller-checkout__terms-button" />
+            </p>
+          )}
+        </BillingFormCard>
+        <aside className="reseller-checkout__aside" aria-label={fill(texts.summaryTitle)}>
+          <div className="form-card reseller-checkout__summary">
+            <h2>{fill(texts.summaryTitle)}</h2>
+            <h3>{fill(texts.overviewTitle)}</h3>
+            <dl className="reseller-checkout__rows" data-testid="plan-overview">
+              <Row label={fill(texts.planLabel)} value={item.name} />
+              <Row label={`${item.name} ${fill(texts.perYear)}`} value={pesoText(item.price)} />
+              {item.discount > 0 && texts.planDiscountLabel && <Row label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />}
+              {totals.members !== null && item.memberQuantity > 0 && <Row label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
+              <Row label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
+              <Row label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
+              <Row label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
+            </dl>
+          </div>
+          {texts.partnersTitle && (
+            <div className="form-card reseller-checkout__partners">
+              <h2>{fill(texts.partnersTitle)}</h2>
+              {texts.partnersText && <p>{fill(texts.partnersText)}</p>}
+              <ul>
+                {(props.partners ?? []).map((partner) => (
+                  <li key={partner}>{partner}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { fill } from './site';
+
+/** One dialog of content: which source, how its items read, and its texts (from the page's configuration). */
+export interface ContentDialogSpec {
+  /** terms: rich-text descriptions; policies: title and description; faqs: question and answer. */
+  kind: 'terms' | 'policies' | 'faqs';
+  /** The button's text. */
+  label: string;
+  title: string;
+  source: string;
+  /** Query of the source; ':<param>' values are route params (e.g. ':reseller_id'). */
+  query?: Readonly<Record<string, string>>;
+  emptyText?: string;
+}
+
+// Fluent's dialog, the sanitiser and the content load the first time a dialog opens.
+const ContentDialog = lazy(() => import('./ContentDialog'));
+
+/** A button that opens a content dialog; focus returns to the button when the dialog closes. */
+export function ContentDialogButton({
+  spec,
+  params,
+  closeLabel,
+  className,
+}: {
+  spec: ContentDialogSpec;
+  params: Readonly<Record<string, string | undefined>>;
+  closeLabel: string;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Focus back on the button once the dialog has closed (Fluent does this only for a DialogTrigger,
+  // or with its focus-restore hooks, which would bring the focus library into every page).
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const timer = setTimeout(() => button.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        ref={button}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {fill(spec.label)}
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ContentDialog spec={spec} params={params} open={open} closeLabel={closeLabel} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
