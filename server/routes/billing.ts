@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context';
 import type { Item, Repo } from '../repo';
 import type { FieldErrors } from '../forms/errors';
 import { HttpError, nested } from '../http';
+import { BILLING_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
 import { findOwner, findPlan, parseCartLine, priceLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';
 import { formErrors, formOption, loadCheckoutForm, type CheckoutForm } from '../shop/form';
 import { providerObject, type ProviderObject } from '../shop/provider';
@@ -133,12 +133,14 @@ function dependentsRule(form: CheckoutForm, plan: PlanRecord, fields: Record<str
  * the cart line from the database (422 { message } on any difference), stores the order as pending
  * with a payment token, and answers 201 with the sandbox provider object.
  */
-export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_ENDPOINTS): FastifyPluginAsync<ServerContext> {
+export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_ENDPOINTS): FastifyPluginAsync<LimitedRoutesOptions> {
   return async (app, ctx) => {
     const store = new OrderStore(ctx.db);
+    await registerRateLimit(app);
+    const limit = perMinuteAtLeast(BILLING_RATE_LIMIT_FLOOR, ctx.formRateLimit);
     for (const endpoint of endpoints) {
       const form = await loadCheckoutForm(endpoint.form);
-      app.post(endpoint.path, async (request, reply) => {
+      app.post(endpoint.path, limit, async (request, reply) => {
         if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object: the billing form fields and products.');
         const { products, ...rest } = request.body;
         const fields: Record<string, unknown> = { ...rest };

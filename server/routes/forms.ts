@@ -1,5 +1,4 @@
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ServerContext } from '../context';
@@ -7,22 +6,7 @@ import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
 import { loadSubmittableForms, type FileRule, type SubmittableForm } from '../forms/registry';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { HttpError, intParam, list, notFound, type Query } from '../http';
-
-/** Submissions per minute per IP when neither the option nor FORM_RATE_LIMIT says otherwise. */
-export const DEFAULT_FORM_RATE_LIMIT = 10;
-export const RATE_LIMIT_MESSAGE = 'Too many submissions. Please wait a minute and try again.';
-
-export interface FormRoutesOptions extends ServerContext {
-  /** Submissions per minute per IP (buildServer option `formRateLimit`); default FORM_RATE_LIMIT, else 10. */
-  formRateLimit?: number;
-}
-
-/** The rate limit in force: the option, else the FORM_RATE_LIMIT environment variable, else 10. */
-export function formRateLimit(option?: number, env: string | undefined = process.env.FORM_RATE_LIMIT): number {
-  if (option !== undefined && Number.isInteger(option) && option > 0) return option;
-  const fromEnv = env !== undefined && /^\d+$/.test(env.trim()) ? Number(env.trim()) : 0;
-  return fromEnv > 0 ? fromEnv : DEFAULT_FORM_RATE_LIMIT;
-}
+import { formRateLimit, perMinute, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
 
 /** What a submission carries besides its files: `key` and `data` (the form data as JSON text). */
 interface Envelope {
@@ -123,21 +107,18 @@ function parseData(data: unknown): unknown {
  * with the form's messages otherwise. Rate limited per IP. In demo mode the latest submissions are
  * listed by formDevRoutes (GET /api/dev/form-submissions).
  */
-const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
+const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) => {
   const forms = await loadSubmittableForms();
   const store = new SubmissionStore(opts.db);
 
   // Both plugins are scoped to this module: the content routes are neither limited nor multipart.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
-  });
+  await registerRateLimit(app);
   // An oversized file is truncated at the limit (part.file.truncated) and refused with the form's message.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
   app.post<{ Params: { key: string } }>(
     '/form-emails/:key',
-    { config: { rateLimit: { max: formRateLimit(opts.formRateLimit), timeWindow: 60_000 } } },
+    perMinute(formRateLimit(opts.formRateLimit)),
     async (request, reply) => {
       const form = forms.get(request.params.key);
       if (!form) return notFound(reply, `Unknown form '${request.params.key}'.`);

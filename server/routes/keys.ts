@@ -1,18 +1,9 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context';
 import { HttpError } from '../http';
 import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
 import { KeyActivationStore } from '../keys/store';
-import { formRateLimit, RATE_LIMIT_MESSAGE } from './forms';
+import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
 
-export interface KeyRoutesOptions extends ServerContext {
-  /** The form submission limit (buildServer option); activations allow at least KEY_RATE_LIMIT_FLOOR. */
-  formRateLimit?: number;
-}
-
-/** Activations per minute per IP at the least: a family screen sends one request per member card. */
-export const KEY_RATE_LIMIT_FLOOR = 60;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -24,18 +15,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * - 200 { data: { access_key, status, activated_at } } once activated: status 'used', activated_at,
  *   member = the payload without the codes.
  */
-const keyRoutes: FastifyPluginAsync<KeyRoutesOptions> = async (app, opts) => {
+const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) => {
   const forms = await loadKeyForms();
   const store = new KeyActivationStore(opts.db);
 
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
-  });
+  await registerRateLimit(app);
 
   app.post(
     '/key-assignments',
-    { config: { rateLimit: { max: Math.max(KEY_RATE_LIMIT_FLOOR, formRateLimit(opts.formRateLimit)), timeWindow: 60_000 } } },
+    perMinuteAtLeast(KEY_RATE_LIMIT_FLOOR, opts.formRateLimit),
     async (request, reply) => {
       if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object.');
       const kind = payloadKind(request.body);

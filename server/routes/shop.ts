@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context';
 import { bodyId, bodyString, intParam, list, notFound, one, pathId, type Query } from '../http';
+import { CODE_CHECK_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
 
 /**
  * Shop reads: standard plans and promo codes, merchant shops and promotion (promo-code) shops.
  * Merchant and promotion lists filter by `reseller_id` (the merchant's or promotion's id).
  */
-const shopRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) => {
   const { repo } = ctx;
+  // Codes can be guessed: their checks are limited per IP.
+  await registerRateLimit(app);
+  const codeCheck = perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit);
 
   const plansById = (resource: string) =>
     app.get<{ Params: { id: string } }>(`/${resource}/:id`, async (request, reply) => {
@@ -20,7 +23,7 @@ const shopRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   app.get('/shop-plans', async () => list(repo.list('shop-plans')));
   plansById('shop-plans');
   app.get('/promos', async () => list(repo.list('promos')));
-  app.post('/promos/check/code', async (request, reply) => {
+  app.post('/promos/check/code', codeCheck, async (request, reply) => {
     const code = bodyString(request.body, 'code');
     const promo = repo.byCode('promos', code);
     return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
@@ -52,7 +55,7 @@ const shopRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
 
   // The promo-code shop's card: a code of the promotion (reseller_id) unlocks one of its plans.
   // The codes live in the internal 'promotion-codes' resource (never listed); the answer is the plan.
-  app.post('/promotion-shop-plans/check/code', async (request, reply) => {
+  app.post('/promotion-shop-plans/check/code', codeCheck, async (request, reply) => {
     const resellerId = bodyId(request.body, 'reseller_id');
     const code = bodyString(request.body, 'code');
     const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });

@@ -4,30 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { useShopServer } from './helpers';
+import { BILLING_FORM, useShopServer } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NOW = new Date('2026-05-20T04:00:00Z'); // 2026-05-20, noon in Manila
 type Json = Record<string, any>;
 
-/** A complete, valid billing form (standard checkout). */
-const FORM: Json = {
-  country: 'PH',
-  first_name: 'Maria',
-  middle_name: 'Cruz',
-  last_name: 'Santos',
-  address1: '12 Rizal Street',
-  city: 'Makati',
-  state: 'Metro Manila',
-  zip: '1200',
-  phone_number: '09171234567',
-  email: 'maria@example.com',
-  confirm_email: 'maria@example.com',
-  birthdate: '1990-05-01',
-  sex: 'female',
-  source: 'Bantay Doc Employee',
-  agree: true,
-};
+/** A complete, valid billing form (standard checkout), optional fields filled. */
+const FORM: Json = { ...BILLING_FORM, middle_name: 'Cruz', source: 'Bantay Doc Employee' };
 
 /** The cart line as the browser computes it: plan 1 (Individual, 1,499.00, no per-member price). */
 const LINE: Json = { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: 'Unlimited teleconsultation', member: 0, promo_id: null };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/routes/forms';
+import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/rateLimit';
 import { startServer } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -62,7 +62,7 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     await generate(ROOT);
-    const started = await startServer({ now });
+    const started = await startServer({ now, formRateLimit: 1000 });
     shop.app = started.app;
     shop.store = new OrderStore(started.app.ctx.db);
     cleanup = started.cleanup;

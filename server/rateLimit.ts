@@ -1,0 +1,51 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from './context';
+import { HttpError } from './http';
+
+/**
+ * Per-IP limits of the endpoints that write or probe (form submissions, billings, code checks,
+ * key activations). The content routes are not limited.
+ */
+
+/** Submissions per minute per IP when neither the option nor FORM_RATE_LIMIT says otherwise. */
+export const DEFAULT_FORM_RATE_LIMIT = 10;
+export const RATE_LIMIT_MESSAGE = 'Too many submissions. Please wait a minute and try again.';
+
+/** The form rate limit in force: the option, else the FORM_RATE_LIMIT environment variable, else 10. */
+export function formRateLimit(option?: number, env: string | undefined = process.env.FORM_RATE_LIMIT): number {
+  if (option !== undefined && Number.isInteger(option) && option > 0) return option;
+  const fromEnv = env !== undefined && /^\d+$/.test(env.trim()) ? Number(env.trim()) : 0;
+  return fromEnv > 0 ? fromEnv : DEFAULT_FORM_RATE_LIMIT;
+}
+
+/** Options of a route module with limited endpoints (buildServer passes `formRateLimit` to every API module). */
+export interface LimitedRoutesOptions extends ServerContext {
+  /** Form submissions per minute per IP; default FORM_RATE_LIMIT, else 10. */
+  formRateLimit?: number;
+}
+
+/** Billings per minute per IP at the least (each stores a pending order). */
+export const BILLING_RATE_LIMIT_FLOOR = 30;
+/** Code checks per minute per IP at the least: the promo field checks as the visitor types. */
+export const CODE_CHECK_RATE_LIMIT_FLOOR = 60;
+/** Activations per minute per IP at the least: a family screen sends one request per member card. */
+export const KEY_RATE_LIMIT_FLOOR = 60;
+
+/** Registers the limiter in a route module's scope (off by default: only routes given `perMinute` are limited). */
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
+  });
+}
+
+/** Route options: at most `max` requests per minute per IP, then 429 { message } with Retry-After. */
+export const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+
+/**
+ * Route options for an endpoint a page calls more often than a form is sent (a family screen sends
+ * one activation per card, a promo field checks as the visitor types): at least `floor` per minute,
+ * or the form limit when that is higher.
+ */
+export const perMinuteAtLeast = (floor: number, formLimitOption?: number) => perMinute(Math.max(floor, formRateLimit(formLimitOption)));

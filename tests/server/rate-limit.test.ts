@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILLING_RATE_LIMIT_FLOOR, CODE_CHECK_RATE_LIMIT_FLOOR, KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, RATE_LIMIT_MESSAGE } from '../../server/rateLimit';
+import { BILLING_FORM, startServer } from './helpers';
+
+/** The endpoints that write or probe beyond the forms: billings, code checks and key activations. */
+describe('rate limits of billings, code checks and activations', () => {
+  let limited: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    limited = await startServer({ formRateLimit: 3 });
+  });
+  afterAll(async () => limited.cleanup());
+
+  const post = (url: string, payload: object) => limited.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload });
+
+  /** Sends `count` requests, then one more, and returns the statuses of the first ones and the last reply. */
+  async function exhaust(url: string, payload: object, count: number) {
+    const statuses = new Set<number>();
+    for (let i = 0; i < count; i++) statuses.add((await post(url, payload)).statusCode);
+    return { statuses, refused: await post(url, payload) };
+  }
+
+  it('a floor applies when the form limit is lower', () => {
+    expect(perMinuteAtLeast(30, 3).config.rateLimit.max).toBe(30);
+    expect(perMinuteAtLeast(30, 1000).config.rateLimit.max).toBe(1000);
+  });
+
+  it.each([
+    ['billing-informations', BILLING_RATE_LIMIT_FLOOR, { ...BILLING_FORM, products: [] }],
+    ['merchant-billing-informations', BILLING_RATE_LIMIT_FLOOR, { ...BILLING_FORM, products: [] }],
+    ['reseller-billing-informations', BILLING_RATE_LIMIT_FLOOR, { ...BILLING_FORM, products: [] }],
+    ['promos/check/code', CODE_CHECK_RATE_LIMIT_FLOOR, { code: 'NOPE' }],
+    ['promotion-shop-plans/check/code', CODE_CHECK_RATE_LIMIT_FLOOR, { reseller_id: 201, code: 'NOPE' }],
+    ['key-assignments', KEY_RATE_LIMIT_FLOOR, { access_key: 'X' }],
+  ])('POST %s: %i per minute per IP, then 429 with the message and Retry-After', async (url, floor, payload) => {
+    const { statuses, refused } = await exhaust(url, payload, floor);
+    expect(statuses.has(429)).toBe(false);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('content reads stay unlimited', async () => {
+    for (let i = 0; i < 5; i++) expect((await limited.app.inject({ method: 'GET', url: '/api/v1/shop-plans' })).statusCode).toBe(200);
+  });
+});
