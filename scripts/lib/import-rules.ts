@@ -1,0 +1,206 @@
+import { build, type Metafile } from 'esbuild';
+import { readdirSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
+
+/**
+ * The import boundaries of the design (docs/DESIGN, STYLE habit 6), checked on the real import graph:
+ * app -> engine -> blocks -> (forms, shop) -> (lib, api) -> generated; a block never imports another
+ * block; `domain/` is pure and shared; the server never imports the site and the site never the
+ * server, the scripts or Node-only packages; no import cycles.
+ *
+ * The graph is esbuild's (the bundler's own resolution, type-only imports erased), so what is
+ * checked is what ships.
+ */
+
+/** One rule: an import from a file matching `from` to a file or package matching `to` is forbidden. */
+export interface ImportRule {
+  name: string;
+  /** Why, and what to do instead (printed with each violation). */
+  why: string;
+  from: RegExp;
+  fromNot?: RegExp;
+  /** Matched against the repo-relative path of a file, `npm:<package>` or `node:<builtin>`. */
+  to: RegExp;
+  /** May use `$1`.. for the groups of `from` (a block may import its own folder). */
+  toNot?: string[];
+}
+
+export const IMPORT_RULES: readonly ImportRule[] = [
+  {
+    name: 'blocks-isolated',
+    why: 'a block never imports another block: move what two blocks share down to src/lib, src/shop or src/forms',
+    from: /^src\/blocks\/([^/]+)\//,
+    to: /^src\/blocks\//,
+    toNot: ['^src/blocks/$1/', '^src/blocks/types\\.ts$'],
+  },
+  {
+    name: 'app-is-top',
+    why: 'src/app composes the site; nothing below it imports it',
+    from: /^src\//,
+    fromNot: /^src\/app\//,
+    to: /^src\/app\//,
+  },
+  {
+    name: 'engine-from-app-only',
+    why: 'only src/app uses the engine; blocks get what they need as props',
+    from: /^src\/(blocks|forms|shop|lib|api|generated)\//,
+    to: /^src\/engine\//,
+  },
+  {
+    name: 'blocks-from-engine-only',
+    why: 'blocks are reached through the engine registry, never imported by the layers below',
+    from: /^src\/(forms|shop|lib|api|generated)\//,
+    to: /^src\/blocks\//,
+  },
+  {
+    name: 'lib-api-below-forms-shop',
+    why: 'src/lib and src/api serve forms and shop; they do not import them back',
+    from: /^src\/(lib|api|generated)\//,
+    to: /^src\/(forms|shop)\//,
+  },
+  {
+    name: 'generated-is-a-leaf',
+    why: 'generated code is rebuilt from schemas/ and depends on nothing of the site',
+    from: /^src\/generated\//,
+    to: /^src\//,
+    toNot: ['^src/generated/'],
+  },
+  {
+    name: 'domain-is-pure',
+    why: 'domain/ holds the rules the site and the server share: no site, server or script code, no packages',
+    from: /^domain\//,
+    to: /^(src\/|server\/|scripts\/|npm:|node:)/,
+  },
+  {
+    name: 'server-not-site',
+    why: 'the server imports schemas/, forms/, domain/ and generated code, never the site',
+    from: /^server\//,
+    to: /^src\//,
+    toNot: ['^src/generated/'],
+  },
+  {
+    name: 'site-not-server',
+    why: 'the browser bundle never pulls in the server, the scripts or Node-only packages',
+    from: /^src\//,
+    to: /^(server\/|scripts\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx)($|\/))/,
+  },
+];
+
+export interface ImportViolation {
+  rule: string;
+  why: string;
+  from: string;
+  to: string;
+}
+
+/** The repo-relative `.ts`/`.tsx` files under `dirs` (declaration files left out). */
+export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = path.posix.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(child);
+      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(child);
+    }
+  };
+  for (const dir of dirs) walk(dir);
+  return out.sort();
+}
+
+/** The import graph of the files: repo-relative file -> imported files and external packages. */
+export async function importGraph(root: string, files: readonly string[]): Promise<Map<string, string[]>> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [...files],
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outdir: path.join(root, '.import-graph'),
+    logLevel: 'silent',
+    jsx: 'automatic',
+    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.jpg': 'empty', '.webp': 'empty' },
+  });
+  return graphOf(result.metafile);
+}
+
+function graphOf(metafile: Metafile): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    graph.set(
+      file,
+      input.imports.map((i) => (i.external ? packageName(i.path) : i.path)),
+    );
+  }
+  return graph;
+}
+
+/** 'react-dom/client' -> 'npm:react-dom', '@fastify/static/x' -> 'npm:@fastify/static', 'fs' -> 'node:fs'. */
+function packageName(specifier: string): string {
+  if (specifier.startsWith('node:')) return specifier;
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return isBuiltin(name) ? `node:${name}` : `npm:${name}`;
+}
+
+const substitute = (pattern: string, groups: RegExpExecArray) => pattern.replace(/\$(\d)/g, (_, n: string) => escapeRegExp(groups[Number(n)] ?? ''));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every import of the graph that a rule forbids. */
+export function ruleViolations(graph: ReadonlyMap<string, readonly string[]>, rules: readonly ImportRule[] = IMPORT_RULES): ImportViolation[] {
+  const violations: ImportViolation[] = [];
+  for (const [from, targets] of graph) {
+    for (const rule of rules) {
+      const groups = rule.from.exec(from);
+      if (!groups || rule.fromNot?.test(from)) continue;
+      for (const to of targets) {
+        if (!rule.to.test(to)) continue;
+        if (rule.toNot?.some((pattern) => new RegExp(substitute(pattern, groups)).test(to))) continue;
+        violations.push({ rule: rule.name, why: rule.why, from, to });
+      }
+    }
+  }
+  return violations;
+}
+
+/** The import cycles among the files matching `within` (default: all checked code) (each once, as a path that returns to its start). */
+export function importCycles(graph: ReadonlyMap<string, readonly string[]>, within: RegExp = /^(src|server|domain|scripts)\//): string[][] {
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!within.test(next) || !graph.has(next)) continue;
+      if (state.get(next) === 'open') {
+        const cycle = stack.slice(stack.indexOf(next));
+        const key = [...cycle].sort().join('|');
+        if (!seen.has(key)) {
+          seen.add(key);
+          cycles.push([...cycle, next]);
+        }
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...graph.keys()].sort()) if (within.test(file) && !state.has(file)) visit(file);
+  return cycles;
+}
+
+/** Checks the project's code: the rule violations and the import cycles, as printable lines. */
+export async function checkImports(root: string, dirs: readonly string[] = ['src', 'server', 'domain', 'scripts']): Promise<{ files: number; problems: string[] }> {
+  const files = sourceFiles(root, dirs);
+  const graph = await importGraph(root, files);
+  const problems = [
+    ...ruleViolations(graph).map((v) => `${v.from}  imports ${v.to}  [${v.rule}] ${v.why}`),
+    ...importCycles(graph).map((cycle) => `${cycle[0]}  import cycle: ${cycle.join(' -> ')}  [no-cycles] move the shared part down a level`),
+  ];
+  return { files: graph.size, problems };
+}

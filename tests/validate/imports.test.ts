@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../scripts/lib/generate/run';
+import { checkImports, importCycles, importGraph, ruleViolations, sourceFiles } from '../../scripts/lib/import-rules';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+describe('import boundaries (npm run lint:imports)', () => {
+  beforeAll(async () => generate(ROOT));
+
+  it('the project follows them: no forbidden import, no import cycle', async () => {
+    const { files, problems } = await checkImports(ROOT);
+    expect(problems).toEqual([]);
+    expect(files).toBeGreaterThan(150);
+  });
+
+  describe('each rule catches its violation', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'imports-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const files: Record<string, string> = {
+      'src/app/main.ts': 'export const main = 1;',
+      'src/engine/e.ts': "import { main } from '../app/main';\nexport const e = main;",
+      'src/blocks/types.ts': 'export const types = 1;',
+      'src/blocks/a/index.tsx': "import { b } from '../b/index';\nimport { types } from '../types';\nimport { helper } from './helper';\nexport const a = [b, types, helper];",
+      'src/blocks/a/helper.ts': 'export const helper = 1;',
+      'src/blocks/b/index.tsx': 'export const b = 1;',
+      'src/shop/cart.ts': "import { b } from '../blocks/b/index';\nexport const cart = b;",
+      'src/lib/x.ts': "import { cart } from '../shop/cart';\nimport { e } from '../engine/e';\nexport const x = [cart, e];",
+      'src/lib/log.ts': 'export const log = 1;',
+      'src/lib/p.ts': "import { q } from './q';\nexport const p = () => q;",
+      'src/lib/q.ts': "import { p } from './p';\nexport const q = () => p;",
+      'src/generated/g.ts': "import { log } from '../lib/log';\nexport const g = log;",
+      'src/api/c.ts': "import fastify from 'fastify';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';\nexport const c = [fastify, readFileSync, React];",
+      'domain/d.ts': "import React from 'react';\nimport { f } from './f';\nexport const d = [React, f];",
+      'domain/f.ts': 'export const f = 1;',
+      'server/s.ts': "import { log } from '../src/lib/log';\nimport { g } from '../src/generated/g';\nexport const s = [log, g];",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+
+    it('reports exactly the forbidden imports, with the rule that forbids each', async () => {
+      const graph = await importGraph(dir, sourceFiles(dir, ['src', 'server', 'domain']));
+      const found = ruleViolations(graph).map((v) => `${v.rule}: ${v.from} -> ${v.to}`).sort();
+      expect(found).toEqual(
+        [
+          'app-is-top: src/engine/e.ts -> src/app/main.ts',
+          'blocks-isolated: src/blocks/a/index.tsx -> src/blocks/b/index.tsx',
+          'blocks-from-engine-only: src/shop/cart.ts -> src/blocks/b/index.tsx',
+          'lib-api-below-forms-shop: src/lib/x.ts -> src/shop/cart.ts',
+          'engine-from-app-only: src/lib/x.ts -> src/engine/e.ts',
+          'generated-is-a-leaf: src/generated/g.ts -> src/lib/log.ts',
+          'site-not-server: src/api/c.ts -> npm:fastify',
+          'site-not-server: src/api/c.ts -> node:fs',
+          'domain-is-pure: domain/d.ts -> npm:react',
+          'server-not-site: server/s.ts -> src/lib/log.ts',
+        ].sort(),
+      );
+    });
+
+    it('reports an import cycle once', async () => {
+      const graph = await importGraph(dir, sourceFiles(dir, ['src']));
+      expect(importCycles(graph)).toEqual([['src/lib/p.ts', 'src/lib/q.ts', 'src/lib/p.ts']]);
+    });
+  });
+});
