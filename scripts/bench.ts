@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: builds the site, serves it with the reference server, and visits every route in
  * a fresh Chromium context (empty cache). Prints per route the compressed JS and CSS transferred and
- * the Largest Contentful Paint, checks the budgets of DESIGN.md (160 kB of JS without a form, 300 kB
- * with one) and exits non-zero when a page is over. Options: --no-build, --route /path (repeatable).
+ * the Largest Contentful Paint and the Cumulative Layout Shift, checks the budgets of DESIGN.md (160 kB
+ * of JS without a form, 300 kB with one; no layout shift, i.e. CLS within web.dev's 'good' 0.1) and
+ * exits non-zero when a page is over. Options: --no-build, --route /path (repeatable).
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ if (!args.includes('--no-build')) execSync('npm run build --silent', { stdio: 'i
 const KB = 1024;
 const BUDGET_JS = 160 * KB;
 const BUDGET_JS_FORM = 300 * KB;
+/** web.dev's threshold of a 'good' CLS; images are sized and skeletons take the final size. */
+const BUDGET_CLS = 0.1;
 
 /** Sample values for route params, so every route can be visited. */
 const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
@@ -69,6 +72,7 @@ interface Result {
   js: number;
   css: number;
   lcp: number | null;
+  cls: number;
   budget: number;
   over: boolean;
 }
@@ -92,19 +96,26 @@ try {
     });
     await tab.goto(base + route.path, { waitUntil: 'networkidle' });
     await tab.waitForTimeout(300);
-    const lcp = await tab.evaluate(
+    const { lcp, cls } = await tab.evaluate(
       () =>
-        new Promise<number | null>((resolve) => {
-          let last: number | null = null;
+        new Promise<{ lcp: number | null; cls: number }>((resolve) => {
+          let lcp: number | null = null;
+          let cls = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) last = entry.startTime;
+            for (const entry of list.getEntries()) lcp = entry.startTime;
           }).observe({ type: 'largest-contentful-paint', buffered: true });
-          setTimeout(() => resolve(last), 200);
+          // Every shift of the visit counts (no input happens): the whole load is one session window.
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+              if (!entry.hadRecentInput) cls += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve({ lcp, cls }), 200);
         }),
     );
     await Promise.all(pending);
     const budget = route.hasForm ? BUDGET_JS_FORM : BUDGET_JS;
-    results.push({ route: route.path, page: route.page.name, js, css, lcp, budget, over: js > budget });
+    results.push({ route: route.path, page: route.page.name, js, css, lcp, cls, budget, over: js > budget || cls > BUDGET_CLS });
     await context.close();
   }
 } finally {
@@ -114,13 +125,13 @@ try {
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1).padStart(7);
-console.log(`\n${'route'.padEnd(44)} ${'JS kB'.padStart(7)} ${'CSS kB'.padStart(7)} ${'LCP ms'.padStart(7)}  budget`);
+console.log(`\n${'route'.padEnd(44)} ${'JS kB'.padStart(7)} ${'CSS kB'.padStart(7)} ${'LCP ms'.padStart(7)} ${'CLS'.padStart(6)}  budget`);
 for (const r of results) {
   const lcp = r.lcp === null ? '      -' : String(Math.round(r.lcp)).padStart(7);
-  console.log(`${r.route.padEnd(44)} ${kb(r.js)} ${kb(r.css)} ${lcp}  ${r.over ? 'OVER ' : 'ok   '}${r.budget / KB} kB`);
+  console.log(`${r.route.padEnd(44)} ${kb(r.js)} ${kb(r.css)} ${lcp} ${r.cls.toFixed(3).padStart(6)}  ${r.over ? 'OVER ' : 'ok   '}${r.budget / KB} kB, CLS ${BUDGET_CLS}`);
 }
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
 const over = results.filter((r) => r.over);
-console.log(over.length ? `\n✖ ${over.length} route(s) over the JS budget` : `\n✔ every route within its JS budget`);
+console.log(over.length ? `\n✖ ${over.length} route(s) over the JS or CLS budget` : `\n✔ every route within its JS and CLS budgets`);
 process.exit(over.length ? 1 : 0);

@@ -41,9 +41,9 @@ export function pickItems<T>(items: readonly T[], pick: SectionConfig['pick']): 
   return pick === 'first' ? items.slice(0, 1) : [...items];
 }
 
-function BlockSkeleton({ height }: { height: number }) {
+function BlockSkeleton({ type }: { type: BlockType }) {
   return (
-    <div className="block-skeleton" style={{ height }} aria-busy="true" aria-label="Loading">
+    <div className={`block-skeleton block-skeleton--${type}`} style={{ height: blockRegistry[type].skeleton ?? 120 }} aria-busy="true" aria-label="Loading">
       <div className="block-skeleton__shape" />
     </div>
   );
@@ -70,7 +70,7 @@ function BoundSection({ type, section, params }: SectionViewProps & { type: Bloc
     if (error) logError(`source ${section.source}`, error);
   }, [error, section.source]);
   if (error) return null;
-  if (isLoading || !data) return <BlockSkeleton height={blockRegistry[type].skeleton ?? 120} />;
+  if (isLoading || !data) return <BlockSkeleton type={type} />;
   return <Block type={type} section={section} params={params} items={pickItems(data, section.pick)} />;
 }
 

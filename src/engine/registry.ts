@@ -13,8 +13,12 @@ export type AnyBlockComponent<K extends BlockType> = ComponentType<BlockRenderPr
 export interface BlockEntry<K extends BlockType> {
   /** Loads the block's own chunk: a page downloads only the blocks it uses. */
   load: () => Promise<{ default: AnyBlockComponent<K> }>;
-  /** Height of the skeleton shown while the block's content loads (px), to avoid layout shift. */
-  skeleton?: number;
+  /**
+   * Height of the skeleton shown while the block's content loads (px, or a CSS length when the block's
+   * height follows the viewport), to avoid layout shift. The skeleton has the class
+   * `block-skeleton--<type>` for a block whose box differs from a content-width section.
+   */
+  skeleton?: number | string;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface BlockEntry<K extends BlockType> {
  */
 export const blockRegistry: { [K in BlockType]: BlockEntry<K> } = {
   advantages: { load: () => import('../blocks/advantages') },
-  banner: { load: () => import('../blocks/banner'), skeleton: 360 },
+  banner: { load: () => import('../blocks/banner'), skeleton: 'var(--banner-height)' },
   breadcrumbs: { load: () => import('../blocks/breadcrumbs'), skeleton: 40 },
   callMenu: { load: () => import('../blocks/callMenu'), skeleton: 120 },
   cards: { load: () => import('../blocks/cards'), skeleton: 240 },

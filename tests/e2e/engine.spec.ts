@@ -123,3 +123,31 @@ test.describe('pages finished by the engine', () => {
     });
   }
 });
+
+test.describe('layout stability while content loads', () => {
+  for (const width of [1280, 390]) {
+    test(`the banner skeleton has the banner's box and the footer stays below the fold (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/contact-us-sliders*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/contact');
+      const skeleton = page.locator('.block-skeleton--banner');
+      await expect(skeleton).toBeVisible();
+      const footer = page.locator('footer.site-footer');
+      const before = await skeleton.boundingBox();
+      const footerTop = async () => (await footer.boundingBox())!.y;
+      expect(await footerTop()).toBeGreaterThanOrEqual(800);
+
+      release();
+      const banner = page.locator('.banner');
+      await expect(banner).toBeVisible();
+      const after = await banner.boundingBox();
+      expect(after).toEqual(before);
+      expect(await footerTop()).toBeGreaterThanOrEqual(800);
+    });
+  }
+});
