@@ -27,6 +27,17 @@ async function fieldError(page: Page, label: string) {
   return page.locator(`#${id}__error`);
 }
 
+/** Opens /contact, fills the required fields validly and presses Submit (the confirm dialog opens). */
+async function submitValidContactForm(page: Page) {
+  await page.goto('/contact');
+  await field(page, 'First name').fill('Ana');
+  await field(page, 'Last name').fill('Santos');
+  await field(page, 'Email').fill('ana@example.com');
+  await field(page, 'Phone number').fill('09170000000');
+  await field(page, 'Company').fill('Acme');
+  await page.locator('.form-runner').getByRole('button', { name: 'Submit' }).click();
+}
+
 async function submissions(page: Page) {
   const response = await page.request.get('/api/dev/form-submissions');
   expect(response.ok()).toBe(true);
@@ -81,13 +92,7 @@ test.describe('contact form', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST') posted = true;
     });
-    await page.goto('/contact');
-    await field(page, 'First name').fill('Ana');
-    await field(page, 'Last name').fill('Santos');
-    await field(page, 'Email').fill('ana@example.com');
-    await field(page, 'Phone number').fill('09170000000');
-    await field(page, 'Company').fill('Acme');
-    await page.locator('.form-runner').getByRole('button', { name: 'Submit' }).click();
+    await submitValidContactForm(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
     await expect(page.getByRole('alertdialog')).toBeHidden();
     expect(posted).toBe(false);
@@ -96,13 +101,7 @@ test.describe('contact form', () => {
   test('a submission that returns nothing shows no success dialog and logs the spec text', async ({ page }) => {
     const errors = collectErrors(page);
     await page.route('**/api/v1/form-emails/contact-us', (route) => route.fulfill({ status: 200, body: '' }));
-    await page.goto('/contact');
-    await field(page, 'First name').fill('Ana');
-    await field(page, 'Last name').fill('Santos');
-    await field(page, 'Email').fill('ana@example.com');
-    await field(page, 'Phone number').fill('09170000000');
-    await field(page, 'Company').fill('Acme');
-    await page.locator('.form-runner').getByRole('button', { name: 'Submit' }).click();
+    await submitValidContactForm(page);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => errors).toContain('Sorry, there was a problem saving your transaction.');
     await expect(page.getByRole('dialog', { name: 'Thank you!' })).toHaveCount(0);

@@ -2,23 +2,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { PageConfig } from '../../src/generated/config';
+import { FreshSwr, stubApi } from './api-stub';
 import { PageRenderer } from '../../src/engine/PageRenderer';
 import { fillQuery } from '../../src/api/sources';
 import { ownerId } from '../../src/engine/owner';
 import { loadBlocks } from '../../src/engine/registry';
-
-/** fetch answers by path (without the query); every URL asked for is recorded. */
-function stubApi(bodies: Record<string, { status?: number; body: unknown }>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://test').pathname.replace('/api/v1/', '');
-    const reply = bodies[path] ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const page: PageConfig = {
   name: 'ResellerHome',
@@ -32,14 +21,14 @@ const page: PageConfig = {
 
 function renderOwned(slug: string) {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+    <FreshSwr>
       <MemoryRouter initialEntries={[`/shop/reseller/${slug}/`]}>
         <Routes>
           <Route path="/shop/reseller/:slug/" element={<PageRenderer page={page} params={{ slug }} />} />
           <Route path="/404" element={<p>Not found page</p>} />
         </Routes>
       </MemoryRouter>
-    </SWRConfig>,
+    </FreshSwr>,
   );
 }
 

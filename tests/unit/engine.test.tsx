@@ -2,31 +2,20 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { PageConfig } from '../../src/generated/config';
+import { FreshSwr, stubApi } from './api-stub';
 import { PageRenderer } from '../../src/engine/PageRenderer';
 import { pickItems, sectionProps } from '../../src/engine/Section';
 import { loadBlocks } from '../../src/engine/registry';
 import { byPrecedence } from '../../src/api/sources';
 
-/** The network is the boundary here: fetch answers with canned bodies keyed by path. */
-function stubApi(bodies: Record<string, { status?: number; body: unknown }>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://test').pathname.replace('/api/v1/', '');
-    const reply = bodies[path] ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 function renderPage(page: PageConfig, params: Record<string, string> = {}) {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+    <FreshSwr>
       <MemoryRouter>
         <PageRenderer page={page} params={params} />
       </MemoryRouter>
-    </SWRConfig>,
+    </FreshSwr>,
   );
 }
 
