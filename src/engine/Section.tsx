@@ -3,7 +3,7 @@ import type { Section as SectionConfig } from '../generated/config';
 import type { BlockType } from '../generated/blocks';
 import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
-import { blockRegistry, isBlockType, loadedBlock } from './registry';
+import { isBlockType, loadedBlock, skeletonHeight } from './registry';
 
 /** The keys every section has; all others are the block's own props. */
 const COMMON_KEYS = new Set(['type', 'id', 'source', 'query', 'pick', 'bind']);
@@ -41,9 +41,11 @@ export function pickItems<T>(items: readonly T[], pick: SectionConfig['pick']): 
   return pick === 'first' ? items.slice(0, 1) : [...items];
 }
 
-function BlockSkeleton({ type }: { type: BlockType }) {
+function BlockSkeleton({ type, section }: { type: BlockType; section: SectionConfig }) {
+  const height = skeletonHeight(type, sectionProps(section) as never);
+  if (height === 0) return null;
   return (
-    <div className={`block-skeleton block-skeleton--${type}`} style={{ height: blockRegistry[type].skeleton ?? 120 }} aria-busy="true" aria-label="Loading">
+    <div className={`block-skeleton block-skeleton--${type}`} style={{ height }} aria-busy="true" aria-label="Loading">
       <div className="block-skeleton__shape" />
     </div>
   );
@@ -70,7 +72,7 @@ function BoundSection({ type, section, params }: SectionViewProps & { type: Bloc
     if (error) logError(`source ${section.source}`, error);
   }, [error, section.source]);
   if (error) return null;
-  if (isLoading || !data) return <BlockSkeleton type={type} />;
+  if (isLoading || !data) return <BlockSkeleton type={type} section={section} />;
   return <Block type={type} section={section} params={params} items={pickItems(data, section.pick)} />;
 }
 

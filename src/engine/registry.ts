@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { BlockType } from '../generated/blocks';
+import type { BlockPropsMap, BlockType } from '../generated/blocks';
 import type { BlockRenderProps } from '../blocks/types';
 import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
 
@@ -16,9 +16,10 @@ export interface BlockEntry<K extends BlockType> {
   /**
    * Height of the skeleton shown while the block's content loads (px, or a CSS length when the block's
    * height follows the viewport), to avoid layout shift. The skeleton has the class
-   * `block-skeleton--<type>` for a block whose box differs from a content-width section.
+   * `block-skeleton--<type>` for a block whose box differs from a content-width section. A function
+   * sizes it from the section's props; 0 shows no skeleton (the block usually renders nothing).
    */
-  skeleton?: number | string;
+  skeleton?: number | string | ((props: BlockPropsMap[K]) => number | string);
 }
 
 /**
@@ -44,7 +45,8 @@ export const blockRegistry: { [K in BlockType]: BlockEntry<K> } = {
   multiAssignment: { load: () => import('../blocks/multiAssignment'), skeleton: 900 },
   partners: { load: () => import('../blocks/partners'), skeleton: 320 },
   paymentResult: { load: () => import('../blocks/paymentResult'), skeleton: 320 },
-  planGrid: { load: () => import('../blocks/planGrid'), skeleton: 520 },
+  // A promo shop's grid shows only the plan a code unlocked: before any code, nothing.
+  planGrid: { load: () => import('../blocks/planGrid'), skeleton: (props) => (props.unlockedOnly ? 0 : 520) },
   policyList: { load: () => import('../blocks/policyList'), skeleton: 400 },
   promoCode: { load: () => import('../blocks/promoCode'), skeleton: 240 },
   resellerCheckout: { load: () => import('../blocks/resellerCheckout'), skeleton: 900 },
@@ -65,6 +67,12 @@ export function isBlockType(type: string): type is BlockType {
 }
 
 const loaded = new Map<BlockType, AnyBlockComponent<BlockType>>();
+
+/** The skeleton height of a section of the type (see BlockEntry.skeleton); 120 px when the entry names none. */
+export function skeletonHeight<K extends BlockType>(type: K, props: BlockPropsMap[K]): number | string {
+  const skeleton = (blockRegistry[type] as BlockEntry<K>).skeleton ?? 120;
+  return typeof skeleton === 'function' ? skeleton(props) : skeleton;
+}
 
 /** The component of a block type once its chunk is in (see loadBlocks). */
 export function loadedBlock<K extends BlockType>(type: K): AnyBlockComponent<K> | undefined {

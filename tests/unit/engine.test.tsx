@@ -6,7 +6,7 @@ import type { PageConfig } from '../../src/generated/config';
 import { FreshSwr, stubApi } from './api-stub';
 import { PageRenderer } from '../../src/engine/PageRenderer';
 import { pickItems, sectionProps } from '../../src/engine/Section';
-import { loadBlocks } from '../../src/engine/registry';
+import { loadBlocks, skeletonHeight } from '../../src/engine/registry';
 import { byPrecedence } from '../../src/api/sources';
 
 function renderPage(page: PageConfig, params: Record<string, string> = {}) {
@@ -123,5 +123,15 @@ describe('PageRenderer', () => {
     expect(await screen.findByText('Default terms')).toBeTruthy();
     expect(String(fetchMock.mock.calls[0][0])).toContain('/api/v1/terms-and-conditions/slug/bantaydoc');
     expect(container.querySelector('script')).toBeNull();
+  });
+});
+
+describe('skeletons while a section loads', () => {
+  it('have the height the registry gives, sized from the props where the block varies', () => {
+    expect(skeletonHeight('banner', {} as never)).toBe('var(--banner-height)');
+    expect(skeletonHeight('planGrid', {} as never)).toBe(520);
+    // A promo shop's grid shows nothing until a code unlocks a plan: no skeleton to collapse.
+    expect(skeletonHeight('planGrid', { unlockedOnly: true } as never)).toBe(0);
+    expect(skeletonHeight('advantages', {} as never)).toBe(120);
   });
 });
