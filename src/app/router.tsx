@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useParams, useRouteError, type RouteObject } from 'react-router-dom';
 import { Button } from '@fluentui/react-components';
 import type { PageConfig } from '../generated/config';
-import { loadBlocks } from '../engine/registry';
+import { loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
 import { logError } from '../lib/log';
 import { fill, fillPath, pages, site } from '../lib/site';
@@ -45,9 +45,9 @@ function pageRoute(page: PageConfig): RouteObject | null {
   return {
     path,
     handle,
-    // Page code is loaded per route: the chunks of the blocks this page uses, nothing else.
+    // Page code is loaded per route: the chunks of the blocks this page uses (and their forms), nothing else.
     lazy: async () => {
-      await loadBlocks((page.sections ?? []).map((section) => section.type));
+      await loadPage(page.sections ?? []);
       return { Component: () => <PageView page={page} /> };
     },
   };

@@ -12,3 +12,6 @@ export interface BlockRenderProps<K extends BlockType, Item = never> {
   items: Item[];
   params: Readonly<Record<string, string | undefined>>;
 }
+
+/** The config props of a block type (what a section gives it; also what its `preload` receives). */
+export type BlockProps<K extends BlockType> = BlockPropsMap[K];

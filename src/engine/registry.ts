@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { BlockPropsMap, BlockType } from '../generated/blocks';
 import type { BlockRenderProps } from '../blocks/types';
+import { logError } from '../lib/log';
 import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
 
 /**
@@ -10,9 +11,20 @@ import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
  */
 export type AnyBlockComponent<K extends BlockType> = ComponentType<BlockRenderProps<K, never>>;
 
+/** What a block's chunk exports: its component and, optionally, what to load before its page renders. */
+export interface BlockModule<K extends BlockType> {
+  default: AnyBlockComponent<K>;
+  /**
+   * Loads what a section of the block needs (a form file and its validator) so that the page renders
+   * complete, without a second spinner. Given the section's config; a failure is logged and the block
+   * loads it itself.
+   */
+  preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
+}
+
 export interface BlockEntry<K extends BlockType> {
   /** Loads the block's own chunk: a page downloads only the blocks it uses. */
-  load: () => Promise<{ default: AnyBlockComponent<K> }>;
+  load: () => Promise<BlockModule<K>>;
   /**
    * Height of the skeleton shown while the block's content loads (px, or a CSS length when the block's
    * height follows the viewport), to avoid layout shift. The skeleton has the class
@@ -67,6 +79,7 @@ export function isBlockType(type: string): type is BlockType {
 }
 
 const loaded = new Map<BlockType, AnyBlockComponent<BlockType>>();
+const preloaders = new Map<BlockType, (props: never) => Promise<unknown>>();
 
 /** The skeleton height of a section of the type (see BlockEntry.skeleton); 120 px when the entry names none. */
 export function skeletonHeight<K extends BlockType>(type: K, props: BlockPropsMap[K]): number | string {
@@ -84,9 +97,29 @@ export async function loadBlocks(types: readonly string[]): Promise<void> {
   const wanted = [...new Set(types)].filter(isBlockType).filter((type) => !loaded.has(type));
   await Promise.all(
     wanted.map(async (type) => {
-      const load = blockRegistry[type].load as () => Promise<{ default: AnyBlockComponent<BlockType> }>;
+      const load = blockRegistry[type].load as () => Promise<BlockModule<BlockType>>;
       const module = await withTimeout(load(), CHUNK_TIMEOUT_MS, `block '${type}'`);
       loaded.set(type, module.default);
+      if (module.preload) preloaders.set(type, module.preload);
+    }),
+  );
+}
+
+/**
+ * Loads what a page needs before it renders: the chunks of its blocks, then each section's preload
+ * (its form and validator). A failed preload is logged; the block then loads on its own.
+ */
+export async function loadPage(sections: readonly { type: string }[]): Promise<void> {
+  await loadBlocks(sections.map((section) => section.type));
+  await Promise.all(
+    sections.map(async (section) => {
+      const preload = isBlockType(section.type) ? preloaders.get(section.type) : undefined;
+      if (!preload) return;
+      try {
+        await withTimeout(preload(section as never), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
+      } catch (error) {
+        logError(`preload ${section.type}`, error);
+      }
     }),
   );
 }

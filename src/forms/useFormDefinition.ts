@@ -10,23 +10,40 @@ export interface LoadedForm {
   validator: ValidatorType;
 }
 
-/** Loads a form file and its precompiled validator (their own chunks); null until both are in. */
+/** Forms loaded so far, by name: a page preloaded by the router renders its forms at once. */
+const loadedForms = new Map<string, LoadedForm>();
+
+/**
+ * Loads a form file and its precompiled validator (their own chunks) once; the engine calls it
+ * before a page with the form renders (the form blocks' `preload`). Null for an unknown form.
+ */
+export async function preloadForm(name: string): Promise<LoadedForm | null> {
+  const hit = loadedForms.get(name);
+  if (hit) return hit;
+  if (!hasForm(name)) {
+    logError('form', `unknown form '${name}'`);
+    return null;
+  }
+  const [form, functions] = await Promise.all([loadFormDefinition(name), loadFormValidator(name)]);
+  const loaded = { form, validator: createPrecompiledValidator(functions, form.schema as never) as ValidatorType };
+  loadedForms.set(name, loaded);
+  return loaded;
+}
+
+/** The form and its validator: at once when preloaded, else null until both are in. */
 export function useFormDefinition(name: string): LoadedForm | null {
-  const [loaded, setLoaded] = useState<LoadedForm | null>(null);
+  const [state, setState] = useState(() => ({ name, loaded: loadedForms.get(name) ?? null }));
   useEffect(() => {
-    if (!hasForm(name)) {
-      logError('form', `unknown form '${name}'`);
-      return;
-    }
+    if (loadedForms.has(name)) return;
     let live = true;
-    Promise.all([loadFormDefinition(name), loadFormValidator(name)])
-      .then(([form, functions]) => {
-        if (live) setLoaded({ form, validator: createPrecompiledValidator(functions, form.schema as never) as ValidatorType });
+    preloadForm(name)
+      .then((loaded) => {
+        if (live && loaded) setState({ name, loaded });
       })
       .catch((error: unknown) => logError(`form ${name}`, error));
     return () => {
       live = false;
     };
   }, [name]);
-  return loaded;
+  return state.name === name ? state.loaded : (loadedForms.get(name) ?? null);
 }

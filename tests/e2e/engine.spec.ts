@@ -151,3 +151,19 @@ test.describe('layout stability while content loads', () => {
     });
   }
 });
+
+test('a page with a form renders it complete: no loading shape ever shows in the form', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __formBusy: string[] }).__formBusy = seen;
+    new MutationObserver(() => {
+      // The loading shape a form block, the billing card or the member cards show until the form is in.
+      if (document.querySelector('main :not(.block-skeleton) > .block-skeleton__shape')) seen.push(location.pathname);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/contact', '/shop/assignment', '/shop/keyassignmentfamily', '/callback']) {
+    await page.goto(path);
+    await expect(page.getByRole('textbox').first()).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { __formBusy: string[] }).__formBusy)).toEqual([]);
+});

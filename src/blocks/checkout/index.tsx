@@ -5,7 +5,7 @@ import { toCentavos, toPesos, type Centavos } from '../../../domain/money';
 import { computeTotals } from '../../../domain/pricing';
 import { manilaToday, promoOutcome, type PromoOutcome } from '../../../domain/promo';
 import { checkPromoCode, postBilling } from '../../api/shop';
-import { useFormDefinition } from '../../forms/useFormDefinition';
+import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
 import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
 import { isCartOfSlug } from '../../shop/ownerScope';
@@ -13,7 +13,7 @@ import { BillingFormCard } from '../../shop/BillingFormCard';
 import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
 import { useCart } from '../../shop/cartStore';
 import { pesoText } from '../../shop/format';
-import type { BlockRenderProps } from '../types';
+import type { BlockProps, BlockRenderProps } from '../types';
 import { PROMO_MESSAGE_MS, PROMO_TYPING_DELAY_MS, promoMessage } from './promo';
 import './checkout.css';
 
@@ -82,6 +82,11 @@ function PromoField({ texts, planId, onApplied }: { texts: NonNullable<BlockRend
 /** The owner's id from its route param (promo and merchant checkouts), else undefined. */
 function ownerIdOf(value: string | undefined): number | undefined {
   return value !== undefined && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
+/** The engine loads the form before the page renders (see BlockModule.preload). */
+export function preload(props: BlockProps<'checkout'>) {
+  return preloadForm(props.form);
 }
 
 /**

@@ -1,7 +1,12 @@
 import { FormRunner } from '../../forms/FormRunner';
-import { useFormDefinition } from '../../forms/useFormDefinition';
+import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
 import { fill } from '../../lib/site';
-import type { BlockRenderProps } from '../types';
+import type { BlockProps, BlockRenderProps } from '../types';
+
+/** The engine loads the form before the page renders (see BlockModule.preload). */
+export function preload(props: BlockProps<'form'>) {
+  return preloadForm(props.form);
+}
 
 /** Any form of forms/ with its flow: validate, confirm, send, success (spec section 4). */
 export default function FormBlock({ props }: BlockRenderProps<'form'>) {

@@ -2,10 +2,10 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import type Form from '@rjsf/core';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
-import { useFormDefinition } from '../../forms/useFormDefinition';
+import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
 import { logError } from '../../lib/log';
 import { fill } from '../../lib/site';
-import type { BlockRenderProps } from '../types';
+import type { BlockProps, BlockRenderProps } from '../types';
 import { postKeyAssignment, refusalMessage } from './api';
 import { MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
@@ -31,6 +31,11 @@ function invalidDateMessage(schema: unknown): string {
   const birthdate = (schema as { properties?: { birthdate?: { errorMessage?: { pattern?: unknown } } } }).properties?.birthdate;
   const message = birthdate?.errorMessage?.pattern;
   return typeof message === 'string' ? message : 'MM/DD/YYYY';
+}
+
+/** The engine loads the form before the page renders (see BlockModule.preload). */
+export function preload(props: BlockProps<'multiAssignment'>) {
+  return preloadForm(props.form ?? 'member-card');
 }
 
 /**

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { toPesos } from '../../../domain/money';
 import { computeTotals } from '../../../domain/pricing';
 import { postBilling } from '../../api/shop';
-import { useFormDefinition } from '../../forms/useFormDefinition';
+import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
 import { ContentDialogButton } from '../../lib/contentDialogs';
 import { fill, fillPath } from '../../lib/site';
 import type { CartItem } from '../../shop/cart';
@@ -12,7 +12,7 @@ import { pesoText } from '../../shop/format';
 import { BillingFormCard } from '../../shop/BillingFormCard';
 import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
 import { isCartOfSlug } from '../../shop/ownerScope';
-import type { BlockRenderProps } from '../types';
+import type { BlockProps, BlockRenderProps } from '../types';
 import './resellerCheckout.css';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -33,6 +33,11 @@ export function resellerTotals(item: CartItem) {
 export function resellerProducts(item: CartItem) {
   const totals = resellerTotals(item);
   return [{ name: item.name, shop_plan_id: item.id, quantity: 1, promo_id: null, discount: 0, amount: toPesos(totals.total), member: item.memberQuantity }];
+}
+
+/** The engine loads the form before the page renders (see BlockModule.preload). */
+export function preload(props: BlockProps<'resellerCheckout'>) {
+  return preloadForm(props.form);
 }
 
 /**
