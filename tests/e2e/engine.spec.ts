@@ -67,7 +67,11 @@ test.describe('small screens', () => {
   test('the drawer opens from the right with a Shop item', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // The menu button sits at the right end of the header, like the drawer it opens.
+    const button = page.getByRole('button', { name: 'Open menu' });
+    const buttonBox = (await button.boundingBox())!;
+    expect(buttonBox.x + buttonBox.width).toBeGreaterThan(375 - 24);
+    await button.click();
     const drawer = page.getByRole('dialog', { name: 'Open menu' });
     await expect(drawer).toBeVisible();
     // It sits against the right edge (the surface keeps a small inner margin).
