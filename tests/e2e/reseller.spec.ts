@@ -142,7 +142,7 @@ test.describe('reseller-branded site', () => {
     await expect(page.locator('.site-header')).toHaveCount(0);
     const overview = page.getByTestId('plan-overview');
     await expect(overview).toContainText('Member');
-    await expect(overview.locator('.reseller-checkout__row--strong dd')).toHaveText('₱1,342.88');
+    await expect(overview.locator('.checkout-row--strong dd')).toHaveText('₱1,342.88');
 
     // Only a phone number requirement: any text is accepted (no length or digit rule).
     await page.locator('.reseller-checkout__form').getByRole('button', { name: 'Checkout' }).click();
@@ -207,7 +207,7 @@ test.describe('reseller-branded site', () => {
     const overview = page.getByTestId('plan-overview');
     // 4,499.00 + 749.00 = 5,248.00; VAT 629.76; total 5,877.76.
     await expect(overview).toContainText('Household members × 1');
-    await expect(overview.locator('.reseller-checkout__row--strong dd')).toHaveText('₱5,877.76');
+    await expect(overview.locator('.checkout-row--strong dd')).toHaveText('₱5,877.76');
     await expect(field(page, 'Number of dependents')).toBeVisible();
   });
 

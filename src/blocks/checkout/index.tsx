@@ -10,6 +10,7 @@ import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
 import { isCartOfSlug } from '../../shop/ownerScope';
 import { BillingFormCard } from '../../shop/BillingFormCard';
+import { PaymentPartners, SummaryRow } from '../../shop/CheckoutParts';
 import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
 import { useCart } from '../../shop/cartStore';
 import { pesoText } from '../../shop/format';
@@ -21,15 +22,6 @@ interface AppliedPromo {
   id: number;
   code: string;
   discount: Centavos;
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={strong ? 'checkout-row checkout-row--strong' : 'checkout-row'}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
 }
 
 /** The promo-code field: checked 800 ms after typing stops; the message clears after 5 s. */
@@ -198,26 +190,18 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
             <h2>{fill(texts.summaryTitle)}</h2>
             <h3>{fill(texts.overviewTitle)}</h3>
             <dl className="checkout-summary__rows">
-              <Row label={fill(texts.planLabel)} value={item.name} />
-              <Row label={fill(texts.quantityLabel)} value={String(item.quantity)} />
-              <Row label={`${item.name} × ${item.quantity}`} value={pesoText(totals.planTotal)} />
-              {totals.members !== null && <Row label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
-              <Row label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
-              <Row label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
-              {totals.promoDiscount > 0 && <Row label={fill(texts.discountLabel)} value={`−${pesoText(totals.promoDiscount)}`} />}
-              <Row label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
+              <SummaryRow label={fill(texts.planLabel)} value={item.name} />
+              <SummaryRow label={fill(texts.quantityLabel)} value={String(item.quantity)} />
+              <SummaryRow label={`${item.name} × ${item.quantity}`} value={pesoText(totals.planTotal)} />
+              {totals.members !== null && <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
+              <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
+              <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
+              {totals.promoDiscount > 0 && <SummaryRow label={fill(texts.discountLabel)} value={`−${pesoText(totals.promoDiscount)}`} />}
+              <SummaryRow label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
             </dl>
             {props.promoCode && props.promo && <PromoField texts={props.promo} planId={item.id} onApplied={setPromo} />}
           </div>
-          <div className="form-card checkout-partners">
-            <h2>{fill(texts.partnersTitle)}</h2>
-            <p>{fill(texts.partnersText)}</p>
-            <ul>
-              {(props.partners ?? []).map((partner) => (
-                <li key={partner}>{partner}</li>
-              ))}
-            </ul>
-          </div>
+          <PaymentPartners title={texts.partnersTitle} text={texts.partnersText} partners={props.partners} />
         </aside>
       </div>
     </section>

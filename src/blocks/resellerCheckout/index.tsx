@@ -10,19 +10,11 @@ import type { CartItem } from '../../shop/cart';
 import { useCart } from '../../shop/cartStore';
 import { pesoText } from '../../shop/format';
 import { BillingFormCard } from '../../shop/BillingFormCard';
+import { PaymentPartners, SummaryRow } from '../../shop/CheckoutParts';
 import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
 import { isCartOfSlug } from '../../shop/ownerScope';
 import type { BlockProps, BlockRenderProps } from '../types';
 import './resellerCheckout.css';
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={strong ? 'reseller-checkout__row reseller-checkout__row--strong' : 'reseller-checkout__row'}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
 
 /** The reseller checkout sells one unit of the selected plan, without promo code (spec section 9). */
 export function resellerTotals(item: CartItem) {
@@ -101,46 +93,36 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
       <h1 id="reseller-checkout-title" className="section-title">
         {fill(texts.title)}
       </h1>
-      <div className="reseller-checkout__grid">
+      <div className="checkout__grid">
         <BillingFormCard
           loaded={loaded}
-          className="reseller-checkout__form"
+          className="checkout__form reseller-checkout__form"
           send={send}
           uiSchemaOverrides={uiSchemaOverrides}
           extraValidate={extraValidate}
           redirectingText={redirecting ? fill(texts.redirecting) : undefined}
         >
           {props.termsDialog && (
-            <p className="reseller-checkout__terms">
+            <p className="checkout__terms">
               <ContentDialogButton spec={props.termsDialog} params={params} closeLabel={texts.closeLabel} className="reseller-checkout__terms-button" />
             </p>
           )}
         </BillingFormCard>
-        <aside className="reseller-checkout__aside" aria-label={fill(texts.summaryTitle)}>
-          <div className="form-card reseller-checkout__summary">
+        <aside className="checkout__aside" aria-label={fill(texts.summaryTitle)}>
+          <div className="form-card checkout-summary">
             <h2>{fill(texts.summaryTitle)}</h2>
             <h3>{fill(texts.overviewTitle)}</h3>
-            <dl className="reseller-checkout__rows" data-testid="plan-overview">
-              <Row label={fill(texts.planLabel)} value={item.name} />
-              <Row label={`${item.name} ${fill(texts.perYear)}`} value={pesoText(item.price)} />
-              {item.discount > 0 && texts.planDiscountLabel && <Row label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />}
-              {totals.members !== null && item.memberQuantity > 0 && <Row label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
-              <Row label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
-              <Row label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
-              <Row label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
+            <dl className="checkout-summary__rows" data-testid="plan-overview">
+              <SummaryRow label={fill(texts.planLabel)} value={item.name} />
+              <SummaryRow label={`${item.name} ${fill(texts.perYear)}`} value={pesoText(item.price)} />
+              {item.discount > 0 && texts.planDiscountLabel && <SummaryRow label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />}
+              {totals.members !== null && item.memberQuantity > 0 && <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
+              <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
+              <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
+              <SummaryRow label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
             </dl>
           </div>
-          {texts.partnersTitle && (
-            <div className="form-card reseller-checkout__partners">
-              <h2>{fill(texts.partnersTitle)}</h2>
-              {texts.partnersText && <p>{fill(texts.partnersText)}</p>}
-              <ul>
-                {(props.partners ?? []).map((partner) => (
-                  <li key={partner}>{partner}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <PaymentPartners title={texts.partnersTitle} text={texts.partnersText} partners={props.partners} />
         </aside>
       </div>
     </section>
