@@ -20,3 +20,17 @@ export function collectErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Opens `url` on a page that reloads itself while it loads (a shop entered with another shop's cart
+ * clears it and reloads, spec section 4 "Slug change"), and resolves once the reloaded document is
+ * in. A plain `page.goto` waits for the first document's load event, which the reload may abort.
+ */
+export async function gotoExpectingReload(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'commit' });
+  // waitForFunction is re-run in each new document, so it survives the reload it waits for.
+  await page.waitForFunction(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload',
+  );
+  await page.waitForLoadState('load');
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectNoSeriousA11yViolations } from './helpers';
+import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload } from './helpers';
 
 /** The demo reseller (server/seed.ts): name, logo and colours from its details JSON. */
 const SLUG = 'demo-reseller';
@@ -189,7 +189,8 @@ test.describe('reseller-branded site', () => {
       localStorage.setItem('promoSlug', JSON.stringify('some-promotion'));
       localStorage.setItem('promoItem', JSON.stringify({ id: 21, name: 'Other shop plan', price: 99900, discount: 0, description: '', member: null, maxDependents: 1, quantity: 1, memberQuantity: 0 }));
     });
-    await page.goto(`/shop/reseller/checkout/${SLUG}`);
+    // The checkout sends the visitor home, and the home, finding another shop's cart, reloads.
+    await gotoExpectingReload(page, `/shop/reseller/checkout/${SLUG}`);
     await expect(page).toHaveURL(new RegExp(`/shop/reseller/${SLUG}/$`));
     // The home claims the cart for this reseller: the foreign plan is gone.
     await expect(page.getByRole('button', { name: 'Choose this plan' }).first()).toBeEnabled();
