@@ -184,7 +184,9 @@ test.describe('reseller-branded site', () => {
   });
 
   test("a plan left in the promo cart by another shop is not sold here", async ({ page }) => {
-    await page.goto(HOME);
+    // Storage is written on a page without a shop: the reseller home, still booting, would claim
+    // the cart itself (and reload) after the write.
+    await page.goto('/404');
     await page.evaluate(() => {
       localStorage.setItem('promoSlug', JSON.stringify('some-promotion'));
       localStorage.setItem('promoItem', JSON.stringify({ id: 21, name: 'Other shop plan', price: 99900, discount: 0, description: '', member: null, maxDependents: 1, quantity: 1, memberQuantity: 0 }));
