@@ -1,35 +1,116 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The origins of the embedded YouTube player (the video blocks use youtube-nocookie.com). */
+const YOUTUBE_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'] as const;
+
+export interface CspOptions {
+  /**
+   * The external payment provider the checkouts post their payment request to (a hidden form) and
+   * may call: its origin is added to `form-action` and `connect-src`. A full URL is fine, only its
+   * origin is used; it must be http(s).
+   */
+  paymentOrigin?: string;
+}
+
+/** The http(s) origin of `url`; throws on anything else, so nothing but an origin reaches a header. */
+function httpOrigin(url: string, name: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL (got '${url}')`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL (got '${url}')`);
+  return parsed.origin;
+}
+
 /**
  * The Content-Security-Policy of every response. No 'unsafe-eval': the site's form validators are
  * precompiled. Styles allow 'unsafe-inline' because Fluent UI (Griffel) injects style elements.
- * YouTube frames are allowed for the embedded videos.
+ * YouTube frames are allowed for the embedded videos. `paymentOrigin` lets the checkouts post to an
+ * external payment provider.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function contentSecurityPolicy(options: CspOptions = {}): string {
+  const payment = options.paymentOrigin ? ` ${httpOrigin(options.paymentOrigin, 'paymentOrigin')}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${payment}`,
+    `frame-src ${YOUTUBE_ORIGINS.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${payment}`,
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-};
+/** The policy without an external payment provider (demo mode: the sandbox is on this origin). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-/** Adds the security headers to every response (API, static files, errors). */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+const youtube = YOUTUBE_ORIGINS.map((origin) => `"${origin}"`).join(' ');
+
+/**
+ * Powerful browser features the site never uses are off for the page and every frame. The YouTube
+ * player keeps what its embed asks for and a video needs: fullscreen, picture-in-picture and
+ * encrypted media (its accelerometer/gyroscope, for 360° videos, stay off). Only names Chromium
+ * knows are listed: an unknown one is a console error (Lighthouse best practices).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  `encrypted-media=(${youtube})`,
+  `fullscreen=(self ${youtube})`,
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  `picture-in-picture=(self ${youtube})`,
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** One year, subdomains included; sent only when the site is served over https (production). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityOptions extends CspOptions {
+  /** Send Strict-Transport-Security (production, behind https); never on plain-http demo starts. */
+  hsts: boolean;
+}
+
+/** The headers of every response for these options (lower-case names). */
+export function securityHeaders(options: SecurityOptions): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': contentSecurityPolicy(options),
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    ...(options.hsts ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/** The headers of a plain-http start without a payment provider. */
+export const SECURITY_HEADERS = securityHeaders({ hsts: false });
+
+/**
+ * Adds the security headers to every response (API, static files, errors); a route may set its own
+ * value of one first. Production passes `{ hsts: true, paymentOrigin }`.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions = { hsts: false }): void {
+  const headers = Object.entries(securityHeaders(options));
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     return payload;

@@ -40,24 +40,39 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
   });
 }
 
+/** The last path segment ends in a file extension ('/logo.svg', '/robots.txt', '/assets/x.js'). */
+const FILE_PATH = /\.[A-Za-z0-9]{1,12}$/;
+
 /**
- * Decides what an unmatched request gets: JSON 404 under /api/ (never the HTML page), a plain 404
- * for missing static assets, and index.html (the client router takes over) for any other GET.
+ * True when an unmatched request is a page navigation that the client router answers: a GET or HEAD
+ * outside /api/ and the asset folders, whose last path segment has no file extension and that
+ * accepts HTML. Browsers send `Accept: text/html,...` on navigations and `*\/*` or image types for
+ * scripts, images and fetches; a request without Accept accepts anything (RFC 9110), so it counts as
+ * a navigation.
+ */
+export function isPageNavigation(method: string, url: string, accept: string | undefined): boolean {
+  const path = url.split('?')[0].split('#')[0];
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/') || path.startsWith(CONTENT_IMAGES_PREFIX)) return false;
+  if (FILE_PATH.test(path.slice(path.lastIndexOf('/') + 1))) return false;
+  return accept === undefined || accept.toLowerCase().includes('text/html');
+}
+
+/**
+ * Decides what an unmatched request gets: a JSON 404 under /api/ (never the HTML page) and wherever
+ * no site is built; index.html (the client router takes over, its /404 page included) for a page
+ * navigation (`isPageNavigation`); a plain-text 404 for anything else, such as a missing file
+ * ('/favicon.ico', '/assets/old.js') or a script's fetch of an unknown path.
  */
 export function registerFallback(app: FastifyInstance, staticDir: string | undefined): void {
   const site = hasSite(staticDir);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      path !== '/api' &&
-      !path.startsWith('/assets/') &&
-      !path.startsWith(CONTENT_IMAGES_PREFIX);
-    if (site && isPage) {
+    if (!site || path === '/api' || path.startsWith('/api/')) return reply.code(404).send({ message: 'Not found' });
+    if (isPageNavigation(request.method, request.url, request.headers.accept)) {
       reply.header('cache-control', NO_CACHE);
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

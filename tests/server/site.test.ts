@@ -2,10 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../server/security';
+import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../../server/security';
 import { startServer, tempDir } from './helpers';
 
 const INDEX = '<!doctype html><html><head><title>Site</title></head><body><div id="root"></div></body></html>';
+/** What a browser sends on a page navigation. */
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
@@ -16,7 +18,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(join(staticDir, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(staticDir, 'site.webmanifest'), '{"name":"Site"}');
   ({ app, cleanup } = await startServer({ staticDir }));
 });
 afterAll(async () => {
@@ -34,20 +36,22 @@ describe('security headers', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
   });
 
-  it.each(['/', '/shop/checkout', '/api/v1/home-sliders', '/api/v1/nope', '/assets/index-abc123.js', '/content-images/banner-home.svg'])(
-    '%s carries the CSP, nosniff and a referrer policy',
+  it.each(['/', '/shop/checkout', '/api/v1/home-sliders', '/api/v1/nope', '/assets/index-abc123.js', '/content-images/banner-home.svg', '/favicon.ico'])(
+    '%s carries the CSP, nosniff, a referrer policy, the permissions policy and COOP',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBeTruthy();
+      expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     },
   );
 });
 
 describe('static site', () => {
   it('serves index.html at / without long caching', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
+    const response = await app.inject({ method: 'GET', url: '/', headers: NAVIGATION });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -55,9 +59,9 @@ describe('static site', () => {
   });
 
   it.each(['/shop/checkout', '/media/article/3/some-title', '/bantaydoc-app', '/404', '/no/such/page'])(
-    'falls back to index.html for the client route %s',
+    'falls back to index.html for a navigation to the client route %s',
     async (url) => {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await app.inject({ method: 'GET', url, headers: NAVIGATION });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -74,14 +78,44 @@ describe('static site', () => {
   });
 
   it('serves other files of the build', async () => {
-    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.statusCode).toBe(200);
-    expect(robots.body).toBe('User-agent: *');
+    const manifest = await app.inject({ method: 'GET', url: '/site.webmanifest', headers: NAVIGATION });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.body).toBe('{"name":"Site"}');
+  });
+
+  it.each(['/favicon.ico', '/foo.png', '/assets/x.js', '/media/old-logo.svg', '/no/such/file.txt', '/humans.txt?x=1', '/content-images/nope.svg'])(
+    'answers a plain 404, never the page, for the missing file %s (even when asked for HTML)',
+    async (url) => {
+      for (const headers of [NAVIGATION, { accept: '*/*' }, {}]) {
+        const response = await app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toContain('text/plain');
+        expect(response.body).not.toContain('<div id="root">');
+      }
+    },
+  );
+
+  it.each(['*/*', 'application/json', 'image/avif,image/webp,*/*;q=0.8'])('answers a plain 404 to a page path requested with Accept %s', async (accept) => {
+    const response = await app.inject({ method: 'GET', url: '/shop', headers: { accept } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toBe('Not found');
+  });
+
+  it('treats a request without Accept (any type acceptable) and a HEAD navigation as page navigations', async () => {
+    const bare = await app.inject({ method: 'GET', url: '/shop' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).toBe(INDEX);
+    const head = await app.inject({ method: 'HEAD', url: '/media', headers: NAVIGATION });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    const post = await app.inject({ method: 'POST', url: '/shop', headers: NAVIGATION, payload: {} });
+    expect(post.statusCode).toBe(404);
   });
 
   it('never answers an API path with the HTML page', async () => {
-    for (const url of ['/api/v1/nope', '/api/nope', '/api/v1/articles/123456']) {
-      const response = await app.inject({ method: 'GET', url });
+    for (const url of ['/api/v1/nope', '/api/nope', '/api/v1/articles/123456', '/api', '/api/x']) {
+      const response = await app.inject({ method: 'GET', url, headers: NAVIGATION });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
       expect(response.json()).toEqual({ message: expect.any(String) });
@@ -93,7 +127,7 @@ describe('static site', () => {
 
   it('answers a JSON 404 for unknown pages when no site is built', async () => {
     const bare = await startServer();
-    const response = await bare.app.inject({ method: 'GET', url: '/shop' });
+    const response = await bare.app.inject({ method: 'GET', url: '/shop', headers: NAVIGATION });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found' });
     await bare.cleanup();
