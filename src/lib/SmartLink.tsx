@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { isInternal } from './site';
+import { hrefKind } from './href';
+import { logWarning } from './log';
 
 interface Props {
   href: string;
@@ -10,28 +11,40 @@ interface Props {
   'aria-label'?: string;
 }
 
+/** Refused hrefs already reported (a link re-renders often; one warning each is enough). */
+const reported = new Set<string>();
+
 /**
- * An in-app link when `href` starts with '/', an in-page anchor when it starts with '#',
- * otherwise an external link opening in a new tab.
+ * A link from the config or the content service, by `hrefKind`: an in-app link for a site path, an
+ * in-page anchor for '#…', a mailto:/tel: link, or an external link opening in a new tab for http(s).
+ * Any other href (javascript:, data:, '//host', …) renders its text without a link, and is logged.
  */
 export function SmartLink({ href, children, ...rest }: Props) {
-  if (href.startsWith('#')) {
-    return (
-      <a href={href} {...rest}>
-        {children}
-      </a>
-    );
-  }
-  if (isInternal(href)) {
+  const kind = hrefKind(href);
+  if (kind === 'path') {
     return (
       <RouterLink to={href} {...rest}>
         {children}
       </RouterLink>
     );
   }
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
-      {children}
-    </a>
-  );
+  if (kind === 'fragment' || kind === 'contact') {
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  if (kind === 'web') {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    );
+  }
+  if (!reported.has(href)) {
+    reported.add(href);
+    logWarning('link', `refused the href ${JSON.stringify(href)}: only http(s), mailto:, tel:, '/path' and '#anchor' become links`);
+  }
+  return <span className={rest.className}>{children}</span>;
 }
