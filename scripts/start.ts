@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the site when it is missing or older than its sources, then serves the site
- * and the reference API together (server/main.ts: PORT, default 8080; DATA_DIR, default ./data).
+ * and the reference API together in demo mode (server/main.ts: PORT, default 8080; DATA_DIR,
+ * default ./data). A production start is `npm run serve` without DEMO (README: Production).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,4 +25,6 @@ if (builtAt < changedAt) {
   execSync('npm run build', { stdio: 'inherit' });
 }
 
+// The demo backend: sandbox payment provider, outbox, demo partners and codes (asked for explicitly).
+process.env.DEMO = '1';
 await import('../server/main.ts');

@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
-import { readProduct, type Product, type ServerContext } from './context';
+import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { readPagesConfig, readProduct, type Product, type ServerContext } from './context';
 import { openDatabase } from './db';
 import { Repo } from './repo';
 import billingRoutes from './routes/billing';
@@ -8,22 +9,43 @@ import contentRoutes from './routes/content';
 import { outboxDevPages, outboxDevRoutes } from './routes/dev';
 import formRoutes, { formDevRoutes } from './routes/forms';
 import keyRoutes from './routes/keys';
-import paymentRoutes, { sandboxPayPages } from './routes/payment';
+import { sandboxPayPages, sandboxProviderRoutes } from './routes/payment';
+import paymentNotificationRoutes from './routes/paymentNotifications';
 import resellerRoutes from './routes/reseller';
 import resellerBillingRoutes from './routes/resellerBilling';
 import shopRoutes from './routes/shop';
+import { API_PREFIX } from './paths';
+import { DEFAULT_BODY_LIMIT } from './rateLimit';
+import { registerRequestLog } from './requestLog';
 import { registerSecurityHeaders } from './security';
+import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedIfEmpty } from './seed';
+import { DEFAULT_ORDER_TTL_MINUTES, parseOrigin, SettingsError } from './settings';
+import { PAYMENT_REQUESTS_PATH } from './shop/provider';
+import { OrderStore } from './shop/store';
 import { registerFallback, registerStatic } from './static';
+
+export { API_PREFIX };
 
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. */
   dataDir: string;
   /** Built site (vite build output); served when it holds an index.html. */
   staticDir?: string;
-  /** Demo mode: development helpers (e.g. the e-mail outbox) may be exposed. */
+  /** Demo mode: sandbox provider, e-mail outbox, /dev and /api/dev routes, demo seed. Never in production. */
   demo: boolean;
-  logger?: boolean;
+  /** Request log: false (none), true (info) or a level; production default 'warn'. */
+  logger?: boolean | 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The site's public origin; required outside demo mode (demo default: http://127.0.0.1:8080). */
+  publicUrl?: string;
+  /** Payment notification secret; required outside demo mode (demo default: random per start). */
+  paymentSecret?: string;
+  /** The provider's payment-request URL; required outside demo mode (demo default: the sandbox's). */
+  paymentProviderUrl?: string;
+  /** Fastify trustProxy: the addresses of trusted reverse proxies (rate limits and stored IPs then use the client's address). */
+  trustProxy?: boolean | number | string;
+  /** Minutes a pending order waits for its payment (default 60). */
+  orderTtlMinutes?: number;
   /** Product names; default: site.product of pages.config.json. */
   product?: Product;
   /** Clock; default: the system clock. */
@@ -33,35 +55,95 @@ export interface BuildOptions {
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
-const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes, billingRoutes, resellerBillingRoutes, paymentRoutes, keyRoutes];
+const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes, billingRoutes, resellerBillingRoutes, paymentNotificationRoutes, keyRoutes];
+
+/** The sandbox payment provider's API (under /api/v1), demo mode only. */
+const DEMO_API_MODULES = [sandboxProviderRoutes];
 
 /** Development helpers under /api/dev, registered in demo mode only (they check ctx.demo too). */
 const DEV_MODULES = [formDevRoutes, outboxDevRoutes];
 
-/** Server-rendered pages at the site root (before the SPA fallback): the sandbox payment provider. */
-const PAGE_MODULES = [sandboxPayPages];
+/** Server-rendered pages at the site root, demo mode only: the sandbox provider's pages, /dev/outbox. */
+const DEV_PAGE_MODULES = [sandboxPayPages, outboxDevPages];
 
-/** Server-rendered development pages at the site root, demo mode only (e.g. /dev/outbox). */
-const DEV_PAGE_MODULES = [outboxDevPages];
+/** Timeouts of the HTTP server (ms): a slow or idle client cannot hold a connection for long. */
+export const TIMEOUTS = {
+  /** The whole request, body included (a 5 MB CV on a slow phone fits). */
+  request: 60_000,
+  /** The request's headers. */
+  headers: 15_000,
+  /** An idle keep-alive connection. */
+  keepAlive: 5_000,
+  /** A socket with no activity at all. */
+  connection: 65_000,
+} as const;
 
-export const API_PREFIX = '/api/v1';
+/** How often pending orders are checked for expiry. */
+const EXPIRY_SWEEP_MS = 60_000;
+
+/** Trust the nearest `hops` proxies (TRUST_PROXY=<n>). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const DEMO_PUBLIC_URL = 'http://127.0.0.1:8080';
+
+/** The payment and link settings in force: the options, demo defaults, or a SettingsError outside demo mode. */
+function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'paymentSecret' | 'paymentProviderUrl' | 'orderTtlMs'> {
+  const problems: string[] = [];
+  let publicUrl = opts.publicUrl ?? (opts.demo ? DEMO_PUBLIC_URL : '');
+  if (publicUrl === '') problems.push('publicUrl is required outside demo mode');
+  else {
+    const parsed = parseOrigin(publicUrl, 'publicUrl', { httpsOnly: !opts.demo });
+    if (typeof parsed === 'string') publicUrl = parsed;
+    else problems.push(parsed.error);
+  }
+  const paymentSecret = opts.paymentSecret ?? (opts.demo ? randomBytes(32).toString('base64url') : '');
+  if (paymentSecret.length < 32) problems.push('paymentSecret of at least 32 characters is required');
+  const paymentProviderUrl = opts.paymentProviderUrl ?? (opts.demo ? `${publicUrl}${PAYMENT_REQUESTS_PATH}` : '');
+  if (paymentProviderUrl === '') problems.push('paymentProviderUrl is required outside demo mode');
+  if (problems.length > 0) throw new SettingsError(problems);
+  return { publicUrl, paymentSecret, paymentProviderUrl, orderTtlMs: (opts.orderTtlMinutes ?? DEFAULT_ORDER_TTL_MINUTES) * 60_000 };
+}
 
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false });
+  const links = linkSettings(opts);
+  const level = opts.logger === true ? 'info' : opts.logger === false || opts.logger === undefined ? 'silent' : opts.logger;
+  const app = Fastify({
+    logger: level === 'silent' ? false : { level },
+    // One line per API request at info, none per static file (requestLog.ts); no URLs with tokens.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: TIMEOUTS.request,
+    connectionTimeout: TIMEOUTS.connection,
+    keepAliveTimeout: TIMEOUTS.keepAlive,
+    return503OnClosing: true,
+    // Route schemas refuse what they do not describe: no silent removal of extra fields, no coercion.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    forceCloseConnections: 'idle',
+  });
+  (app.server as import('node:http').Server).headersTimeout = TIMEOUTS.headers;
 
   const db = openDatabase(opts.dataDir);
   const now = opts.now ?? (() => new Date());
   const product = opts.product ?? readProduct();
-  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now };
-  seedIfEmpty(ctx.repo, { now: now(), product });
+  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, ...links };
+  seedIfEmpty(ctx.repo, { now: now(), product, demo: ctx.demo });
   if (ctx.demo) seedDemoKeys(ctx.repo, { now: now(), product });
+
+  const orders = new OrderStore(db);
+  orders.expirePending(now().toISOString());
+  const sweep = setInterval(() => orders.expirePending(now().toISOString()), EXPIRY_SWEEP_MS);
+  sweep.unref();
 
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     db.close();
   });
 
-  registerSecurityHeaders(app);
+  registerRequestLog(app);
+  // Production: HSTS, and the external provider may receive the checkout's form posts and requests.
+  registerSecurityHeaders(app, { hsts: !ctx.demo, paymentOrigin: ctx.demo ? undefined : ctx.paymentProviderUrl });
   // gzip/brotli for the site's scripts, styles and the JSON API (images are already compressed).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -72,10 +154,13 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
   for (const module of API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit });
-  if (ctx.demo) for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
-  for (const module of PAGE_MODULES) await app.register(module, { ...ctx });
-  if (ctx.demo) for (const module of DEV_PAGE_MODULES) await app.register(module, { ...ctx });
+  if (ctx.demo) {
+    for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
+    for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
+    for (const module of DEV_PAGE_MODULES) await app.register(module, { ...ctx });
+  }
 
+  registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
   registerFallback(app, opts.staticDir);
   return app;

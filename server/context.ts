@@ -29,16 +29,29 @@ export function readProduct(configPath: string = join(ROOT_DIR, 'pages.config.js
   }
 }
 
+/** pages.config.json as the server reads it (routes for the sitemap and robots.txt); it is checked by `npm run validate`. */
+export function readPagesConfig<T = import('./seo').SeoConfig>(configPath: string = join(ROOT_DIR, 'pages.config.json')): T {
+  return JSON.parse(readFileSync(configPath, 'utf8')) as T;
+}
+
 /** What every route module receives (register options) and what `app.ctx` holds. */
 export interface ServerContext {
   db: Db;
   repo: Repo;
-  /** Demo mode (NODE_ENV !== 'production'): development helpers may be exposed. */
+  /** Demo mode (DEMO=1, never in production): sandbox provider, outbox, /dev routes and demo seed. */
   demo: boolean;
   dataDir: string;
   product: Product;
   /** The clock (tests may freeze it). */
   now: () => Date;
+  /** The site's public origin: every link in replies and e-mails (never the request's Host). */
+  publicUrl: string;
+  /** Where the site posts payment requests (the provider's URL; demo: the sandbox's). */
+  paymentProviderUrl: string;
+  /** Shared secret of the provider's signed notifications. */
+  paymentSecret: string;
+  /** How long a pending order waits for its payment (ms). */
+  orderTtlMs: number;
 }
 
 declare module 'fastify' {

@@ -130,6 +130,35 @@ export const migrations: Migration[] = [
         );
       `),
   },
+  {
+    version: 4,
+    name: 'payment notifications, order expiry, key lockouts',
+    up: (db) =>
+      db.exec(`
+        -- A pending order waits for its payment until expires_at; then it is cancelled (cancel_reason 'expired').
+        ALTER TABLE orders ADD COLUMN expires_at TEXT;
+        ALTER TABLE orders ADD COLUMN cancel_reason TEXT;
+        CREATE INDEX orders_pending_by_expiry ON orders (expires_at) WHERE status = 'pending';
+
+        -- Every signed provider notification handled, by the provider's event id: a notification seen
+        -- before (a replay or a retry) changes nothing.
+        CREATE TABLE payment_notifications (
+          event_id    TEXT    PRIMARY KEY,
+          type        TEXT    NOT NULL,
+          order_id    INTEGER,
+          outcome     TEXT    NOT NULL,
+          received_at TEXT    NOT NULL
+        ) WITHOUT ROWID;
+
+        -- Wrong activation codes per access key (whatever the IP): 5 lock the key for a while.
+        CREATE TABLE key_attempts (
+          access_key   TEXT    PRIMARY KEY,
+          failures     INTEGER NOT NULL,
+          locked_until TEXT,
+          updated_at   TEXT    NOT NULL
+        ) WITHOUT ROWID;
+      `),
+  },
 ];
 
 export function migrate(db: Db, list: readonly Migration[] = migrations): void {
@@ -149,7 +178,9 @@ export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, 'app.db'));
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // FULL: a transaction that committed (an order, a payment, an issued key, a stored submission)
+  // survives a power cut too, not only a crash of the process.
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);

@@ -1,31 +1,58 @@
-import { resolve } from 'node:path';
 import { buildServer } from './app';
+import { readSettings, SettingsError } from './settings';
 
-/** Starts the reference server: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data), STATIC_DIR (./dist). */
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * Starts the reference server from the environment (server/settings.ts; README: Runtime settings).
+ * DEMO=1 turns demo mode on; without it this is a production start, which needs PUBLIC_URL,
+ * PAYMENT_WEBHOOK_SECRET and PAYMENT_PROVIDER_URL and refuses to start without them.
+ */
 async function main(): Promise<void> {
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '127.0.0.1';
-  const dataDir = resolve(process.env.DATA_DIR ?? './data');
-  const staticDir = resolve(process.env.STATIC_DIR ?? './dist');
-  const demo = process.env.NODE_ENV !== 'production';
+  const settings = readSettings();
+  const app = await buildServer({
+    dataDir: settings.dataDir,
+    staticDir: settings.staticDir,
+    demo: settings.demo,
+    logger: settings.logLevel,
+    publicUrl: settings.publicUrl,
+    paymentSecret: settings.paymentSecret,
+    paymentProviderUrl: settings.paymentProviderUrl,
+    trustProxy: settings.trustProxy,
+    orderTtlMinutes: settings.orderTtlMinutes,
+  });
 
-  const app = await buildServer({ dataDir, staticDir, demo, logger: process.env.LOG !== 'off' });
-  const close = async (signal: string) => {
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    process.exit(0);
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.warn(`${signal}: closing (at most ${SHUTDOWN_DEADLINE_MS / 1000} s)`);
+    // In-flight requests finish; new ones get 503; idle keep-alive connections are closed.
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => close('SIGINT'));
+  process.once('SIGTERM', () => close('SIGTERM'));
 
-  await app.listen({ port, host });
+  await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
-  const actualPort = address && typeof address === 'object' ? address.port : port;
-  const shown = host.includes(':') ? `[${host}]` : host;
-  console.log(`Listening on http://${shown}:${actualPort}${demo ? ' (demo mode)' : ''}`);
+  const actualPort = address && typeof address === 'object' ? address.port : settings.port;
+  const shown = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  console.log(`Listening on http://${shown}:${actualPort}${settings.demo ? ' (demo mode)' : ''}; public URL ${settings.publicUrl}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof SettingsError ? error.message : error);
   process.exit(1);
 });

@@ -32,6 +32,29 @@ export const CODE_CHECK_RATE_LIMIT_FLOOR = 60;
 /** Activations per minute per IP at the least: a family screen sends one request per member card. */
 export const KEY_RATE_LIMIT_FLOOR = 60;
 
+/** Limits of the other write routes (per IP and minute). */
+export const WRITE_RATE_LIMITS = {
+  /** The sandbox provider's payment requests, Pay and Cancel (demo mode). */
+  payment: 30,
+  /** Signed provider notifications: the provider's servers send them, retries included. */
+  notification: 600,
+  /** Slug checks of the promotion shop (POST promotions/check/slug). */
+  slugCheck: 60,
+} as const;
+
+/**
+ * Body limits (bytes) of the routes whose body is not a form (forms are sized from their schema:
+ * forms/limits.ts). Every other route keeps the server's default, DEFAULT_BODY_LIMIT.
+ */
+export const BODY_LIMITS = {
+  notification: 4 * 1024,
+  paymentRequest: 4 * 1024,
+  codeCheck: 1024,
+} as const;
+
+/** The server-wide body limit: nothing the site sends without a file is larger. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
 /** Registers the limiter in a route module's scope (off by default: only routes given `perMinute` are limited). */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {
@@ -39,6 +62,12 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
   });
 }
+
+/**
+ * Route options for several routes that share one budget per IP (every form endpoint counts
+ * against the same limit): one limiter, one store. Call once and give the result to each route.
+ */
+export const sharedPerMinute = (app: FastifyInstance, max: number) => ({ onRequest: app.rateLimit({ max, timeWindow: 60_000 }) });
 
 /** Route options: at most `max` requests per minute per IP, then 429 { message } with Retry-After. */
 export const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });

@@ -28,7 +28,17 @@ export const DEMO = {
 export interface SeedOptions {
   now: Date;
   product: Product;
+  /** Demo mode: also the demo partners and codes (DEMO_ONLY_RESOURCES). Default true. */
+  demo?: boolean;
 }
+
+/**
+ * Resources that hold demo partners and codes: promo codes, promotions and their codes, merchants,
+ * resellers and everything of theirs. A production start (demo off) seeds none of them: real
+ * partners and codes are entered by the operator, never invented.
+ */
+export const DEMO_ONLY_RESOURCES: readonly RegExp[] = [/^promos$/, /^promotion/, /^merchant/, /^reseller/];
+export const isDemoOnlyResource = (resource: string) => DEMO_ONLY_RESOURCES.some((pattern) => pattern.test(resource));
 
 const img = (file: string) => ({ main: `/content-images/${file}.svg` });
 const styling = (color: string) => JSON.stringify({ color });
@@ -588,12 +598,16 @@ export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]>
   };
 }
 
-/** Seeds the demo content when the content table is empty. Returns true when it seeded. */
+/** Seeds the content when the content table is empty (the demo partners and codes only in demo mode). Returns true when it seeded. */
 export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
   if (repo.count() > 0) return false;
   const data = buildSeed(options);
+  const demo = options.demo ?? true;
   repo.db.transaction(() => {
-    for (const [resource, items] of Object.entries(data)) for (const item of items) repo.insert(resource, item);
+    for (const [resource, items] of Object.entries(data)) {
+      if (!demo && isDemoOnlyResource(resource)) continue;
+      for (const item of items) repo.insert(resource, item);
+    }
     repo.setMeta('seeded_at', options.now.toISOString());
     repo.setMeta('seed_day', manilaDate(options.now));
   })();
@@ -670,6 +684,7 @@ export function seedDemoKeys(repo: Repo, options: SeedOptions): boolean {
         billing: { ...DEMO_BUYER },
         email: DEMO_BUYER.email,
         createdAt,
+        expiresAt: null,
         status: 'paid',
       });
       store.addKeys(order.id, group.keys, createdAt);

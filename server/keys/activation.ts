@@ -1,7 +1,7 @@
 import { isAfterYesterday, manilaCalendarDay, parseUsDate } from '../../domain/ages';
 import type { FieldErrors } from '../forms/errors';
 import { formErrors, loadCheckoutForm, type CheckoutForm } from '../shop/form';
-import type { ActivationRefusal } from './store';
+import { KEY_LOCKOUT, type ActivationRefusal } from './store';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +28,10 @@ export const REFUSALS: Readonly<Record<ActivationRefusal, { status: number; mess
   unknown: { status: 404, message: 'Invalid access key or activation code.' },
   used: { status: 409, message: 'This access key has already been activated.' },
   unpaid: { status: 409, message: 'This access key cannot be activated until its order is paid.' },
+  locked: {
+    status: 429,
+    message: `Too many wrong activation codes for this access key. For your security it is locked for ${KEY_LOCKOUT.minutes} minutes; please try again later.`,
+  },
 };
 
 /** The key of the single form: the site's generic form flow sends `{ key, data, ...fields }`. */

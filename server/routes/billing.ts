@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Item, Repo } from '../repo';
 import type { FieldErrors } from '../forms/errors';
 import { HttpError, nested } from '../http';
 import { BILLING_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
-import { findOwner, findPlan, parseCartLine, priceLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';
+import { formBodyLimit } from '../forms/limits';
+import { findOwner, findPlan, parseCartLine, priceLine, type CartLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';
 import { formErrors, formOption, loadCheckoutForm, type CheckoutForm } from '../shop/form';
 import { providerObject, type ProviderObject } from '../shop/provider';
 import { OrderStore } from '../shop/store';
@@ -50,9 +51,15 @@ const minimumOf = (group: string) => (owner: Item) => {
 /** Whether the owner allows more than the minimum per order (default: no, as the spec's default). */
 const multipleOf = (group: string) => (owner: Item) => ownerSetting(owner, group, 'is_multiple_purchase') === true;
 
-/** A promotion plan is sold only when one of the promotion's codes unlocks it (promotion-codes). */
-const unlockedByCode = (repo: Repo, promotion: Item, plan: PlanRecord) =>
-  repo.list<{ shop_plan_id?: unknown }>('promotion-codes', { resellerId: promotion.id }).some((code) => code.shop_plan_id === plan.id);
+/**
+ * A promotion plan is sold only with the code that unlocks it: the line's promo_code must be one of
+ * the promotion's codes (promotion-codes, case-insensitive) for that very plan.
+ */
+const unlockedByCode = (repo: Repo, promotion: Item, plan: PlanRecord, line: CartLine) => {
+  if (line.promoCode === null) return false;
+  const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', line.promoCode, { resellerId: promotion.id });
+  return unlock?.shop_plan_id === plan.id;
+};
 
 /** The promo-code shop's checkout (POST promotion-billing-informations; reseller_id = the promotion's id). */
 export const PROMOTION_BILLING: BillingEndpoint = {
@@ -60,6 +67,7 @@ export const PROMOTION_BILLING: BillingEndpoint = {
   kind: 'promotion',
   planResource: 'promotion-shop-plans',
   promos: false,
+  unlockCode: true,
   owner: { resource: 'promotions', minimumQuantity: minimumOf('other_settings'), multiplePurchase: multipleOf('other_settings'), sellable: unlockedByCode },
   form: 'billing-promo',
 };
@@ -82,11 +90,6 @@ export const MERCHANT_BILLING: BillingEndpoint = {
 
 /* The reseller checkout reuses everything with its own settings: { path: '/reseller-billing-informations', kind: 'reseller', ..., envelope: nestedEnvelope }. */
 export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, PROMOTION_BILLING, MERCHANT_BILLING];
-
-/** The site's origin as the request saw it (the provider's absolute post_redirect is built from it). */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * Select fields offered from a list rather than a schema enum (ui:options choices of the form file,
@@ -140,7 +143,7 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
     const limit = perMinuteAtLeast(BILLING_RATE_LIMIT_FLOOR, ctx.formRateLimit);
     for (const endpoint of endpoints) {
       const form = await loadCheckoutForm(endpoint.form);
-      app.post(endpoint.path, limit, async (request, reply) => {
+      app.post(endpoint.path, { ...limit, bodyLimit: formBodyLimit(form.schema) }, async (request, reply) => {
         if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object: the billing form fields and products.');
         const { products, ...rest } = request.body;
         const fields: Record<string, unknown> = { ...rest };
@@ -152,7 +155,7 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
 
         const line = parseCartLine(products, endpoint);
         const owner = findOwner(ctx.repo, endpoint, resellerId);
-        const plan = findPlan(ctx.repo, endpoint, line.planId, owner);
+        const plan = findPlan(ctx.repo, endpoint, line, owner);
 
         const extra = { ...dependentsRule(form, plan, fields), ...choicesRule(form, endpoint, owner, fields) };
         const max = String(plan.no_key_generate);
@@ -174,8 +177,9 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
           billing: fields,
           email: String(fields.email),
           createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + ctx.orderTtlMs).toISOString(),
         });
-        const provider = providerObject(order, originOf(request));
+        const provider = providerObject(order, ctx.paymentProviderUrl);
         return reply.code(201).send(endpoint.envelope ? endpoint.envelope(provider) : provider);
       });
     }

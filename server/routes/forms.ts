@@ -3,10 +3,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { ServerContext } from '../context';
 import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
+import { formBodyLimit } from '../forms/limits';
 import { loadSubmittableForms, type FileRule, type SubmittableForm } from '../forms/registry';
+import { acceptedType, admits, claimedType, cleanFileName } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { HttpError, intParam, list, notFound, type Query } from '../http';
-import { formRateLimit, perMinute, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
+import { formRateLimit, registerRateLimit, sharedPerMinute, type LimitedRoutesOptions } from '../rateLimit';
 
 /** What a submission carries besides its files: `key` and `data` (the form data as JSON text). */
 interface Envelope {
@@ -17,22 +19,11 @@ interface Envelope {
 /** An upload of a file field: accepted (with its bytes) or refused with the form's message. */
 type Upload = { field: string; filename: string; file?: UploadedFile; error?: string };
 
-const MAX_TEXT_FIELD_BYTES = 1024 * 1024;
-
-function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot < 0 ? '' : filename.slice(dot).toLowerCase();
+/** A name that does not claim an accepted type is refused before its bytes are read. */
+function mayBeAccepted(rule: FileRule, filename: string): boolean {
+  const claimed = claimedType(filename);
+  return claimed !== undefined && admits(rule, claimed);
 }
-
-function accepts(rule: FileRule, filename: string, mime: string): boolean {
-  if (rule.extensions.length === 0 && rule.mimeTypes.length === 0) return true;
-  if (rule.extensions.includes(extensionOf(filename))) return true;
-  const type = mime.toLowerCase();
-  return rule.mimeTypes.some((m) => (m.endsWith('/*') ? type.startsWith(m.slice(0, -1)) : type === m));
-}
-
-/** The name a browser sent, without any folder part. */
-const baseName = (filename: string) => filename.split(/[\\/]/).pop()!.trim();
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _chunk of stream) {
@@ -45,12 +36,12 @@ async function drain(stream: Readable): Promise<void> {
  * by the form's maxBytes (busboy stops buffering past the limit; the part is refused with the
  * form's size message). Files of undeclared fields are read and discarded.
  */
-async function readMultipart(request: FastifyRequest, form: SubmittableForm): Promise<{ envelope: Envelope; uploads: Upload[] }> {
+async function readMultipart(request: FastifyRequest, form: SubmittableForm, textLimit: number): Promise<{ envelope: Envelope; uploads: Upload[] }> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const uploads: Upload[] = [];
   const maxBytes = Math.max(1, ...form.files.map((f) => f.maxBytes));
   const parts = request.parts({
-    limits: { fileSize: maxBytes, files: Math.max(1, form.files.length), fields: 50, fieldSize: MAX_TEXT_FIELD_BYTES, parts: 60 },
+    limits: { fileSize: maxBytes, files: Math.max(1, form.files.length), fields: 4, fieldSize: textLimit, parts: 4 + form.files.length, headerPairs: 20 },
   });
   try {
     for await (const part of parts) await readPart(part);
@@ -67,9 +58,9 @@ async function readMultipart(request: FastifyRequest, form: SubmittableForm): Pr
       return;
     }
     const rule = form.files.find((f) => f.field === part.fieldname);
-    const filename = baseName(part.filename ?? '');
+    const filename = cleanFileName(part.filename ?? '');
     if (!rule || filename === '' || uploads.some((u) => u.field === part.fieldname)) return drain(part.file);
-    if (!accepts(rule, filename, part.mimetype)) {
+    if (!mayBeAccepted(rule, filename)) {
       await drain(part.file);
       uploads.push({ field: rule.field, filename, error: rule.typeMessage });
       return;
@@ -80,7 +71,14 @@ async function readMultipart(request: FastifyRequest, form: SubmittableForm): Pr
       uploads.push({ field: rule.field, filename, error: rule.sizeMessage });
       return;
     }
-    uploads.push({ field: rule.field, filename, file: { filename, mime: part.mimetype || 'application/octet-stream', content: Buffer.concat(chunks) } });
+    // The content decides: its first bytes must be of an accepted type (the browser's MIME type is not trusted).
+    const content = Buffer.concat(chunks);
+    const type = acceptedType(rule, filename, content);
+    if (!type) {
+      uploads.push({ field: rule.field, filename, error: rule.typeMessage });
+      return;
+    }
+    uploads.push({ field: rule.field, filename, file: { filename, mime: type.mime, content } });
   }
 }
 
@@ -116,14 +114,14 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
   // An oversized file is truncated at the limit (part.file.truncated) and refused with the form's message.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-  app.post<{ Params: { key: string } }>(
-    '/form-emails/:key',
-    perMinute(formRateLimit(opts.formRateLimit)),
-    async (request, reply) => {
-      const form = forms.get(request.params.key);
-      if (!form) return notFound(reply, `Unknown form '${request.params.key}'.`);
-
-      const { envelope, uploads } = request.isMultipart() ? await readMultipart(request, form) : { envelope: readJson(request.body), uploads: [] };
+  // One budget per IP for every form endpoint.
+  const limit = sharedPerMinute(app, formRateLimit(opts.formRateLimit));
+  // One route per form, so that each has a body limit sized to its form (forms/limits.ts); files
+  // are bounded by the form's own maxBytes (multipart limits), not by the body limit.
+  for (const form of forms.values()) {
+    const textLimit = formBodyLimit(form.schema);
+    app.post(`/form-emails/${form.key}`, { ...limit, bodyLimit: textLimit }, async (request, reply) => {
+      const { envelope, uploads } = request.isMultipart() ? await readMultipart(request, form, textLimit) : { envelope: readJson(request.body), uploads: [] };
       if (envelope.key !== form.key) throw new HttpError(400, `key must be '${form.key}'.`);
       const parsed = parseData(envelope.data);
 
@@ -153,8 +151,9 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
         files: uploads.flatMap((u) => (u.file ? [u.file] : [])),
       });
       return reply.code(201).send({ data: { id } });
-    },
-  );
+    });
+  }
+  app.post<{ Params: { key: string } }>('/form-emails/:key', limit, async (request, reply) => notFound(reply, `Unknown form '${request.params.key.slice(0, 50)}'.`));
 };
 
 /** GET /api/dev/form-submissions[?form=<key>&limit=<n>] (demo mode only): the latest submissions, without file bytes. */

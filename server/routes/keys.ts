@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../http';
 import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
-import { KeyActivationStore } from '../keys/store';
+import { formBodyLimit } from '../forms/limits';
+import { KEY_LOCKOUT, KeyActivationStore } from '../keys/store';
 import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
 
 
@@ -23,7 +24,7 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
 
   app.post(
     '/key-assignments',
-    perMinuteAtLeast(KEY_RATE_LIMIT_FLOOR, opts.formRateLimit),
+    { ...perMinuteAtLeast(KEY_RATE_LIMIT_FLOOR, opts.formRateLimit), bodyLimit: Math.max(formBodyLimit(forms.single.schema), formBodyLimit(forms.member.schema)) },
     async (request, reply) => {
       if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object.');
       const kind = payloadKind(request.body);
@@ -35,6 +36,7 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
       const result = store.activate(normalizeAccessKey(String(data.access_key)), String(data.activation_code), memberRecord(data), opts.now().toISOString());
       if (!result.ok) {
         const refusal = REFUSALS[result.reason];
+        if (result.reason === 'locked') reply.header('retry-after', String(KEY_LOCKOUT.minutes * 60));
         return reply.code(refusal.status).send({ message: refusal.message });
       }
       return reply.code(200).send({ data: { access_key: result.accessKey, status: 'used', activated_at: result.activatedAt } });

@@ -1,16 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { toPesos } from '../../domain/money';
 import type { ServerContext } from '../context';
+import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rateLimit';
 import { html, page } from '../shop/html';
-import { keyPrefix } from '../shop/keys';
-import { checkoutPagePath, confirmationMail, money, orderDescription, PROVIDER_NAME, returnPath } from '../shop/provider';
+import { checkoutPagePath, money, NOTIFICATIONS_PATH, orderDescription, PROVIDER_NAME, returnPath } from '../shop/provider';
+import { SIGNATURE_HEADER, signatureHeader } from '../shop/signature';
 import { OrderStore, type Order } from '../shop/store';
-import { originOf } from './billing';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** HTML forms post application/x-www-form-urlencoded, which Fastify does not parse by itself (scoped to this module). */
 function acceptFormPosts(app: FastifyInstance): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMITS.paymentRequest }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 }
@@ -26,6 +28,13 @@ const NOT_PENDING: Record<Exclude<Order['status'], 'pending'>, string> = {
   paid: 'This order is already paid.',
   cancelled: 'This order was cancelled.',
 };
+const EXPIRED = 'This order has expired. Please check out again.';
+
+/** Why an order cannot be paid now, or undefined when it can. */
+function notPayable(order: Order, now: string): string | undefined {
+  if (OrderStore.payable(order, now)) return undefined;
+  return order.status === 'pending' || order.cancel_reason === 'expired' ? EXPIRED : NOT_PENDING[order.status as Exclude<Order['status'], 'pending'>];
+}
 
 /**
  * The sandbox provider's API (under /api/v1): POST sandbox-pay/payment-requests.
@@ -36,11 +45,13 @@ const NOT_PENDING: Record<Exclude<Order['status'], 'pending'>, string> = {
  * - A form post of the payment_request fields without the header (the hidden-form checkouts): the
  *   token comes from the form; the answer is a 303 redirect to the same page.
  */
-export const paymentRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+export const sandboxProviderRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
   acceptFormPosts(app);
+  await registerRateLimit(app);
 
-  app.post('/sandbox-pay/payment-requests', async (request, reply) => {
+  app.post('/sandbox-pay/payment-requests', { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest }, async (request, reply) => {
     const body = isObject(request.body) ? request.body : {};
     const fromHeader = bearerOfBasic(request);
     const formPost = fromHeader === undefined && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true;
@@ -54,7 +65,8 @@ export const paymentRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
       (body.currency !== undefined && body.currency !== order.currency) ||
       (body.token !== undefined && body.token !== order.token);
     if (contradicts) return reply.code(422).send({ message: 'The payment request does not match the order.' });
-    if (order.status !== 'pending') return reply.code(409).send({ message: NOT_PENDING[order.status] });
+    const refusal = notPayable(order, ctx.now().toISOString());
+    if (refusal) return reply.code(409).send({ message: refusal });
 
     const redirectUrl = checkoutPagePath(order.token);
     if (formPost) return reply.code(303).header('cache-control', 'no-store').redirect(redirectUrl, 303);
@@ -82,13 +94,14 @@ function orderDetails(order: Order) {
 </dl>`;
 }
 
-function checkoutPage(order: Order) {
+function checkoutPage(order: Order, now: string) {
   const base = checkoutPagePath(order.token);
-  if (order.status !== 'pending') {
+  const refusal = notPayable(order, now);
+  if (refusal) {
     return html`<section class="card" aria-labelledby="title">
   <h1 id="title">Sandbox payment</h1>
   ${orderDetails(order)}
-  <p role="status">${NOT_PENDING[order.status]}</p>
+  <p role="status">${refusal}</p>
   <p><a class="button cancel" href="${returnPath(order)}">Return to the shop</a></p>
 </section>`;
   }
@@ -104,7 +117,7 @@ function checkoutPage(order: Order) {
       <button type="submit" class="cancel">Cancel</button>
     </form>
   </div>
-  <p class="note">This is a sandbox: no money is charged. Pay issues the access keys and sends them by e-mail.</p>
+  <p class="note">This is a sandbox: no money is charged. Pay confirms the payment to the shop, which then issues the access keys and sends them by e-mail.</p>
 </section>`;
 }
 
@@ -122,40 +135,49 @@ function notFoundPage(reply: FastifyReply) {
 }
 
 /**
- * The sandbox provider's pages (site root, no scripts; under the site's CSP):
- * - GET /sandbox-pay/checkout/:token: the order with Pay and Cancel (or its status once paid or cancelled);
- * - POST /sandbox-pay/checkout/:token/pay: paid, one key pair per unit, confirmation e-mail to the
- *   outbox (one transaction; paying again issues nothing), 303 to /shop/payment?status=paid&order=<id>;
- * - POST /sandbox-pay/checkout/:token/cancel: cancelled if still pending, 303 to
- *   /shop/payment?status=cancelled&order=<id> (a paid order stays paid: status=paid).
+ * The sandbox provider's pages (site root, demo mode only, no scripts; under the site's CSP):
+ * - GET /sandbox-pay/checkout/:token: the order with Pay and Cancel (or why it can no longer be paid);
+ * - POST /sandbox-pay/checkout/:token/pay and .../cancel: the sandbox tells the shop, as a real
+ *   provider would, with a signed notification (payment.succeeded / payment.cancelled) sent server to
+ *   server to POST /api/v1/payments/notifications — the same route and checks as in production,
+ *   which alone issues keys — then sends the buyer back: 303 to /shop/payment?status=...&order=<id>.
+ *   The buyer's return issues nothing.
  */
 export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
-  const prefix = keyPrefix(ctx.product.name);
   acceptFormPosts(app);
+  await registerRateLimit(app);
+  const limited = { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest };
+
+  /** Sends a signed notification for `order` to the shop, as the provider's server would. */
+  async function notify(order: Order, type: 'payment.succeeded' | 'payment.cancelled') {
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type,
+      order_id: order.id,
+      amount: toPesos(order.total),
+      currency: order.currency,
+    });
+    const signature = signatureHeader(body, ctx.paymentSecret, Math.floor(ctx.now().getTime() / 1000));
+    const response = await app.inject({ method: 'POST', url: NOTIFICATIONS_PATH, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
+    if (response.statusCode !== 200) app.log.warn({ status: response.statusCode, order: order.id }, 'sandbox notification refused');
+  }
 
   app.get<{ Params: { token: string } }>('/sandbox-pay/checkout/:token', async (request, reply) => {
     const order = store.byToken(request.params.token);
     if (!order) return notFoundPage(reply);
-    return sendPage(reply, 200, 'Sandbox payment', checkoutPage(order));
+    return sendPage(reply, 200, 'Sandbox payment', checkoutPage(order, ctx.now().toISOString()));
   });
 
-  app.post<{ Params: { token: string } }>('/sandbox-pay/checkout/:token/pay', async (request, reply) => {
-    const origin = originOf(request);
-    const result = store.pay(request.params.token, {
-      now: ctx.now().toISOString(),
-      keyPrefix: prefix,
-      compose: (order, keys) => confirmationMail(order, keys, { product: ctx.product, origin }),
+  for (const [action, type] of [['pay', 'payment.succeeded'], ['cancel', 'payment.cancelled']] as const) {
+    app.post<{ Params: { token: string } }>(`/sandbox-pay/checkout/:token/${action}`, limited, async (request, reply) => {
+      const order = store.byToken(request.params.token);
+      if (!order) return notFoundPage(reply);
+      if (!notPayable(order, ctx.now().toISOString())) await notify(order, type);
+      return reply.header('cache-control', 'no-store').redirect(returnPath(store.byId(order.id)!), 303);
     });
-    if (!result) return notFoundPage(reply);
-    return reply.header('cache-control', 'no-store').redirect(returnPath(result.order), 303);
-  });
-
-  app.post<{ Params: { token: string } }>('/sandbox-pay/checkout/:token/cancel', async (request, reply) => {
-    const order = store.cancel(request.params.token, ctx.now().toISOString());
-    if (!order) return notFoundPage(reply);
-    return reply.header('cache-control', 'no-store').redirect(returnPath(order), 303);
-  });
+  }
 };
 
-export default paymentRoutes;
+export default sandboxProviderRoutes;

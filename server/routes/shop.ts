@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bodyId, bodyString, intParam, list, notFound, one, pathId, type Query } from '../http';
-import { CODE_CHECK_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
+import { BODY_LIMITS, CODE_CHECK_RATE_LIMIT_FLOOR, perMinute, perMinuteAtLeast, registerRateLimit, WRITE_RATE_LIMITS, type LimitedRoutesOptions } from '../rateLimit';
 
 /**
  * Shop reads: standard plans and promo codes, merchant shops and promotion (promo-code) shops.
@@ -10,7 +10,8 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
   const { repo } = ctx;
   // Codes can be guessed: their checks are limited per IP.
   await registerRateLimit(app);
-  const codeCheck = perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit);
+  const codeCheck = { ...perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit), bodyLimit: BODY_LIMITS.codeCheck };
+  const slugCheck = { ...perMinute(WRITE_RATE_LIMITS.slugCheck), bodyLimit: BODY_LIMITS.codeCheck };
 
   const plansById = (resource: string) =>
     app.get<{ Params: { id: string } }>(`/${resource}/:id`, async (request, reply) => {
@@ -22,7 +23,8 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
   // Standard shop
   app.get('/shop-plans', async () => list(repo.list('shop-plans')));
   plansById('shop-plans');
-  app.get('/promos', async () => list(repo.list('promos')));
+  // No endpoint lists the promo codes (GET promos of the spec is left out on purpose): a code is
+  // only ever checked, one at a time, rate limited.
   app.post('/promos/check/code', codeCheck, async (request, reply) => {
     const code = bodyString(request.body, 'code');
     const promo = repo.byCode('promos', code);
@@ -47,7 +49,7 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     plansById(`${kind}-shop-plans`);
   }
 
-  app.post('/promotions/check/slug', async (request, reply) => {
+  app.post('/promotions/check/slug', slugCheck, async (request, reply) => {
     const slug = bodyString(request.body, 'slug');
     const promotion = repo.bySlug('promotions', slug);
     return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);

@@ -17,8 +17,10 @@ export interface CheckoutConfig {
   kind: OrderKind;
   /** The plan list the line's shop_plan_id must come from ('shop-plans', 'merchant-shop-plans', ...). */
   planResource: string;
-  /** Whether the line may carry a promo_id (promos table; standard checkout only). */
+  /** Whether the line may carry a promo_id with its promo_code (promos table; standard checkout only). */
   promos: boolean;
+  /** Whether the line must carry the promo_code that unlocks its plan (the promo-code shop). */
+  unlockCode?: boolean;
   /**
    * Checkouts of a merchant, promotion or reseller: the body's reseller_id names the owner (a record
    * of `resource`) and the plan must belong to it (plan.reseller_id). minimumQuantity: the owner's
@@ -30,7 +32,7 @@ export interface CheckoutConfig {
     resource: string;
     minimumQuantity?: (owner: Item) => number;
     multiplePurchase?: (owner: Item) => boolean;
-    sellable?: (repo: Repo, owner: Item, plan: PlanRecord) => boolean;
+    sellable?: (repo: Repo, owner: Item, plan: PlanRecord, line: CartLine) => boolean;
   };
 }
 
@@ -54,8 +56,12 @@ export const CHECKOUT_MESSAGES = {
   discount: 'The discount does not match the promo code. Please review your cart and try again.',
   promoId: 'promo_id must be the id of a promo code, or null.',
   promoNotAllowed: 'Promo codes cannot be used on this checkout.',
+  promoCode: 'promo_code must be the promo code the buyer entered (text of at most {max} characters).',
   owner: 'reseller_id must be the id of the shop.',
   planOfOtherOwner: 'The selected plan is not sold by this shop.',
+  lockedPlan: 'This plan is sold only with the promo code that unlocks it. Please enter your code again.',
+  unknownField: 'products[0] has an unknown field: {field}.',
+  text: 'products[0].{field} must be text of at most {max} characters.',
 } as const;
 
 /** What the buyer sees when the promo of the line is not redeemable (spec section 8). */
@@ -81,6 +87,8 @@ export interface CartLine {
   quantity: number;
   members: number;
   promoId: number | null;
+  /** The code the buyer entered (standard checkout: the promo's; promotion shop: the code that unlocked the plan). */
+  promoCode: string | null;
   /** Billed unit amount and promo discount as sent (centavos). */
   amount: Centavos;
   discount: Centavos;
@@ -99,10 +107,24 @@ export function pesosToCentavos(value: unknown, field: string): Centavos {
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
+/** The fields a cart line may carry (spec section 6, plus promo_code: DECISIONS.md). */
+const LINE_FIELDS = new Set(['shop_plan_id', 'quantity', 'discount', 'amount', 'name', 'description', 'member', 'promo_id', 'promo_code']);
+/** Longest promo code accepted (codes are short words such as WELCOME10). */
+export const MAX_PROMO_CODE_LENGTH = 50;
+const TEXT_LIMITS: Record<string, number> = { name: 200, description: 5000 };
+
 /** Reads products: exactly one line with a plan id, quantity, member count, promo id, amount and discount. */
 export function parseCartLine(products: unknown, config: CheckoutConfig): CartLine {
   if (!Array.isArray(products) || products.length !== 1 || !isObject(products[0])) throw refuse(CHECKOUT_MESSAGES.products);
   const item = products[0];
+  const unknown = Object.keys(item).find((field) => !LINE_FIELDS.has(field));
+  if (unknown !== undefined) throw refuse(CHECKOUT_MESSAGES.unknownField.replace('{field}', unknown.slice(0, 50)));
+  for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+    const value = item[field];
+    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > max)) {
+      throw refuse(CHECKOUT_MESSAGES.text.replace('{field}', field).replace('{max}', String(max)));
+    }
+  }
   if (!isWhole(item.shop_plan_id) || item.shop_plan_id < 1) throw refuse(CHECKOUT_MESSAGES.unknownPlan);
   if (!isWhole(item.quantity) || item.quantity < 1) throw refuse(CHECKOUT_MESSAGES.quantity);
   if (item.quantity > MAX_QUANTITY) throw refuse(CHECKOUT_MESSAGES.quantityMax);
@@ -114,11 +136,18 @@ export function parseCartLine(products: unknown, config: CheckoutConfig): CartLi
     if (!config.promos) throw refuse(CHECKOUT_MESSAGES.promoNotAllowed);
     if (!isWhole(promoId) || promoId < 1) throw refuse(CHECKOUT_MESSAGES.promoId);
   }
+  const rawCode = item.promo_code ?? null;
+  if (rawCode !== null && (typeof rawCode !== 'string' || rawCode.trim().length > MAX_PROMO_CODE_LENGTH)) {
+    throw refuse(CHECKOUT_MESSAGES.promoCode.replace('{max}', String(MAX_PROMO_CODE_LENGTH)));
+  }
+  const promoCode = rawCode === null || rawCode.trim() === '' ? null : rawCode.trim();
+  if (promoCode !== null && !config.promos && !config.unlockCode) throw refuse(CHECKOUT_MESSAGES.promoNotAllowed);
   return {
     planId: item.shop_plan_id,
     quantity: item.quantity,
     members: member,
     promoId,
+    promoCode,
     amount: pesosToCentavos(item.amount, 'amount'),
     discount: pesosToCentavos(item.discount ?? 0, 'discount'),
     name: item.name,
@@ -136,11 +165,11 @@ export interface PlanRecord extends Item {
 }
 
 /** The plan of a line, from the checkout's plan list (and the owner's, when the checkout has one); 422 when unknown. */
-export function findPlan(repo: Repo, config: CheckoutConfig, planId: number, owner: Item | null): PlanRecord {
-  const plan = repo.get<PlanRecord>(config.planResource, planId);
+export function findPlan(repo: Repo, config: CheckoutConfig, line: CartLine, owner: Item | null): PlanRecord {
+  const plan = repo.get<PlanRecord>(config.planResource, line.planId);
   if (!plan) throw refuse(CHECKOUT_MESSAGES.unknownPlan);
   if (owner && plan.reseller_id !== owner.id) throw refuse(CHECKOUT_MESSAGES.planOfOtherOwner);
-  if (owner && config.owner?.sellable && !config.owner.sellable(repo, owner, plan)) throw refuse(CHECKOUT_MESSAGES.planOfOtherOwner);
+  if (owner && config.owner?.sellable && !config.owner.sellable(repo, owner, plan, line)) throw refuse(CHECKOUT_MESSAGES.lockedPlan);
   return plan;
 }
 
@@ -180,6 +209,9 @@ export function priceLine(repo: Repo, config: CheckoutConfig, line: CartLine, pl
   let promo: PricedLine['promo'] = null;
   if (line.promoId !== null) {
     promo = repo.get<PromoCheck & { code?: string }>('promos', line.promoId) ?? null;
+    // The id alone unlocks nothing: the billing must carry the promo's own code (case-insensitive).
+    const codeMatches = promo !== null && line.promoCode !== null && typeof promo.code === 'string' && promo.code.toUpperCase() === line.promoCode.toUpperCase();
+    if (!codeMatches) throw refuse(promoMessage('not-found', line.promoCode));
     const outcome = promoOutcome(promo, plan.id, manilaToday(options.now));
     if (outcome !== 'redeemed') throw refuse(promoMessage(outcome, typeof promo?.code === 'string' ? promo.code : null));
   }

@@ -8,7 +8,10 @@ import type { AccessKey, Mail, Order } from './store';
  * payment_request to post_redirect with `Authorization: Basic <token>` and follows redirect_url.
  */
 export const PROVIDER_NAME = 'sandboxpay';
+/** The sandbox provider's payment-request endpoint (demo mode), under the public URL. */
 export const PAYMENT_REQUESTS_PATH = '/api/v1/sandbox-pay/payment-requests';
+/** Where the provider confirms payments server to server (signed; routes/paymentNotifications.ts). */
+export const NOTIFICATIONS_PATH = '/api/v1/payments/notifications';
 export const CHECKOUT_PAGE_PREFIX = '/sandbox-pay/checkout/';
 /** Where the buyer returns to the site after Pay or Cancel. */
 export const RETURN_PATH = '/shop/payment';
@@ -34,9 +37,9 @@ export function paymentRequestOf(order: Order): PaymentRequest {
   return { token: order.token, order_id: order.id, amount: toPesos(order.total), currency: order.currency, description: orderDescription(order) };
 }
 
-/** The provider object of a stored order; `origin` is the site's origin as the request saw it (scheme://host[:port]). */
-export function providerObject(order: Order, origin: string): ProviderObject {
-  return { [PROVIDER_NAME]: { post_redirect: `${origin}${PAYMENT_REQUESTS_PATH}`, payment_request: paymentRequestOf(order) } };
+/** The provider object of a stored order; `providerUrl` is the configured payment-request URL (never from request headers). */
+export function providerObject(order: Order, providerUrl: string): ProviderObject {
+  return { [PROVIDER_NAME]: { post_redirect: providerUrl, payment_request: paymentRequestOf(order) } };
 }
 
 export const checkoutPagePath = (token: string) => `${CHECKOUT_PAGE_PREFIX}${encodeURIComponent(token)}`;
@@ -49,7 +52,7 @@ export const money = (centavos: number, currency = 'PHP') => `${currency} ${form
 const buyerName = (order: Order) =>
   [order.billing.first_name, order.billing.last_name].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 
-/** The confirmation e-mail of a paid order: every key pair issued and where to activate them. */
+/** The confirmation e-mail of a paid order: every key pair issued and where to activate them (`origin`: the public URL setting). */
 export function confirmationMail(order: Order, keys: readonly AccessKey[], options: { product: Product; origin: string }): Mail {
   const { product, origin } = options;
   const name = buyerName(order);

@@ -19,6 +19,8 @@ export interface NewOrder {
   billing: Record<string, unknown>;
   email: string;
   createdAt: string;
+  /** When a pending order expires unpaid (ISO time); null for orders stored as paid. */
+  expiresAt: string | null;
   /** Default 'pending'; the seeded demo orders are stored as 'paid'. */
   status?: OrderStatus;
 }
@@ -49,6 +51,9 @@ export interface Order {
   created_at: string;
   paid_at: string | null;
   cancelled_at: string | null;
+  expires_at: string | null;
+  /** Why a cancelled order was cancelled: 'buyer' (at the provider) or 'expired'. */
+  cancel_reason: 'buyer' | 'expired' | null;
 }
 
 export interface AccessKey {
@@ -91,6 +96,24 @@ export interface PayResult {
   issued: AccessKey[];
 }
 
+/** A provider's notification, once its signature was checked (routes/paymentNotifications.ts). */
+export interface PaymentNotification {
+  /** The provider's event id: a notification with an id seen before changes nothing. */
+  id: string;
+  type: 'payment.succeeded' | 'payment.cancelled';
+  order_id: number;
+  /** What the buyer paid, in centavos. */
+  amount: number;
+  currency: string;
+}
+
+/**
+ * What a notification did: 'paid' (keys issued), 'cancelled', 'duplicate' (its event id was handled
+ * before), 'unknown-order', 'mismatch' (amount or currency differ from the order: nothing issued),
+ * 'expired' (the order expired unpaid), 'not-pending' (already paid or cancelled: nothing new).
+ */
+export type NotificationOutcome = 'paid' | 'cancelled' | 'duplicate' | 'unknown-order' | 'mismatch' | 'expired' | 'not-pending';
+
 type OrderRow = Omit<Order, 'billing'> & { billing: string };
 type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };
 
@@ -106,9 +129,9 @@ export class OrderStore {
     const { totals } = order;
     const insert = this.db.prepare(
       `INSERT INTO orders (kind, plan_id, plan_name, reseller_id, quantity, members, promo_id, plan_total, members_total,
-         subtotal, vat, total_cost, promo_discount, total, unit_amount, billing, email, status, token, created_at, paid_at)
+         subtotal, vat, total_cost, promo_discount, total, unit_amount, billing, email, status, token, created_at, paid_at, expires_at)
        VALUES (@kind, @plan_id, @plan_name, @reseller_id, @quantity, @members, @promo_id, @plan_total, @members_total,
-         @subtotal, @vat, @total_cost, @promo_discount, @total, @unit_amount, @billing, @email, @status, @token, @created_at, @paid_at)`,
+         @subtotal, @vat, @total_cost, @promo_discount, @total, @unit_amount, @billing, @email, @status, @token, @created_at, @paid_at, @expires_at)`,
     );
     const status = order.status ?? 'pending';
     const id = this.db.transaction(() =>
@@ -135,6 +158,7 @@ export class OrderStore {
           token: newPaymentToken(),
           created_at: order.createdAt,
           paid_at: status === 'paid' ? order.createdAt : null,
+          expires_at: status === 'pending' ? order.expiresAt : null,
         }).lastInsertRowid,
       ),
     )();
@@ -183,36 +207,55 @@ export class OrderStore {
   }
 
   /**
-   * Pay, in one transaction: a pending order becomes paid, gets one key pair per purchased unit, and
-   * its confirmation e-mail goes to the outbox. An order that is not pending is left as it is and
-   * nothing is issued (paying twice issues nothing new). Undefined for an unknown token.
+   * A signed provider notification, in one immediate transaction: its event id is recorded (an id
+   * seen before changes nothing); 'payment.succeeded' for a pending, unexpired order whose amount and
+   * currency match makes it paid, issues one key pair per purchased unit and writes the confirmation
+   * e-mail to the outbox; 'payment.cancelled' cancels a pending order. Anything else issues nothing.
    */
-  pay(token: string, options: PayOptions): PayResult | undefined {
-    return this.db.transaction((): PayResult | undefined => {
-      const order = this.byToken(token);
-      if (!order) return undefined;
-      const changed = this.db
-        .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
-        .run(options.now, order.id).changes;
-      if (changed === 0) return { order, issued: [] };
-      const issued = this.issueKeys(order.id, order.quantity, options);
-      const paid = this.byId(order.id)!;
-      const mail = options.compose(paid, issued);
-      this.db
-        .prepare('INSERT INTO outbox (to_address, subject, body, order_id, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(mail.to, mail.subject, mail.body, order.id, options.now);
-      return { order: paid, issued };
+  applyNotification(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
+    return this.db.transaction(() => {
+      const seen = this.db
+        .prepare("INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING")
+        .run(event.id, event.type, event.order_id, options.now).changes;
+      if (seen === 0) return { outcome: 'duplicate' as const, issued: [] };
+      const result = this.handle(event, options);
+      this.db.prepare('UPDATE payment_notifications SET outcome = ? WHERE event_id = ?').run(result.outcome, event.id);
+      return result;
     }).immediate();
   }
 
-  /** Cancel: a pending order becomes cancelled; others are left as they are. Undefined for an unknown token. */
-  cancel(token: string, now: string): Order | undefined {
-    return this.db.transaction((): Order | undefined => {
-      const order = this.byToken(token);
-      if (!order) return undefined;
-      this.db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'pending'").run(now, order.id);
-      return this.byId(order.id);
-    }).immediate();
+  private handle(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
+    this.expirePending(options.now);
+    const order = this.byId(event.order_id);
+    if (!order) return { outcome: 'unknown-order', issued: [] };
+    if (order.status === 'cancelled' && order.cancel_reason === 'expired') return { outcome: 'expired', order, issued: [] };
+    if (order.status !== 'pending') return { outcome: 'not-pending', order, issued: [] };
+    if (event.type === 'payment.cancelled') {
+      this.db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'buyer' WHERE id = ? AND status = 'pending'").run(options.now, order.id);
+      return { outcome: 'cancelled', order: this.byId(order.id), issued: [] };
+    }
+    if (event.amount !== order.total || event.currency !== order.currency) return { outcome: 'mismatch', order, issued: [] };
+    const changed = this.db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'").run(options.now, order.id).changes;
+    if (changed === 0) return { outcome: 'not-pending', order, issued: [] };
+    const issued = this.issueKeys(order.id, order.quantity, options);
+    const paid = this.byId(order.id)!;
+    const mail = options.compose(paid, issued);
+    this.db
+      .prepare('INSERT INTO outbox (to_address, subject, body, order_id, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(mail.to, mail.subject, mail.body, order.id, options.now);
+    return { outcome: 'paid', order: paid, issued };
+  }
+
+  /** Cancels every pending order whose time ran out (cancel_reason 'expired'); returns how many. */
+  expirePending(now: string): number {
+    return this.db
+      .prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'expired' WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?")
+      .run(now, now).changes;
+  }
+
+  /** Whether an order can still be paid at `now` (pending and not expired). */
+  static payable(order: Order, now: string): boolean {
+    return order.status === 'pending' && (order.expires_at === null || order.expires_at > now);
   }
 
   /** The outbox, newest first. */

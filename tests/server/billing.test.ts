@@ -33,7 +33,8 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
     const body = response.json() as Json;
     expect(Object.keys(body)).toEqual(['sandboxpay']);
     const { post_redirect, payment_request } = body.sandboxpay;
-    expect(post_redirect).toBe('http://shop.example.test:8443/api/v1/sandbox-pay/payment-requests');
+    // From the configured provider URL, never from the request's Host header.
+    expect(post_redirect).toBe('http://127.0.0.1:8080/api/v1/sandbox-pay/payment-requests');
     expect(payment_request).toEqual({ token: expect.any(String), order_id: expect.any(Number), amount: 1678.88, currency: 'PHP', description: 'Individual x 1' });
     expect(payment_request.token.length).toBeGreaterThanOrEqual(40);
 
@@ -60,7 +61,7 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
   });
 
   it('recomputes a promo order: WELCOME10 (149.90 off plan 1), quantity 2', async () => {
-    const response = await bill(FORM, { ...LINE, quantity: 2, promo_id: 1, discount: 149.9, amount: 1678.88 });
+    const response = await bill(FORM, { ...LINE, quantity: 2, promo_id: 1, promo_code: 'welcome10', discount: 149.9, amount: 1678.88 });
     expect(response.statusCode).toBe(201);
     const { payment_request } = response.json().sandboxpay;
     expect(payment_request).toMatchObject({ amount: 3207.86, description: 'Individual x 2' });
@@ -89,7 +90,7 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
     ['amount 1 centavo more', FORM, { ...LINE, amount: 1678.89 }, 'The amount does not match the price of the plan. Please review your cart and try again.'],
     ['amount 1 centavo less', FORM, { ...LINE, amount: 1678.87 }, 'The amount does not match the price of the plan. Please review your cart and try again.'],
     ['amount with a fraction of a centavo', FORM, { ...LINE, amount: 1678.881 }, 'amount must be an amount in pesos with at most two decimals.'],
-    ['discount changed', FORM, { ...LINE, promo_id: 1, discount: 150 }, 'The discount does not match the promo code. Please review your cart and try again.'],
+    ['discount changed', FORM, { ...LINE, promo_id: 1, promo_code: 'WELCOME10', discount: 150 }, 'The discount does not match the promo code. Please review your cart and try again.'],
     ['discount without a promo', FORM, { ...LINE, discount: 149.9, amount: 1678.88 }, 'The discount does not match the promo code. Please review your cart and try again.'],
     ['unknown plan', FORM, { ...LINE, shop_plan_id: 999 }, 'The selected plan does not exist. Please choose a plan again.'],
     ['a merchant plan on the standard checkout', FORM, { ...LINE, shop_plan_id: 11, amount: 1454.88 }, 'The selected plan does not exist. Please choose a plan again.'],
@@ -99,10 +100,16 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
     ['members on a plan without per-member price', FORM, { ...LINE, member: 1 }, 'This plan has no price per household member: household members cannot be added.'],
     ['members on a plan whose per-member price is not applied', { ...FORM, no_dependents: 2 }, { ...LINE, shop_plan_id: 2, member: 1, amount: 3358.88 }, 'This plan has no price per household member: household members cannot be added.'],
     ['negative members', FORM, { ...LINE, member: -1 }, 'The number of household members must be a whole number of 0 or more.'],
-    ['expired promo (EXPIRED10)', FORM, { ...LINE, promo_id: 2, discount: 149.9 }, 'Promo code is already expired.'],
-    ['promo not started (FUTURE10)', FORM, { ...LINE, promo_id: 3, discount: 149.9 }, "Sorry, this promo hasn't started yet."],
-    ['promo for another plan (OTHERPLAN)', FORM, { ...LINE, promo_id: 4, discount: 299.9 }, 'Sorry, promo code OTHERPLAN cannot be applied in your plan.'],
-    ['unknown promo', FORM, { ...LINE, promo_id: 999, discount: 149.9 }, "Sorry, this promo code doesn't exist."],
+    ['expired promo (EXPIRED10)', FORM, { ...LINE, promo_id: 2, promo_code: 'EXPIRED10', discount: 149.9 }, 'Promo code is already expired.'],
+    ['promo not started (FUTURE10)', FORM, { ...LINE, promo_id: 3, promo_code: 'FUTURE10', discount: 149.9 }, "Sorry, this promo hasn't started yet."],
+    ['promo for another plan (OTHERPLAN)', FORM, { ...LINE, promo_id: 4, promo_code: 'OTHERPLAN', discount: 299.9 }, 'Sorry, promo code OTHERPLAN cannot be applied in your plan.'],
+    ['unknown promo', FORM, { ...LINE, promo_id: 999, promo_code: 'WELCOME10', discount: 149.9 }, "Sorry, promo code WELCOME10 doesn't exist."],
+    // The promo's id alone unlocks nothing: its own code must come with it (re-checked on the server).
+    ['a promo id without its code', FORM, { ...LINE, promo_id: 1, discount: 149.9 }, "Sorry, this promo code doesn't exist."],
+    ['a promo id with another promo\'s code', FORM, { ...LINE, promo_id: 1, promo_code: 'OTHERPLAN', discount: 149.9 }, "Sorry, promo code OTHERPLAN doesn't exist."],
+    ['a code too long to be one', FORM, { ...LINE, promo_id: 1, promo_code: 'W'.repeat(51), discount: 149.9 }, 'promo_code must be the promo code the buyer entered (text of at most 50 characters).'],
+    ['an unknown field in the line', FORM, { ...LINE, price: 1 }, 'products[0] has an unknown field: price.'],
+    ['a description of a megabyte', FORM, { ...LINE, description: 'x'.repeat(5001) }, 'products[0].description must be text of at most 5000 characters.'],
     ['no products', FORM, [], 'products must hold exactly one item: { shop_plan_id, quantity, discount, amount, name, description, member, promo_id }.'],
     ['two products', FORM, [LINE, LINE], 'products must hold exactly one item: { shop_plan_id, quantity, discount, amount, name, description, member, promo_id }.'],
   ];
@@ -123,9 +130,9 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
   });
 
   it('follows the promo window on the server clock (Manila days): redeemable on its end day, expired the day after', async () => {
-    const welcome = (await shop.app.inject('/api/v1/promos')).json().data.find((p: Json) => p.code === 'WELCOME10');
+    const welcome = (await shop.app.inject({ method: 'POST', url: '/api/v1/promos/check/code', payload: { code: 'WELCOME10' } })).json().data;
     const [y, m, d] = (welcome.valid_end as string).split('-').map(Number);
-    const promoLine = { ...LINE, promo_id: welcome.id, discount: 149.9 };
+    const promoLine = { ...LINE, promo_id: welcome.id, promo_code: 'WELCOME10', discount: 149.9 };
     try {
       clock = new Date(Date.UTC(y, m - 1, d, 15, 59)); // 23:59 in Manila on the end day
       expect((await bill(FORM, promoLine)).statusCode).toBe(201);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/rateLimit';
-import { startServer } from './helpers';
+import { startServer, submission, VALID_SUBMISSIONS } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;
@@ -18,31 +18,7 @@ const targets = new Map(
 );
 const formOf = (key: string) => targets.get(key)!;
 
-const VALID: Record<string, Json> = {
-  'contact-us': { title: 'Ms.', firstName: 'Maria', lastName: 'Santos', email: 'maria@example.com', phoneNumber: '09171234567', company: 'Acme', message: 'Hello' },
-  quote: {
-    name: 'Maria Santos',
-    designation: 'HR head',
-    email: 'maria@example.com',
-    contactNumber: '09171234567',
-    companyName: 'Acme',
-    natureOfBusiness: 'Retail',
-    totalEmployees: '11-50',
-    annualBudget: 'Below 20,000',
-    hmoProvider: 'No',
-    requirements: 'Telemedicine for 40 staff',
-  },
-  partner: {
-    name: 'Maria Santos',
-    email: 'maria@example.com',
-    designation: 'CEO',
-    companyName: 'Acme',
-    contactNumber: '09171234567',
-    website: 'https://acme.example',
-    requirements: 'Reseller',
-  },
-  'apply-now': { name: 'Maria Santos', emailAddress: 'maria@example.com', contactNumber: '09171234567', jobTitle: 'Nurse' },
-};
+const VALID: Record<string, Json> = VALID_SUBMISSIONS;
 
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
@@ -53,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => cleanup());
 
 const postJson = (key: string, payload: Json, server = app) => server.inject({ method: 'POST', url: `/api/v1/form-emails/${key}`, payload });
-const submission = (key: string, data: Json) => ({ key, data: JSON.stringify(data), ...data });
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer };
 
@@ -78,7 +53,11 @@ function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const pdf = (size = 2048) => Buffer.alloc(size, 0x25);
+/** Files as their first bytes make them (the server judges content, not names). */
+const withMagic = (magic: Buffer, size: number) => Buffer.concat([magic, Buffer.alloc(Math.max(0, size - magic.length), 0x20)]);
+const pdf = (size = 2048) => withMagic(Buffer.from('%PDF-1.7\n'), size);
+const docx = (size = 2048) => withMagic(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml')]), size);
+const doc = (size = 2048) => withMagic(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), size);
 function postApplication(options: { data?: Json; file?: { filename: string; type?: string; content: Buffer } | null; key?: string } = {}) {
   const parts: Part[] = [
     { name: 'key', value: options.key ?? 'apply-now' },
@@ -194,11 +173,42 @@ describe('job application (multipart)', () => {
     expect(Buffer.compare(files[0].content as Buffer, content)).toBe(0);
   });
 
-  it('accepts .docx and .doc, with any letter case', async () => {
-    for (const filename of ['cv.docx', 'CV.DOC', 'Resume.Pdf']) {
-      const response = await postApplication({ file: { filename, type: 'application/octet-stream', content: pdf(100) } });
+  it('accepts .docx and .doc, with any letter case, and stores the type their content shows', async () => {
+    const cases: Array<[string, Buffer, string]> = [
+      ['cv.docx', docx(300), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['CV.DOC', doc(300), 'application/msword'],
+      ['Resume.Pdf', pdf(100), 'application/pdf'],
+    ];
+    for (const [filename, content, mime] of cases) {
+      const response = await postApplication({ file: { filename, type: 'application/octet-stream', content } });
       expect(response.statusCode, filename).toBe(201);
+      expect(filesOf(response.json().data.id)[0].mime).toBe(mime);
     }
+  });
+
+  it('judges a file by its content: a renamed program or a file of another type is refused', async () => {
+    const before = count();
+    const cases: Array<[string, Buffer]> = [
+      ['cv.pdf', withMagic(Buffer.from('MZ\x90\x00'), 500)], // a Windows program named .pdf
+      ['cv.pdf', withMagic(Buffer.from('<html><script>'), 500)],
+      ['cv.docx', withMagic(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 500)], // a ZIP that is no Word document
+      ['cv.docx', pdf(500)], // content and name disagree
+      ['cv.doc', docx(500)],
+    ];
+    for (const [filename, content] of cases) {
+      const response = await postApplication({ file: { filename, type: 'application/pdf', content } });
+      expect(response.statusCode, filename).toBe(422);
+      expect(response.json().errors).toEqual({ file: [rules().typeMessage] });
+    }
+    expect(count()).toBe(before);
+  });
+
+  it('strips control and bidi characters from file names', async () => {
+    const response = await postApplication({ file: { filename: 'cv\u202Efdp.exe\u0007 copy\u200B.pdf', content: pdf(100) } });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json().data;
+    expect(filesOf(id)[0].filename).toBe('cvfdp.exe copy.pdf');
+    expect(JSON.parse(row(id)!.data).file).toBe('cvfdp.exe copy.pdf');
   });
 
   it('refuses another file type with the form’s message, storing nothing', async () => {
@@ -234,7 +244,7 @@ describe('job application (multipart)', () => {
   });
 
   it('reports the data’s errors and the file’s together', async () => {
-    const response = await postApplication({ data: { ...VALID['apply-now'], contactNumber: 'abc' }, file: { filename: 'cv.png', type: 'image/png', content: pdf(10) } });
+    const response = await postApplication({ data: { ...VALID['apply-now'], contactNumber: 'abc' }, file: { filename: 'cv.png', type: 'image/png', content: withMagic(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 10) } });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'Only numbers are allowed',

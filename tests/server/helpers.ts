@@ -15,10 +15,18 @@ export function tempDir(prefix = 'telmed-server-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** What a production server needs (demo off): a public URL, the payment secret and the provider's URL. */
+export const PRODUCTION_SETTINGS = {
+  publicUrl: 'https://www.bantaydoc.example',
+  paymentSecret: 'test-secret-test-secret-test-secret-0123',
+  paymentProviderUrl: 'https://pay.provider.example/payment-requests',
+} as const;
+
 /** A server on a fresh temp data dir; `cleanup` closes it and removes the directories it created. */
 export async function startServer(options: Partial<BuildOptions> = {}) {
   const dataDir = options.dataDir ?? tempDir();
-  const app = await buildServer({ demo: true, product: PRODUCT, ...options, dataDir });
+  const production = options.demo === false ? PRODUCTION_SETTINGS : {};
+  const app = await buildServer({ demo: true, product: PRODUCT, ...production, ...options, dataDir });
   return {
     app,
     dataDir,
@@ -70,3 +78,33 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
   afterAll(async () => cleanup?.());
   return shop;
 }
+
+/** A valid submission of each form-emails form. */
+export const VALID_SUBMISSIONS: Record<string, Record<string, unknown>> = {
+  'contact-us': { title: 'Ms.', firstName: 'Maria', lastName: 'Santos', email: 'maria@example.com', phoneNumber: '09171234567', company: 'Acme', message: 'Hello' },
+  quote: {
+    name: 'Maria Santos',
+    designation: 'HR head',
+    email: 'maria@example.com',
+    contactNumber: '09171234567',
+    companyName: 'Acme',
+    natureOfBusiness: 'Retail',
+    totalEmployees: '11-50',
+    annualBudget: 'Below 20,000',
+    hmoProvider: 'No',
+    requirements: 'Telemedicine for 40 staff',
+  },
+  partner: {
+    name: 'Maria Santos',
+    email: 'maria@example.com',
+    designation: 'CEO',
+    companyName: 'Acme',
+    contactNumber: '09171234567',
+    website: 'https://acme.example',
+    requirements: 'Reseller',
+  },
+  'apply-now': { name: 'Maria Santos', emailAddress: 'maria@example.com', contactNumber: '09171234567', jobTitle: 'Nurse' },
+};
+
+/** A form-emails body as the site's form flow sends it: key, data as JSON text, and the fields. */
+export const submission = (key: string, data: Record<string, unknown>) => ({ key, data: JSON.stringify(data), ...data });

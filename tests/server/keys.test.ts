@@ -156,7 +156,7 @@ describe('POST /api/v1/key-assignments', () => {
     const order = shop.store.create({
       kind: 'standard', planId: 1, planName: 'Individual', resellerId: null, quantity: 1, members: 0, promoId: null,
       totals: { planTotal: 149900, members: null, subtotal: 149900, vat: 17988, totalCost: 167888, promoDiscount: 0, total: 167888, unitAmount: 167888 },
-      billing: BILLING, email: BILLING.email, createdAt: NOW.toISOString(),
+      billing: BILLING, email: BILLING.email, createdAt: NOW.toISOString(), expiresAt: null,
     });
     const [key] = shop.store.issueKeys(order.id, 1, { now: NOW.toISOString(), keyPrefix: 'BD' });
     const response = await activate(single(key));

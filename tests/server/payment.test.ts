@@ -1,9 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { BILLING_FORM, startServer, tempDir, useShopServer } from './helpers';
+import { BILLING_FORM, useShopServer } from './helpers';
 
 const NOW = new Date('2026-05-20T04:00:00Z');
 type Json = Record<string, any>;
@@ -202,40 +199,5 @@ describe('seeded demo keys', () => {
       expect(pair.accessKey).toMatch(KEY);
       expect(rows).toContainEqual({ access_key: pair.accessKey, activation_code: pair.activationCode, status: 'unused', order_status: 'paid' });
     }
-  });
-});
-
-describe('demo mode off', () => {
-  let prod: FastifyInstance;
-  let prodCleanup: () => Promise<void>;
-  const staticDir = tempDir('telmed-static-');
-  beforeAll(async () => {
-    mkdirSync(staticDir, { recursive: true });
-    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><body>SPA shell</body></html>');
-    ({ app: prod, cleanup: prodCleanup } = await startServer({ demo: false, staticDir, now: () => NOW }));
-  });
-  afterAll(async () => {
-    await prodCleanup();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
-
-  it('has no outbox: JSON 404 under /api/dev, the SPA shell at /dev/outbox, never an e-mail', async () => {
-    const { payment_request } = await checkout(prod);
-    // The provider's pages win over the site's static files and SPA fallback.
-    expect((await prod.inject(`/sandbox-pay/checkout/${payment_request.token}`)).body).toMatch(/<h1[^>]*>Sandbox payment<\/h1>/);
-    const pay = await prod.inject({ method: 'POST', url: `/sandbox-pay/checkout/${payment_request.token}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    expect(pay.statusCode).toBe(303);
-
-    const api = await prod.inject('/api/dev/outbox');
-    expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: 'Not found' });
-    const page = await prod.inject('/dev/outbox');
-    expect(page.body).toContain('SPA shell');
-    expect(page.body).not.toContain('access keys');
-  });
-
-  it('seeds no demo keys', () => {
-    const { n } = prod.ctx.db.prepare('SELECT count(*) AS n FROM access_keys WHERE order_id IN (SELECT id FROM orders WHERE email = ?)').get('demo.buyer@example.com') as { n: number };
-    expect(n).toBe(0);
   });
 });

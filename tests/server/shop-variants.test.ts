@@ -28,7 +28,7 @@ const FORM: Json = {
 };
 
 /** Plan 22 (Family partner offer: 3,999.00 − 200.00, 4 dependents, 699.00 per member) × 1: total 4,254.88. */
-const PROMO_LINE: Json = { shop_plan_id: DEMO.promotion.planId, quantity: 1, discount: 0, amount: 4254.88, name: 'Family (partner offer)', description: '', member: 0 };
+const PROMO_LINE: Json = { shop_plan_id: DEMO.promotion.planId, quantity: 1, discount: 0, amount: 4254.88, name: 'Family (partner offer)', description: '', member: 0, promo_code: DEMO.promotion.code };
 /** Plan 11 (Individual merchant price, 1,299.00) × 2: total 2,909.76, billed unit amount 1,454.88. */
 const MERCHANT_LINE: Json = { shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: 'Individual (merchant price)', description: '', member: 0 };
 
@@ -146,7 +146,12 @@ describe('POST /api/v1/promotion-billing-informations', () => {
     await refused(await promoBill(form, { ...PROMO_LINE, promo_id: 1 }), /Promo codes cannot be used/);
     await refused(await promoBill(form, { ...MERCHANT_LINE }), /does not exist/);
     // Plan 21 belongs to the promotion but no code unlocks it.
-    await refused(await promoBill(FORM, { ...PROMO_LINE, shop_plan_id: 21, amount: 1118.88 }), /not sold by this shop/);
+    await refused(await promoBill(FORM, { ...PROMO_LINE, shop_plan_id: 21, amount: 1118.88 }), /sold only with the promo code/);
+    // The unlocked plan at its partner price, but without the code, or with a wrong one.
+    const { promo_code: _code, ...withoutCode } = PROMO_LINE;
+    await refused(await promoBill(form, withoutCode), /sold only with the promo code/);
+    await refused(await promoBill(form, { ...PROMO_LINE, promo_code: 'NOPE2026' }), /sold only with the promo code/);
+    await refused(await promoBill(form, { ...PROMO_LINE, promo_code: DEMO.promoCodes.valid }), /sold only with the promo code/);
     // The demo promotion sells one plan per order (no multiple purchase).
     await refused(await promoBill(form, { ...PROMO_LINE, quantity: 2, amount: 4254.88 }), /sells 1 per order/);
     await refused(await promoBill(form, PROMO_LINE, DEMO.merchant.id), /reseller_id/);

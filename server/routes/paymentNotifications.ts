@@ -1,0 +1,102 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../http';
+import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rateLimit';
+import { keyPrefix } from '../shop/keys';
+import { confirmationMail, NOTIFICATIONS_PATH } from '../shop/provider';
+import { checkSignature, SIGNATURE_HEADER, type SignatureCheck } from '../shop/signature';
+import { OrderStore, type NotificationOutcome, type PaymentNotification } from '../shop/store';
+import type { ServerContext } from '../context';
+import { API_PREFIX } from '../paths';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received (the signature covers these exact bytes). */
+    rawBody?: string;
+  }
+}
+
+const REFUSED: Record<Exclude<SignatureCheck, { ok: true }>['reason'], string> = {
+  missing: `Missing ${SIGNATURE_HEADER} header.`,
+  malformed: `Malformed ${SIGNATURE_HEADER} header.`,
+  stale: 'The notification is too old or from the future.',
+  mismatch: 'Invalid signature.',
+};
+
+/** What the provider is told for each outcome: 200 when there is nothing to retry, 4xx otherwise. */
+const STATUS: Record<NotificationOutcome, number> = {
+  paid: 200,
+  cancelled: 200,
+  duplicate: 200,
+  'not-pending': 200,
+  'unknown-order': 404,
+  mismatch: 422,
+  expired: 409,
+};
+
+/** The notification body; anything else is refused (400) before it is looked at. */
+const BODY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'order_id', 'amount', 'currency'],
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
+    type: { enum: ['payment.succeeded', 'payment.cancelled'] },
+    order_id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 },
+    amount: { type: 'number', minimum: 0, maximum: 1e12 },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  },
+} as const;
+
+type Body = Omit<PaymentNotification, 'amount'> & { amount: number };
+
+/**
+ * POST /api/v1/payments/notifications: the payment provider confirms a payment (or a cancellation)
+ * server to server. The only route that issues keys. Signed with HMAC-SHA256 over "<t>.<raw body>"
+ * (shop/signature.ts); a missing, malformed, stale or wrong signature is 401 and nothing is read.
+ * A verified notification is handled once per event id (store.applyNotification): a replay or a
+ * retry answers 200 { outcome: 'duplicate' } and issues nothing.
+ */
+export const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const store = new OrderStore(ctx.db);
+  const prefix = keyPrefix(ctx.product.name);
+  await registerRateLimit(app);
+
+  // Keep the exact bytes: the MAC is computed over them, not over a re-serialised object.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMITS.notification }, (request, body, done) => {
+    request.rawBody = String(body);
+    try {
+      done(null, JSON.parse(request.rawBody));
+    } catch {
+      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.post<{ Body: Body }>(
+    NOTIFICATIONS_PATH.slice(API_PREFIX.length),
+    {
+      ...perMinute(WRITE_RATE_LIMITS.notification),
+      bodyLimit: BODY_LIMITS.notification,
+      schema: { body: BODY_SCHEMA },
+      preValidation: async (request, reply) => {
+        const check = checkSignature(request.headers[SIGNATURE_HEADER], request.rawBody ?? '', ctx.paymentSecret, Math.floor(ctx.now().getTime() / 1000));
+        if (!check.ok) {
+          request.log.warn({ reason: check.reason }, 'payment notification refused');
+          return reply.code(401).send({ message: REFUSED[check.reason] });
+        }
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const now = ctx.now().toISOString();
+      const { outcome } = store.applyNotification(
+        { ...body, amount: Math.round(body.amount * 100) },
+        { now, keyPrefix: prefix, compose: (order, keys) => confirmationMail(order, keys, { product: ctx.product, origin: ctx.publicUrl }) },
+      );
+      if (STATUS[outcome] !== 200) request.log.warn({ outcome, order: body.order_id }, 'payment notification not applied');
+      return reply.code(STATUS[outcome]).send({ received: true, outcome });
+    },
+  );
+};
+
+export default paymentNotificationRoutes;

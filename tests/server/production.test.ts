@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../scripts/lib/generate/run';
+import { buildServer } from '../../server/app';
+import { DEMO } from '../../server/seed';
+import { readSettings, SettingsError } from '../../server/settings';
+import { BILLING_FORM, PRODUCTION_SETTINGS, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** Every route that exists only in demo mode. */
+const DEMO_ROUTES: Array<{ method: 'GET' | 'POST'; url: string }> = [
+  { method: 'GET', url: '/api/dev/outbox' },
+  { method: 'GET', url: '/api/dev/form-submissions' },
+  { method: 'GET', url: '/dev/outbox' },
+  { method: 'GET', url: '/sandbox-pay/checkout/some-token' },
+  { method: 'POST', url: '/sandbox-pay/checkout/some-token/pay' },
+  { method: 'POST', url: '/sandbox-pay/checkout/some-token/cancel' },
+  { method: 'POST', url: '/api/v1/sandbox-pay/payment-requests' },
+];
+
+describe('settings: demo only when asked, production refuses to start without its settings', () => {
+  it('is a production start unless DEMO is set, and lists every missing setting at once', () => {
+    let error: unknown;
+    try {
+      readSettings({ NODE_ENV: 'development' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    const problems = (error as SettingsError).problems.join('\n');
+    expect(problems).toMatch(/PUBLIC_URL is required/);
+    expect(problems).toMatch(/PAYMENT_WEBHOOK_SECRET is required/);
+    expect(problems).toMatch(/PAYMENT_PROVIDER_URL is required/);
+  });
+
+  it('refuses a public URL over http, with a path, or a short secret in production', () => {
+    const env = { PUBLIC_URL: 'http://shop.example', PAYMENT_WEBHOOK_SECRET: 'short', PAYMENT_PROVIDER_URL: 'https://pay.example/requests' };
+    expect(() => readSettings(env)).toThrow(/PUBLIC_URL must use https in production[\s\S]*PAYMENT_WEBHOOK_SECRET/);
+    expect(() => readSettings({ ...env, PUBLIC_URL: 'https://shop.example/path', PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32) })).toThrow(/origin only/);
+  });
+
+  it('accepts a complete production configuration, with trusted proxies', () => {
+    const settings = readSettings({
+      PUBLIC_URL: 'https://www.bantaydoc.example',
+      PAYMENT_WEBHOOK_SECRET: 'x'.repeat(40),
+      PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+    });
+    expect(settings).toMatchObject({ demo: false, publicUrl: 'https://www.bantaydoc.example', trustProxy: '10.0.0.0/8,127.0.0.1', logLevel: 'warn' });
+  });
+
+  it('in demo mode (DEMO=1) fills in local defaults: the sandbox provider on the local origin', () => {
+    const settings = readSettings({ DEMO: '1', PORT: '8123' });
+    expect(settings).toMatchObject({ demo: true, publicUrl: 'http://127.0.0.1:8123', paymentProviderUrl: 'http://127.0.0.1:8123/api/v1/sandbox-pay/payment-requests' });
+    expect(settings.paymentSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('buildServer refuses to build a production server without them', async () => {
+    const dataDir = tempDir();
+    try {
+      await expect(buildServer({ demo: false, dataDir })).rejects.toThrow(/publicUrl is required[\s\S]*paymentSecret[\s\S]*paymentProviderUrl/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a production server', () => {
+  let app: FastifyInstance;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    await generate(ROOT);
+    ({ app, cleanup } = await startServer({ demo: false }));
+  });
+  afterAll(async () => cleanup());
+
+  it('answers 404 on every demo route', async () => {
+    for (const route of DEMO_ROUTES) {
+      const response = await app.inject({ ...route, headers: { 'content-type': 'application/json' }, payload: route.method === 'POST' ? '{}' : undefined });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+  });
+
+  it('has no demo data: no demo partners, codes, promotions or keys', async () => {
+    const count = (sql: string) => (app.ctx.db.prepare(sql).get() as { n: number }).n;
+    expect(count("SELECT count(*) AS n FROM content WHERE resource IN ('promos', 'promotion-codes', 'promotions', 'merchants', 'resellers')")).toBe(0);
+    expect(count('SELECT count(*) AS n FROM access_keys')).toBe(0);
+    expect(count('SELECT count(*) AS n FROM orders')).toBe(0);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/promos/check/code', payload: { code: DEMO.promoCodes.valid } })).statusCode).toBe(404);
+    expect((await app.inject(`/api/v1/promotions/show/${DEMO.promotion.slug}`)).statusCode).toBe(404);
+    expect((await app.inject(`/api/v1/resellers/slug/${DEMO.reseller.slug}`)).statusCode).toBe(404);
+    // The site's own content is there.
+    expect((await app.inject('/api/v1/shop-plans')).json().data.length).toBeGreaterThan(0);
+  });
+
+  it('sends buyers to the configured provider and says HSTS', async () => {
+    const line = { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
+    const response = await app.inject({ method: 'POST', url: '/api/v1/billing-informations', headers: { host: 'evil.example' }, payload: { ...BILLING_FORM, products: [line] } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().sandboxpay.post_redirect).toBe(PRODUCTION_SETTINGS.paymentProviderUrl);
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('trusted proxies', () => {
+  it("stores and limits by the client's address only behind a trusted proxy", async () => {
+    const direct = await startServer();
+    const proxied = await startServer({ trustProxy: '127.0.0.1' });
+    const ipOf = async (app: FastifyInstance) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/form-emails/contact-us',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+        payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']),
+      });
+      expect(response.statusCode).toBe(201);
+      return (app.ctx.db.prepare('SELECT ip FROM form_submissions WHERE id = ?').get(response.json().data.id) as { ip: string }).ip;
+    };
+    try {
+      expect(await ipOf(direct.app)).toBe('127.0.0.1');
+      expect(await ipOf(proxied.app)).toBe('203.0.113.7');
+    } finally {
+      await direct.cleanup();
+      await proxied.cleanup();
+    }
+  });
+
+  it('counts the rate limit per client behind the proxy, not for the proxy as a whole', async () => {
+    const proxied = await startServer({ trustProxy: '127.0.0.1', formRateLimit: 2 });
+    const post = (client: string) =>
+      proxied.app.inject({ method: 'POST', url: '/api/v1/form-emails/contact-us', headers: { 'x-forwarded-for': client }, payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']) });
+    try {
+      expect((await post('203.0.113.7')).statusCode).toBe(201);
+      expect((await post('203.0.113.7')).statusCode).toBe(201);
+      expect((await post('203.0.113.7')).statusCode).toBe(429);
+      expect((await post('198.51.100.9')).statusCode).toBe(201);
+    } finally {
+      await proxied.cleanup();
+    }
+  });
+});
+
+/** A free port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs `npx tsx server/main.ts` with `env`; resolves with its output once it listens or exits. */
+function startProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  const ready = new Promise<{ code: number | null; output: string }>((done) => {
+    child.stdout.on('data', () => output.includes('Listening on') && done({ code: null, output }));
+    child.once('exit', (code) => done({ code, output }));
+  });
+  return { child, ready };
+}
+
+describe('the production start (server/main.ts)', () => {
+  it('refuses to start without PUBLIC_URL, PAYMENT_WEBHOOK_SECRET and PAYMENT_PROVIDER_URL', async () => {
+    const dataDir = tempDir();
+    try {
+      const { ready } = startProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), NODE_ENV: 'development' });
+      const { code, output } = await ready;
+      expect(code).toBe(1);
+      expect(output).toMatch(/PUBLIC_URL is required/);
+      expect(output).toMatch(/PAYMENT_WEBHOOK_SECRET is required/);
+      expect(output).toMatch(/PAYMENT_PROVIDER_URL is required/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('starts with them, without any demo route, and shuts down gracefully on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const { child, ready } = startProcess({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      STATIC_DIR: tempDir('telmed-nostatic-'),
+      PUBLIC_URL: PRODUCTION_SETTINGS.publicUrl,
+      PAYMENT_WEBHOOK_SECRET: PRODUCTION_SETTINGS.paymentSecret,
+      PAYMENT_PROVIDER_URL: PRODUCTION_SETTINGS.paymentProviderUrl,
+    });
+    try {
+      const { output } = await ready;
+      expect(output).toContain('Listening on');
+      expect(output).not.toContain('demo mode');
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
+      for (const route of DEMO_ROUTES) expect((await fetch(base + route.url, { method: route.method })).status, route.url).toBe(404);
+      const exited = new Promise<number | null>((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
