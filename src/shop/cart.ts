@@ -28,7 +28,12 @@ export interface CartPlan {
   member: Centavos | null;
   /** Maximum number of dependents (the plan's no_key_generate). */
   maxDependents: number;
+  /** The promo cart only: the code that unlocked this plan; the billing sends it so the server can re-check it. */
+  unlockCode?: string;
 }
+
+/** Longest promo code kept (the server refuses longer ones). */
+export const MAX_CODE_LENGTH = 50;
 
 /** The cart's single line: the plan plus how many units and household members. */
 export interface CartItem extends CartPlan {
@@ -80,7 +85,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     const item = draft.item;
     switch (action.type) {
       case 'add':
-        if (!item) draft.item = { ...copyPlan(action.plan), quantity: 1, memberQuantity: 0 };
+        if (!item) {
+          // A plan unlocked by a code (the promo cart's current plan) keeps its code in the line.
+          const unlockCode = draft.plan?.id === action.plan.id ? draft.plan.unlockCode : undefined;
+          draft.item = { ...copyPlan(action.plan), ...(unlockCode ? { unlockCode } : {}), quantity: 1, memberQuantity: 0 };
+        }
         break;
       case 'increment':
         if (item && item.quantity < MAX_QUANTITY) item.quantity += 1;
@@ -110,8 +119,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 }
 
 function copyPlan(plan: CartPlan): CartPlan {
-  const { id, name, price, discount, description, member, maxDependents } = plan;
-  return { id, name, price, discount, description, member, maxDependents };
+  const { id, name, price, discount, description, member, maxDependents, unlockCode } = plan;
+  return { id, name, price, discount, description, member, maxDependents, ...(unlockCode ? { unlockCode } : {}) };
 }
 
 /** A plan of the API (pesos) as the cart holds it (centavos). */
@@ -144,11 +153,12 @@ const isAmount = (value: unknown): value is Centavos => isCount(value, 0, MAX_AM
 /** A stored plan (JSON already parsed), or null when it is not one. Unknown fields are dropped. */
 export function parseCartPlan(value: unknown): CartPlan | null {
   if (!isObject(value)) return null;
-  const { id, name, price, discount, description, member, maxDependents } = value;
+  const { id, name, price, discount, description, member, maxDependents, unlockCode } = value;
   if (!isCount(id, 1) || typeof name !== 'string' || typeof description !== 'string') return null;
   if (!isAmount(price) || !isAmount(discount) || !(member === null || isAmount(member))) return null;
   if (!isCount(maxDependents, 0)) return null;
-  return { id, name, price, discount, description, member, maxDependents };
+  const code = typeof unlockCode === 'string' && unlockCode !== '' && unlockCode.length <= MAX_CODE_LENGTH ? { unlockCode } : {};
+  return { id, name, price, discount, description, member, maxDependents, ...code };
 }
 
 /** A stored cart line (JSON already parsed), or null when it is not one. */

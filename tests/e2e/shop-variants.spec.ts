@@ -110,7 +110,7 @@ test.describe('promo-code shop', () => {
     expect(payload).toMatchObject({ reseller_id: PROMO.id, zip_code: '1012', no_dependents: 2 });
     expect(payload).not.toHaveProperty('zip');
     expect(payload).not.toHaveProperty('source');
-    expect(payload.products).toEqual([{ shop_plan_id: 22, quantity: 1, discount: 0, amount: 4254.88, name: PROMO.plan, description: expect.any(String), member: 0 }]);
+    expect(payload.products).toEqual([{ shop_plan_id: 22, quantity: 1, discount: 0, amount: 4254.88, name: PROMO.plan, description: expect.any(String), member: 0, promo_code: PROMO.code }]);
     expect(body).toContain('PHP 4,254.88');
     expect(unexpected(errors)).toEqual([]);
   });

@@ -85,6 +85,15 @@ describe('cartReducer', () => {
     expect(cartReducer(promo, { type: 'remove' })).toEqual({ item: null, plan: null });
   });
 
+  it('a plan unlocked by a code keeps the code in the line added from it (the billing sends it)', () => {
+    const unlocked = cartReducer(EMPTY_CART, { type: 'setPlan', plan: { ...family, unlockCode: 'UNLOCK2026' } });
+    expect(unlocked.plan?.unlockCode).toBe('UNLOCK2026');
+    // The plan grid adds the plan as the API lists it (no code): the line takes the current plan's code.
+    expect(cartReducer(unlocked, { type: 'add', plan: family }).item?.unlockCode).toBe('UNLOCK2026');
+    // Another plan gets no code.
+    expect(cartReducer(unlocked, { type: 'add', plan: { ...family, id: family.id + 1 } }).item).not.toHaveProperty('unlockCode');
+  });
+
   it('setPlan sets and clears the promo cart current plan without touching the line', () => {
     const state = withLine(individual, 2);
     const withPlan = cartReducer(state, { type: 'setPlan', plan: family });
@@ -134,6 +143,11 @@ describe('stored data parser', () => {
   it('reads back what the cart stores', () => {
     expect(parseCartItem(parseJson(JSON.stringify(stored)))).toEqual(stored);
     expect(parseCartPlan(parseJson(JSON.stringify(family)))).toEqual(family);
+    const withCode = { ...stored, unlockCode: 'UNLOCK2026' };
+    expect(parseCartItem(parseJson(JSON.stringify(withCode)))).toEqual(withCode);
+    // A stored code that is not a short text is dropped, not trusted.
+    expect(parseCartItem({ ...stored, unlockCode: 'x'.repeat(51) })).toEqual(stored);
+    expect(parseCartItem({ ...stored, unlockCode: 42 })).toEqual(stored);
   });
 
   it('treats missing and corrupt values as empty', () => {

@@ -184,8 +184,9 @@ describe('promo-shop code card', () => {
     fireEvent.change(screen.getByLabelText(/Promo code/), { target: { value: ' UNLOCK2026 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your code unlocked the plan Family (partner offer).'));
-    expect(carts.cartStore('promo').getState().plan).toEqual({ id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, description: 'x', member: 69_900, maxDependents: 4 });
-    expect(JSON.parse(localStorage.getItem('promoPlan')!)).toMatchObject({ id: 22 });
+    // The plan keeps the code that unlocked it (trimmed): the billing sends it for the server to re-check.
+    expect(carts.cartStore('promo').getState().plan).toEqual({ id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, description: 'x', member: 69_900, maxDependents: 4, unlockCode: 'UNLOCK2026' });
+    expect(JSON.parse(localStorage.getItem('promoPlan')!)).toMatchObject({ id: 22, unlockCode: 'UNLOCK2026' });
     expect(screen.queryByLabelText(/Promo code/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enter another code' }));
     expect(carts.cartStore('promo').getState().plan).toBeNull();

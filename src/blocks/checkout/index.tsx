@@ -156,6 +156,9 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
           description: item.description,
           member: item.memberQuantity,
           ...(props.promoCode ? { promo_id: promo?.id ?? null } : {}),
+          // The code the discount or the plan's price relies on, re-checked by the server (DECISIONS.md).
+          ...(props.promoCode && promo ? { promo_code: promo.code } : {}),
+          ...(item.unlockCode ? { promo_code: item.unlockCode } : {}),
         },
       ],
     };

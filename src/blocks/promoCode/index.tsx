@@ -59,7 +59,7 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
     try {
       const plan = Number.isSafeInteger(ownerId) ? await checkPromotionCode(props.checkPath ?? 'promotion-shop-plans/check/code', ownerId, typed) : null;
       if (plan) {
-        dispatch({ type: 'setPlan', plan: planToCartPlan(plan) });
+        dispatch({ type: 'setPlan', plan: { ...planToCartPlan(plan), unlockCode: typed } });
         setCode('');
       } else {
         setMessage({ kind: 'invalid', text: fill(texts.invalidCode) });
