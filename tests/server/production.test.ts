@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { buildServer } from '../../server/app';
+import { buildServer, TIMEOUTS } from '../../server/app';
+import { loggedPath } from '../../server/requestLog';
 import { DEMO } from '../../server/seed';
 import { readSettings, SettingsError } from '../../server/settings';
 import { BILLING_FORM, PRODUCTION_SETTINGS, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
@@ -96,6 +97,21 @@ describe('a production server', () => {
     expect((await app.inject(`/api/v1/resellers/slug/${DEMO.reseller.slug}`)).statusCode).toBe(404);
     // The site's own content is there.
     expect((await app.inject('/api/v1/shop-plans')).json().data.length).toBeGreaterThan(0);
+  });
+
+  it('bounds slow clients and writes durably', () => {
+    const server = app.server as import('node:http').Server;
+    expect(server.requestTimeout).toBe(TIMEOUTS.request);
+    expect(server.headersTimeout).toBe(TIMEOUTS.headers);
+    expect(server.keepAliveTimeout).toBe(TIMEOUTS.keepAlive);
+    // synchronous=FULL (2): a committed order, payment or key survives a power cut.
+    expect(app.ctx.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('logs no tokens, codes or query strings', () => {
+    expect(loggedPath('/sandbox-pay/checkout/SECRET-TOKEN')).toBe('/sandbox-pay/checkout/:token');
+    expect(loggedPath('/sandbox-pay/checkout/SECRET-TOKEN/pay')).toBe('/sandbox-pay/checkout/:token/pay');
+    expect(loggedPath('/shop/payment?status=paid&order=4&code=WELCOME10')).toBe('/shop/payment');
   });
 
   it('sends buyers to the configured provider and says HSTS', async () => {

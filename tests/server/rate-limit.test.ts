@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_RATE_LIMIT_FLOOR, CODE_CHECK_RATE_LIMIT_FLOOR, KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, RATE_LIMIT_MESSAGE } from '../../server/rateLimit';
+import { BILLING_RATE_LIMIT_FLOOR, CODE_CHECK_RATE_LIMIT_FLOOR, KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, RATE_LIMIT_MESSAGE, WRITE_RATE_LIMITS } from '../../server/rateLimit';
 import { BILLING_FORM, startServer } from './helpers';
 
 /** The endpoints that write or probe beyond the forms: billings, code checks and key activations. */
@@ -10,7 +10,8 @@ describe('rate limits of billings, code checks and activations', () => {
   });
   afterAll(async () => limited.cleanup());
 
-  const post = (url: string, payload: object) => limited.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload });
+  const post = (url: string, payload: object) =>
+    limited.app.inject({ method: 'POST', url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 
   /** Sends `count` requests, then one more, and returns the statuses of the first ones and the last reply. */
   async function exhaust(url: string, payload: object, count: number) {
@@ -31,6 +32,12 @@ describe('rate limits of billings, code checks and activations', () => {
     ['promos/check/code', CODE_CHECK_RATE_LIMIT_FLOOR, { code: 'NOPE' }],
     ['promotion-shop-plans/check/code', CODE_CHECK_RATE_LIMIT_FLOOR, { reseller_id: 201, code: 'NOPE' }],
     ['key-assignments', KEY_RATE_LIMIT_FLOOR, { access_key: 'X' }],
+    ['promotions/check/slug', WRITE_RATE_LIMITS.slugCheck, { slug: 'nope' }],
+    // The payment routes: the provider's notifications, and the sandbox provider's own routes (demo).
+    ['payments/notifications', WRITE_RATE_LIMITS.notification, { id: 'evt_x' }],
+    ['sandbox-pay/payment-requests', WRITE_RATE_LIMITS.payment, {}],
+    ['/sandbox-pay/checkout/nope/pay', WRITE_RATE_LIMITS.payment, {}],
+    ['/sandbox-pay/checkout/nope/cancel', WRITE_RATE_LIMITS.payment, {}],
   ])('POST %s: %i per minute per IP, then 429 with the message and Retry-After', async (url, floor, payload) => {
     const { statuses, refused } = await exhaust(url, payload, floor);
     expect(statuses.has(429)).toBe(false);
