@@ -17,7 +17,12 @@
  * - forms/*.json against schemas/form.schema.json; the form's `schema` compiles with Ajv as rjsf and
  *   the server set it up; every `required` field has an ajv-errors message; uiSchema keys name fields;
  * - the schema files themselves: draft-07 meta-schema, unknown keywords (typos; `x-*` is free),
- *   unknown formats, unresolvable $refs, block x-source values.
+ *   unknown formats, unresolvable $refs, block x-source values;
+ * - every regular expression of the schema files and forms (`pattern`, `patternProperties` keys) runs
+ *   in linear time: recheck's verdict, cached by pattern source (lib/pattern-safety.ts);
+ * - every text field of a form has a bound (`maxLength`, or a choice, date or bounded pattern) and
+ *   refuses control characters (`x-text` or a pattern that does), and its `maxLength`, `pattern`
+ *   and `x-text` have the form's own messages (lib/form-text.ts).
  * Unknown names come with the nearest known one ("did you mean 'banner'?") when it is close.
  */
 import path from 'node:path';

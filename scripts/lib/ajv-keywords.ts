@@ -1,5 +1,6 @@
 import { _, str, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type Ajv from 'ajv';
+import { usePattern } from 'ajv/dist/vocabularies/code';
 
 /**
  * The custom keywords of the form schemas, defined once for every Ajv the project creates: the QA
@@ -44,8 +45,43 @@ export const maxDateKeyword: CodeKeywordDefinition = {
   },
 };
 
+/**
+ * Values of `x-text` and the characters each refuses: every C0 and C1 control character (and DEL);
+ * multi-line text (a textarea) keeps tab, line feed and carriage return. A search for one refused
+ * character is a single character class, linear in the length of the text.
+ */
+export const TEXT_KINDS = {
+  'single-line': '[\\u0000-\\u001F\\u007F-\\u009F]',
+  'multi-line': '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]',
+} as const;
+
+export type TextKind = keyof typeof TEXT_KINDS;
+
+/**
+ * `"x-text": "single-line" | "multi-line"`: a string a visitor types must not contain control
+ * characters (TEXT_KINDS). It sits beside `pattern`, so a field keeps its own pattern (an e-mail's)
+ * and still refuses them; the message comes from the form's `errorMessage["x-text"]` (ajv-errors).
+ * The compiled check is a RegExp built like the `pattern` keyword's, so the standalone code holds
+ * `new RegExp(...)`, never code built from strings.
+ */
+export const textKeyword: CodeKeywordDefinition = {
+  keyword: 'x-text',
+  type: 'string',
+  schemaType: 'string',
+  $data: false,
+  metaSchema: { enum: Object.keys(TEXT_KINDS) },
+  error: {
+    message: ({ schema }) => str`must not contain control characters${schema === 'multi-line' ? ' other than tab and new line' : ''}`,
+    params: ({ schema }) => _`{kind: ${String(schema)}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const refused = TEXT_KINDS[cxt.schema as TextKind] ?? TEXT_KINDS['single-line'];
+    cxt.fail(_`${usePattern(cxt, refused)}.test(${cxt.data})`);
+  },
+};
+
 /** Every custom keyword of the form schemas. */
-export const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [maxDateKeyword];
+export const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [maxDateKeyword, textKeyword];
 
 /** Adds the custom keywords to an Ajv instance (returns it, so it can serve as rjsf's extenderFn). */
 export function addFormKeywords<A extends Ajv>(ajv: A): A {

@@ -5,13 +5,13 @@ import { didYouMean } from './suggest';
 type Schema = Record<string, unknown>;
 
 /** How a subschema hangs off its parent: same value (applicators), a property or item, or elsewhere. */
-type Step =
+export type Step =
   | { kind: 'applicator'; keyword: string }
   | { kind: 'property'; name: string }
   | { kind: 'data' }
   | { kind: 'detached' };
 
-interface Visit {
+export interface Visit {
   schema: Schema;
   pointer: string;
   /** Ancestors from the root down, each with the step that leads to the next one. */
@@ -113,19 +113,21 @@ function catchesAll(errorMessage: unknown): boolean {
 }
 
 /**
- * Whether ajv-errors turns a missing `field` of `node.required` into an editor's message:
- * - the same schema's errorMessage (a string, `_`, `required` as a string or with the field), or
+ * Whether ajv-errors turns an error of `keyword` (for `required`: the missing `field`) into an
+ * editor's message:
+ * - the same schema's errorMessage (a string, `_`, the keyword as a string, or for `required` an
+ *   object with the field), or
  * - an enclosing schema's catch-all (a string or `_`) or its `properties.<p>` message for the
  *   property that leads down to this schema.
  * That mirrors ajv-errors 3: keyword messages only take errors of the schema they sit in.
  */
-function hasRequiredMessage(visit: Visit, field: string): boolean {
+function hasMessage(visit: Visit, keyword: string, field?: string): boolean {
   const own = visit.schema.errorMessage;
   if (catchesAll(own)) return true;
   if (isObject(own)) {
-    const required = own.required;
-    if (typeof required === 'string') return true;
-    if (isObject(required) && typeof required[field] === 'string') return true;
+    const message = own[keyword];
+    if (typeof message === 'string') return true;
+    if (field !== undefined && isObject(message) && typeof message[field] === 'string') return true;
   }
   for (let i = visit.path.length - 1; i >= 0; i--) {
     const { schema, step } = visit.path[i];
@@ -141,8 +143,8 @@ function hasRequiredMessage(visit: Visit, field: string): boolean {
   return false;
 }
 
-/** Subschemas whose `required` never yields an error of its own: `if` (it only selects) and `not`. */
-function isSilenced(visit: Visit): boolean {
+/** Subschemas whose keywords never yield an error of their own: inside `if` (it only selects) and `not`. */
+export function isSilenced(visit: Visit): boolean {
   return visit.path.some(({ step }) => step.kind === 'applicator' && (step.keyword === 'if' || step.keyword === 'not'));
 }
 
@@ -156,13 +158,29 @@ export function requiredWithoutMessage(schema: unknown, rootPointer = ''): Schem
     const required = visit.schema.required;
     if (!Array.isArray(required) || isSilenced(visit)) return;
     required.forEach((field, index) => {
-      if (typeof field !== 'string' || hasRequiredMessage(visit, field)) return;
+      if (typeof field !== 'string' || hasMessage(visit, 'required', field)) return;
       issues.push({
         pointer: `${visit.pointer}/required/${index}`,
         message: `required field '${field}' has no message (errorMessage.required.${field})`,
         at: 'value',
       });
     });
+  });
+  return issues;
+}
+
+/**
+ * Every use of one of `keywords` (at any depth) must have an editor's message, as `required` must:
+ * the form's own text, not Ajv's English ("must NOT have more than 100 characters").
+ */
+export function keywordsWithoutMessage(schema: unknown, keywords: readonly string[], rootPointer = ''): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  walkSchema(schema, rootPointer, (visit) => {
+    if (isSilenced(visit)) return;
+    for (const keyword of keywords) {
+      if (!(keyword in visit.schema) || hasMessage(visit, keyword)) continue;
+      issues.push({ pointer: `${visit.pointer}/${escapePointerToken(keyword)}`, message: `'${keyword}' has no message (errorMessage["${keyword}"])`, at: 'key' });
+    }
   });
   return issues;
 }

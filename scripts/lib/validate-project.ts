@@ -19,7 +19,9 @@ import {
   type SourceEntry,
 } from './project';
 import { routeMatches, substituteShort, templateParams } from './routes';
-import { requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
+import { textFieldIssues } from './form-text';
+import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';
+import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
 import { didYouMean, nearest } from './suggest';
 import { uiSchemaIssues } from './ui-schema';
 
@@ -331,6 +333,18 @@ function checkPages(config: JsonFile, reporter: Reporter, short: string | undefi
   visit(data, '');
 }
 
+/** Keywords of a form whose errors a visitor sees: each needs the form's own message (ajv-errors). */
+const MESSAGE_KEYWORDS = ['maxLength', 'pattern', 'x-text'];
+
+/**
+ * Every regular expression of the schema files and of the forms' data schemas must run in linear
+ * time (pattern-safety.ts): a super-linear one is reported with recheck's attack string.
+ */
+function checkPatternSafety(reporter: Reporter, files: ReadonlyArray<{ file: string; schema: unknown; pointer: string }>) {
+  const found: Array<{ file: string; patterns: PatternAt[] }> = files.map(({ file, schema, pointer }) => ({ file, patterns: patternsOf(schema, pointer) }));
+  for (const [file, issues] of superLinearPatterns(found)) reporter.issues(file, issues);
+}
+
 function checkForms(
   forms: Array<{ input: NamedInput; json: JsonFile }>,
   reporter: Reporter,
@@ -358,6 +372,8 @@ function checkForms(
     reporter.issues(file, unknownKeywords(schema, '/schema'));
     reporter.issues(file, unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
     reporter.issues(file, requiredWithoutMessage(schema, '/schema'));
+    reporter.issues(file, keywordsWithoutMessage(schema, MESSAGE_KEYWORDS, '/schema'));
+    reporter.issues(file, textFieldIssues(schema, isObject(data.uiSchema) ? data.uiSchema : undefined, '/schema'));
     if (isObject(data.uiSchema)) reporter.issues(file, uiSchemaIssues(data.uiSchema, schema, '/uiSchema'));
     // A schema that the meta-schema rejects cannot be compiled meaningfully: its errors say enough.
     if (metaIssues.some((issue) => issue.pointer === '/schema' || issue.pointer.startsWith('/schema/'))) continue;
@@ -426,6 +442,10 @@ export function checkProject(root: string): ProjectCheck {
     );
   }
   checkForms(forms, reporter, registry, formSchema?.file);
+  checkPatternSafety(reporter, [
+    ...schemaFiles.map(({ file, json }) => ({ file, schema: json.data, pointer: '' })),
+    ...forms.flatMap(({ input, json }) => (isObject(json.data) ? [{ file: input.file, schema: json.data.schema, pointer: '/schema' }] : [])),
+  ]);
 
   return { diagnostics: [...reporter.diagnostics].sort(compareDiagnostics), filesChecked: reporter.filesChecked };
 }

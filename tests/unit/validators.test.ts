@@ -14,7 +14,7 @@ import { addDays, manilaDate } from '../../server/time';
 const ROOT = path.resolve(__dirname, '../..');
 const FORMS_DIR = path.join(ROOT, 'forms');
 const VALIDATORS_DIR = path.join(ROOT, 'src/generated/validators');
-const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$';
 const DIGITS_PATTERN = '^[0-9]*$';
 /** MM/DD/YYYY: the birthdate of the multi-member assignment cards (forms/member-card.json). */
 const US_DATE_PATTERN = '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$';
@@ -145,6 +145,85 @@ describe('forms with an e-mail and a phone number', () => {
     }
     for (const name of ['contact', 'quote', 'partner', 'key-assignment', 'apply-now', 'callback']) {
       expect(fieldsWith(form(name).schema, (f) => f.pattern === DIGITS_PATTERN && f.maxLength === 11), name).toHaveLength(1);
+    }
+  });
+});
+
+describe('hostile input (issue 12)', () => {
+  const emailFields = () => formNames.flatMap((name) => fieldsWith(form(name).schema, (f) => f.pattern === EMAIL_PATTERN).map((field) => [name, field] as const));
+  const textFields = () =>
+    formNames.flatMap((name) => Object.entries(form(name).schema.properties as Json).filter(([, f]) => 'x-text' in f).map(([field, f]) => [name, field, f as Json] as const));
+
+  it('every form with an e-mail uses the linear pattern, none the old one', () => {
+    expect(emailFields().length).toBeGreaterThanOrEqual(12);
+    for (const name of formNames) expect(JSON.stringify(form(name).schema), name).not.toContain('^[^\\\\s@]+@[^\\\\s@]+\\\\.[^\\\\s@]+$');
+  });
+
+  it('rejects the old attack (a@ + 100,000 dots + @) in well under 50 ms per validation', () => {
+    const attack = `a@${'.'.repeat(100_000)}@`;
+    for (const [name, field] of emailFields()) {
+      const c = form(name);
+      const data = withValue(c.schema, field, attack);
+      const started = performance.now();
+      const ok = c.validate(data);
+      const elapsed = performance.now() - started;
+      expect(ok, `${name}.${field}`).toBe(false);
+      // Generous bound for a loaded CI machine; the old pattern took 1.5 s on a third of this input.
+      expect(elapsed, `${name}.${field}: ${elapsed.toFixed(1)} ms`).toBeLessThan(200);
+      expect(fieldErrors(c.validate.errors)[field], name).toContain(emailMessage(name));
+    }
+  });
+
+  it('accepts real addresses and refuses empty domain labels with the spec’s message', () => {
+    for (const [name, field] of emailFields()) {
+      const c = form(name);
+      for (const good of ['juan.delacruz@example.com', 'a+b@mail.example.com.ph', 'o’neil@example.co']) {
+        expect(errorsOf(c, withValue(c.schema, field, good)), `${name} ${good}`).toEqual({});
+      }
+      for (const bad of ['juan@example..com', 'juan@.example.com', 'juan@example.com.']) {
+        expect(errorsOf(c, withValue(c.schema, field, bad)), `${name} ${bad}`).toEqual({ [field]: [emailMessage(name)] });
+      }
+    }
+  });
+
+  it('refuses control characters in every text field with the form’s message; textareas keep newlines and tabs', () => {
+    expect(textFields().length).toBeGreaterThan(60);
+    for (const [name, field, schema] of textFields()) {
+      const c = form(name);
+      const message = schema.errorMessage['x-text'] as string;
+      expect(message, `${name}.${field}`).toBe('Must not contain control characters');
+      for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f']) {
+        const errors = errorsOf(c, withValue(c.schema, field, `ab${control}cd@example.com`));
+        expect(errors[field], `${name}.${field} U+${control.charCodeAt(0).toString(16)}`).toContain(message);
+      }
+      const lines = withValue(c.schema, field, 'Line one\nLine\ttwo\r\n');
+      if (schema['x-text'] === 'multi-line') expect(errorsOf(c, lines)[field], `${name}.${field}`).toBeUndefined();
+      else expect(errorsOf(c, lines)[field], `${name}.${field}`).toContain(message);
+    }
+  });
+
+  it('still accepts names with accents and long multi-line messages', () => {
+    const contact = form('contact');
+    const sample = {
+      ...validSample(contact.schema),
+      firstName: 'José Ñiño',
+      lastName: 'Dela Cruz-Zoë',
+      company: 'Café Ōsaka & Søn',
+      message: `Kumusta!\n\n\tI would like a quote for 25 employees. 😀\n${'Salamat po. '.repeat(300)}`,
+    };
+    expect(errorsOf(contact, sample)).toEqual({});
+  });
+
+  it('bounds every text field with maxLength and the form’s message, counted in characters', () => {
+    for (const name of formNames) {
+      const c = form(name);
+      for (const [field, schema] of Object.entries(c.schema.properties as Json)) {
+        if (schema.type !== 'string' || typeof schema.maxLength !== 'number' || schema.pattern || schema.const) continue;
+        const max = schema.maxLength as number;
+        // Characters outside the BMP count once (Ajv counts code points), as server/forms/limits.ts assumes.
+        expect(errorsOf(c, withValue(c.schema, field, '😀'.repeat(max)))[field], `${name}.${field}`).toBeUndefined();
+        expect(errorsOf(c, withValue(c.schema, field, 'x'.repeat(max + 1)))[field], `${name}.${field}`).toEqual([schema.errorMessage.maxLength]);
+      }
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { refusesControlCharacters } from '../../scripts/lib/form-text';
 import { validateProject } from '../../scripts/lib/validate-project';
 import { makeProject, positionOf, removeProjects } from './helpers';
 
@@ -6,6 +7,9 @@ afterAll(removeProjects);
 
 const FORM = 'forms/contact.json';
 const lines = (root: string) => validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`);
+const NO_MAX_LENGTH = 'text field has no maxLength: give it the bound of what it holds (e.g. 100 for a name, 254 for an e-mail)';
+const CONTROL_CHARACTERS = 'text field accepts control characters: add "x-text": "single-line" ("multi-line" for a textarea) or a pattern that refuses them';
+const NAME = '"name": { "type": "string", "title": "Name", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }';
 
 describe('validateProject: forms', () => {
   it('checks a form file against schemas/form.schema.json', () => {
@@ -62,16 +66,18 @@ describe('validateProject: forms', () => {
   it('reports unknown keywords and formats in a form schema', () => {
     const root = makeProject((p) => {
       p.replace(FORM, '"format": "email"', '"format": "emial"');
-      p.replace(FORM, '"name": { "type": "string", "title": "Name" }', '"name": { "type": "string", "title": "Name", "maxlength": 40 }');
+      p.replace(FORM, '"title": "Name", "maxLength": 100', '"title": "Name", "maxLength": 100, "maxlength": 40');
     });
     expect(lines(root)).toEqual([
       `${FORM} /schema/properties/name/maxlength unknown keyword 'maxlength' — did you mean 'maxLength'?`,
+      // An unknown format checks nothing: the field is free text again.
+      `${FORM} /schema/properties/email ${CONTROL_CHARACTERS}`,
       `${FORM} /schema/properties/email/format unknown format 'emial' — did you mean 'email'?`,
     ]);
   });
 
   it('reports a $ref that resolves nowhere', () => {
-    const root = makeProject((p) => p.replace(FORM, '"city": { "type": "string" }', '"city": { "$ref": "#/definitions/City" }'));
+    const root = makeProject((p) => p.replace(FORM, '"city": { "type": "string", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a city of at most 100 characters" }', '"city": { "$ref": "#/definitions/City" }'));
     expect(lines(root)).toEqual([`${FORM} /schema/properties/address/properties/city/$ref cannot resolve $ref '#/definitions/City'`]);
   });
 
@@ -89,5 +95,85 @@ describe('validateProject: forms', () => {
   it('reports two forms with the same key', () => {
     const root = makeProject((p) => p.write('forms/quote.json', p.read(FORM)));
     expect(lines(root)).toEqual(["forms/quote.json /key form key 'contact-us' is also the key of forms/contact.json"]);
+  });
+});
+
+describe('validateProject: text fields of forms (maxLength, control characters)', () => {
+  it('refuses a string field without maxLength, at the field, with its pointer', () => {
+    const root = makeProject((p) => p.replace(FORM, NAME, '"name": { "type": "string", "title": "Name", "x-text": "single-line", "errorMessage": "Enter a name" }'));
+    expect(validateProject(root)).toEqual([{ file: FORM, ...positionOf(root, FORM, '"name": {'), pointer: '/schema/properties/name', message: NO_MAX_LENGTH }]);
+  });
+
+  it('needs no maxLength for a choice, a fixed value, a date or a pattern of bounded length', () => {
+    const root = makeProject((p) => {
+      p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "code": { "type": "string", "pattern": "^[0-9]{4}(-[A-Z]{2})?$", "errorMessage": "Four digits" },\n      "day": { "type": "string", "format": "date" },\n      "kind": { "type": "string", "const": "person" }');
+    });
+    expect(validateProject(root)).toEqual([]);
+  });
+
+  it('bounds a field equal to another (`const` with $data) like any text', () => {
+    const root = makeProject((p) => p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "confirm": { "type": "string", "format": "email", "const": { "$data": "1/email" } }'));
+    expect(lines(root)).toEqual([`${FORM} /schema/properties/confirm ${NO_MAX_LENGTH}`]);
+  });
+
+  it('refuses free text that accepts control characters, unless x-text, a format or the pattern refuses them', () => {
+    const root = makeProject((p) => {
+      p.replace(FORM, '"maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name', '"maxLength": 100, "errorMessage": "Enter a name');
+      p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "digits": { "type": "string", "maxLength": 11, "pattern": "^[0-9]*$", "errorMessage": "Digits" },\n      "mail": { "type": "string", "maxLength": 254, "pattern": "^[^\\\\s@]+@[^\\\\s@.]+(?:\\\\.[^\\\\s@.]+)+$", "errorMessage": "E-mail" }');
+    });
+    // The digits pattern refuses control characters; the e-mail pattern's negated classes do not.
+    expect(validateProject(root)).toEqual([
+      { file: FORM, ...positionOf(root, FORM, '"mail"'), pointer: '/schema/properties/mail', message: CONTROL_CHARACTERS },
+      { file: FORM, ...positionOf(root, FORM, '"name": {'), pointer: '/schema/properties/name', message: CONTROL_CHARACTERS },
+    ]);
+  });
+
+  it('keeps multi-line text for textareas', () => {
+    const multi = (p: { replace(file: string, from: string, to: string): void }) =>
+      p.replace(FORM, '"x-text": "single-line", "errorMessage": "Enter a name', '"x-text": "multi-line", "errorMessage": "Enter a name');
+    const root = makeProject(multi);
+    expect(validateProject(root)).toEqual([
+      { file: FORM, ...positionOf(root, FORM, '"multi-line"'), pointer: '/schema/properties/name/x-text', message: 'only a textarea takes multi-line text: use "single-line"' },
+    ]);
+    const textarea = makeProject((p) => {
+      multi(p);
+      p.replace(FORM, '"email": { "ui:autocomplete": "email" }', '"email": { "ui:autocomplete": "email" },\n    "name": { "ui:widget": "textarea" }');
+    });
+    expect(validateProject(textarea)).toEqual([]);
+  });
+
+  it('refuses an unknown x-text value, and maxLength, pattern or x-text without the form\'s message', () => {
+    const root = makeProject((p) => {
+      p.replace(FORM, '"x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }', '"x-text": "one-line" }');
+      p.replace(FORM, '"x-text": "single-line", "errorMessage": "Enter a company of at most 200 characters" }', '"x-text": "single-line", "pattern": "^[A-Z]" }');
+    });
+    expect(lines(root)).toEqual([
+      `${FORM} /schema/properties/name schema does not compile: keyword "x-text" value is invalid at path "#/properties/name": data must be equal to one of the allowed values`,
+      `${FORM} /schema/properties/name/maxLength 'maxLength' has no message (errorMessage["maxLength"])`,
+      `${FORM} /schema/properties/name/x-text 'x-text' has no message (errorMessage["x-text"])`,
+      `${FORM} /schema/properties/company/maxLength 'maxLength' has no message (errorMessage["maxLength"])`,
+      `${FORM} /schema/properties/company/x-text 'x-text' has no message (errorMessage["x-text"])`,
+      `${FORM} /schema/properties/company/pattern 'pattern' has no message (errorMessage["pattern"])`,
+    ]);
+  });
+});
+
+describe('refusesControlCharacters', () => {
+  it('proves anchored patterns of printable characters, and nothing looser', () => {
+    const proven = ['^[0-9]*$', '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$', '^[ -~]*$', '^[a-z0-9][a-z0-9-]*$', '^\\w+(\\.\\w+)*$', '^[\\--~]+$'];
+    const notProven = [
+      '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$', // negated classes admit control characters
+      '^.*$',
+      '^a|b$', // 'b$' is not anchored at the start
+      '^[a-z]+', // not anchored at the end
+      '^[~-\u00a1]*$', // printable ends, but the range spans DEL and C1
+      '^[\\b]$', // a backspace
+      '^\\s*$',
+      '^\\u0041$',
+      '^\\p{L}+$',
+      '^a\\$',
+    ];
+    for (const source of proven) expect(refusesControlCharacters(source), source).toBe(true);
+    for (const source of notProven) expect(refusesControlCharacters(source), source).toBe(false);
   });
 });
