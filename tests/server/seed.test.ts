@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../server/db';
+import { migrations, openDatabase } from '../../server/db';
+import { Repo } from '../../server/repo';
+import { seedDemoKeys, seedIfEmpty } from '../../server/seed';
 import { manilaDate } from '../../server/time';
 import { getJson, startServer, tempDir, type Items } from './helpers';
 
@@ -82,5 +84,77 @@ describe('articles', () => {
     const all = ((await getJson(app, '/api/v1/articles')).body as { data: Items }).data;
     expect(years(all)).toEqual(new Set(['2024', '2025', '2026']));
     await cleanup();
+  });
+});
+
+/**
+ * The seeded database, compared with a snapshot (tests/server/fixtures/seed-snapshot.json) taken
+ * from the seed as it was written in code, before it became fixtures: the content rows, meta, and
+ * the demo orders (without their random payment token) and keys, for one product and seeding day;
+ * on other days, the rows that follow the seeding day (articles, promo windows). After an intended
+ * change of the demo content, rewrite it with `UPDATE_SEED_SNAPSHOT=1 npx vitest run
+ * tests/server/seed.test.ts` and review the diff.
+ */
+describe('the seeded database', () => {
+  const SNAPSHOT_FILE = join(__dirname, 'fixtures', 'seed-snapshot.json');
+  /** Not the site's product: a name written into the content instead of `{product}` would show. */
+  const PRODUCT = { name: 'Snapshot Care', short: 'snapcare' };
+  const BASE_DAY = '2026-07-15T03:00:00.000Z';
+  /** New Year's Day in Manila (17:00 UTC on 31 Dec), and an early day of March (windows across February). */
+  const OTHER_DAYS = ['2025-12-31T17:00:00.000Z', '2026-03-02T03:00:00.000Z'];
+  /** The resources that follow the seeding day. */
+  const DATED = new Set(['articles', 'promos']);
+
+  type Row = Record<string, unknown>;
+  interface Tables {
+    content: Row[];
+    meta: Row[];
+    orders: Row[];
+    access_keys: Row[];
+  }
+  interface Snapshot {
+    product: typeof PRODUCT;
+    base: { now: string; tables: Tables };
+    days: Record<string, Row[]>;
+  }
+
+  function seeded(now: string): Tables {
+    const dataDir = tempDir();
+    const db = openDatabase(dataDir);
+    try {
+      const repo = new Repo(db);
+      seedIfEmpty(repo, { now: new Date(now), product: PRODUCT, demo: true });
+      seedDemoKeys(repo, { now: new Date(now), product: PRODUCT });
+      const rows = (sql: string) => db.prepare(sql).all() as Row[];
+      return {
+        content: rows('SELECT * FROM content ORDER BY resource, id'),
+        meta: rows('SELECT * FROM meta ORDER BY key'),
+        orders: rows('SELECT * FROM orders ORDER BY id').map(({ token: _token, ...row }) => row),
+        access_keys: rows('SELECT * FROM access_keys ORDER BY id'),
+      };
+    } finally {
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const dated = (rows: Row[]) => rows.filter((row) => DATED.has(row.resource as string));
+  const undated = (rows: Row[]) => rows.filter((row) => !DATED.has(row.resource as string));
+
+  function current(): Snapshot {
+    const base = seeded(BASE_DAY);
+    return { product: PRODUCT, base: { now: BASE_DAY, tables: base }, days: Object.fromEntries(OTHER_DAYS.map((day) => [day, dated(seeded(day).content)])) };
+  }
+
+  it('is the snapshot: every content row (body included, to the byte), meta, demo orders and keys', () => {
+    const now = current();
+    if (process.env.UPDATE_SEED_SNAPSHOT === '1') writeFileSync(SNAPSHOT_FILE, `${JSON.stringify(now, null, 1)}\n`);
+    const snapshot = JSON.parse(readFileSync(SNAPSHOT_FILE, 'utf8')) as Snapshot;
+    expect(now.base).toEqual(snapshot.base);
+    for (const day of OTHER_DAYS) expect(now.days[day], day).toEqual(snapshot.days[day]);
+  });
+
+  it('changes with the seeding day only in the articles and promo windows', () => {
+    const base = undated(seeded(BASE_DAY).content);
+    for (const day of OTHER_DAYS) expect(undated(seeded(day).content), day).toEqual(base);
   });
 });
