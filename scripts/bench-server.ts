@@ -1,0 +1,85 @@
+/**
+ * `npm run bench:server`: the reference server's throughput on loopback. Starts the server in this
+ * process (demo mode, a temporary data directory, no request log, rate limits lifted: billings and
+ * code checks follow the form limit), listens on 127.0.0.1, and loads it with autocannon, one
+ * scenario after the other: a content read, a form submission and a billing. Prints requests per
+ * second and latencies; fails (exit 1) when any answer is not a 2xx or a request errs.
+ * Options: --duration <seconds> (10), --connections <n> (10).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { buildServer } from '../server/app.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(args[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
+  return value;
+};
+const duration = option('duration', 10);
+const connections = option('connections', 10);
+
+/** A contact-form submission as the site sends it: key, the data as JSON text, and the fields. */
+const contact = { title: 'Ms.', firstName: 'Maria', lastName: 'Santos', email: 'maria@example.com', phoneNumber: '09171234567', company: 'Acme', message: 'Hello' };
+/** A standard-checkout billing: forms/billing.json and one line of plan 1 (Individual, 1,678.88 with VAT). */
+const billingForm = { country: 'PH', first_name: 'Maria', last_name: 'Santos', address1: '12 Rizal Street', city: 'Makati', state: 'Metro Manila', zip: '1200', phone_number: '09171234567', email: 'maria@example.com', confirm_email: 'maria@example.com', birthdate: '1990-05-01', sex: 'female', agree: true };
+const billing = { ...billingForm, products: [{ shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null }] };
+
+const SCENARIOS: Array<{ name: string; method: 'GET' | 'POST'; path: string; body?: unknown; expect: number }> = [
+  { name: 'content read (GET /api/v1/faqs)', method: 'GET', path: '/api/v1/faqs', expect: 200 },
+  { name: 'form submission (POST form-emails/contact-us)', method: 'POST', path: '/api/v1/form-emails/contact-us', body: { key: 'contact-us', data: JSON.stringify(contact), ...contact }, expect: 201 },
+  { name: 'billing (POST billing-informations)', method: 'POST', path: '/api/v1/billing-informations', body: billing, expect: 201 },
+];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+// Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow at least the form limit).
+const app = await buildServer({ dataDir, demo: true, logger: false, formRateLimit: 1_000_000_000 });
+let failed = false;
+try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const rows: string[][] = [];
+  for (const scenario of SCENARIOS) {
+    // One request first: a scenario that does not get its status at all is a broken bench, not a slow server.
+    const probe = await fetch(base + scenario.path, { method: scenario.method, headers: { 'content-type': 'application/json' }, body: scenario.body ? JSON.stringify(scenario.body) : undefined });
+    if (probe.status !== scenario.expect) throw new Error(`${scenario.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
+
+    process.stdout.write(`${scenario.name}: ${duration} s, ${connections} connections...\n`);
+    const result = await autocannon({
+      url: base + scenario.path,
+      method: scenario.method,
+      headers: { 'content-type': 'application/json' },
+      body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+      connections,
+      duration,
+    });
+    const errors = result.errors + result.timeouts + result.non2xx;
+    if (errors > 0) failed = true;
+    rows.push([
+      scenario.name,
+      result.requests.average.toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(result.requests.total),
+      String(errors),
+    ]);
+  }
+
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(`\nNode ${process.version}, ${connections} connections, ${duration} s a scenario, loopback\n`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  if (failed) console.error('\nFAILED: some answers were not 2xx or requests erred (errors column: errors + timeouts + non-2xx).');
+} finally {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
