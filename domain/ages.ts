@@ -7,7 +7,7 @@
  * year older on 28 February in common years, and a child born on 31 January is one month old on
  * 28 (or 29) February.
  */
-import { manilaToday } from './promo';
+import { manilaToday } from './dates';
 
 /** A calendar day (month 1-12). */
 export interface CalendarDay {

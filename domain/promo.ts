@@ -1,3 +1,8 @@
+import { manilaToday } from './dates';
+
+/** Re-exported: the checkout block and the e2e tests read today's date from here (domain/dates.ts holds it). */
+export { manilaToday };
+
 /**
  * The five outcomes of a standard-checkout promo code (spec sections 4, 5, 8): the plan must match
  * and the window runs from the start day to the end day inclusive, in Asia/Manila.
@@ -11,11 +16,6 @@ export interface PromoCheck {
   valid_start: string;
   valid_end: string;
   shop_plan_id: number;
-}
-
-/** Today's date (YYYY-MM-DD) in Asia/Manila (UTC+8, no daylight saving time). */
-export function manilaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Product } from './context';
 import type { Item, Repo } from './repo';
 import { ARTICLE_TEXTS } from './seed-articles';
 import { OrderStore } from './shop/store';
-import { addDays, isoDate, manilaDate } from './time';
+import { addDays, isoDate, manilaToday } from '../domain/dates';
 
 /**
  * Demo content for every read of spec section 7. The product is invented (DECISIONS.md); its names
@@ -109,7 +109,7 @@ function articleDates(today: string): string[] {
 }
 
 export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]> {
-  const today = manilaDate(now);
+  const today = manilaToday(now);
   const P = product.name;
   const S = product.short;
   const fill = (text: string) => text.replaceAll('{P}', P);
@@ -609,7 +609,7 @@ export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
       for (const item of items) repo.insert(resource, item);
     }
     repo.setMeta('seeded_at', options.now.toISOString());
-    repo.setMeta('seed_day', manilaDate(options.now));
+    repo.setMeta('seed_day', manilaToday(options.now));
   })();
   return true;
 }

@@ -1,28 +1,14 @@
+import { manilaToday, manilaYear } from '../../domain/dates';
+
 /**
  * Calendar dates as the site shows them (DECISIONS.md: dates are shown M/D/YYYY; "media years" and
- * similar business days are computed in Asia/Manila, UTC+8 all year).
+ * similar business days are computed in Asia/Manila, domain/dates.ts).
  */
-export const TIME_ZONE = 'Asia/Manila';
+
+/** Re-exported for the media block: the current year in Manila. */
+export { manilaYear };
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const manilaParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day in Manila at instant `now`, as YYYY-MM-DD. */
-export function manilaDay(now: Date = new Date()): string {
-  const parts = Object.fromEntries(manilaParts.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** The current year in Manila (on New Year's Eve after 16:00 UTC it is already the next year there). */
-export function manilaYear(now: Date = new Date()): number {
-  return Number(manilaDay(now).slice(0, 4));
-}
 
 /**
  * A date as M/D/YYYY. A calendar day (YYYY-MM-DD) is shown as it is; a full timestamp is first
@@ -39,5 +25,5 @@ export function formatDate(value: string | null | undefined): string {
 
 function timestampDay(value: string): string | null {
   const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? null : manilaDay(instant);
+  return Number.isNaN(instant.getTime()) ? null : manilaToday(instant);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { type AccessKey } from '../../server/shop/store';
-import { manilaDate } from '../../server/time';
+import { manilaToday } from '../../domain/dates';
 import { BILLING_FORM, useShopServer } from './helpers';
 
 /** 12:00 on 20 May 2026 in Manila. */
@@ -119,7 +119,7 @@ describe('POST /api/v1/key-assignments', () => {
     const cases: Array<[Json, Record<string, string[]>]> = [
       // The single form: its own rules (birthdate not later than yesterday in Manila, phone, e-mail, gender).
       // (the precompiled x-maxDate keyword reads the real clock, as in the browser)
-      [{ ...single(key), birthdate: manilaDate(new Date()) }, { birthdate: ['Birthdate must not be later than yesterday'] }],
+      [{ ...single(key), birthdate: manilaToday(new Date()) }, { birthdate: ['Birthdate must not be later than yesterday'] }],
       [{ ...single(key), phone_number: '0917-123' }, { phone_number: ['Only numbers are allowed'] }],
       [{ ...single(key), email: 'maria@example' }, { email: ['Email must be valid'] }],
       [{ ...single(key), gender: undefined, first_name: ' ' }, { first_name: ['This field is required'], gender: ['This field is required'] }],

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrations, openDatabase } from '../../server/db';
 import { Repo } from '../../server/repo';
 import { seedDemoKeys, seedIfEmpty } from '../../server/seed';
-import { manilaDate } from '../../server/time';
+import { manilaToday } from '../../domain/dates';
 import { getJson, startServer, tempDir, type Items } from './helpers';
 
 describe('database and seeding', () => {
@@ -76,7 +76,7 @@ describe('articles', () => {
 
   it('uses the Manila calendar: seeded at 17:00 UTC on 31 Dec, the current year is the next one', async () => {
     const now = new Date('2025-12-31T17:00:00Z');
-    expect(manilaDate(now)).toBe('2026-01-01');
+    expect(manilaToday(now)).toBe('2026-01-01');
     const { app, cleanup } = await startServer({ now: () => now });
     const current = ((await getJson(app, '/api/v1/articles?year=2026')).body as { data: Items }).data;
     expect(current.length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveYears, groupByMonth, htmlToText, monthOf, slugify } from '../../src/blocks/media/articles';
-import { formatDate, manilaDay, manilaYear } from '../../src/lib/dates';
+import { manilaToday, manilaYear } from '../../domain/dates';
+import { formatDate } from '../../src/lib/dates';
 
 const article = (id: number, post_date: string) => ({ id, post_date });
 
@@ -75,6 +76,6 @@ describe('dates', () => {
   it('computes the year and day in Asia/Manila', () => {
     expect(manilaYear(new Date('2025-12-31T15:59:59Z'))).toBe(2025);
     expect(manilaYear(new Date('2025-12-31T16:00:00Z'))).toBe(2026);
-    expect(manilaDay(new Date('2026-03-01T20:00:00Z'))).toBe('2026-03-02');
+    expect(manilaToday(new Date('2026-03-01T20:00:00Z'))).toBe('2026-03-02');
   });
 });

@@ -9,7 +9,7 @@ import { generate } from '../../scripts/lib/generate/run';
 import { compileFormValidators, toEsModule } from '../../scripts/lib/generate/validators';
 import { fieldErrors } from '../../server/forms/errors';
 import type { ValidateFunction } from '../../server/forms/registry';
-import { addDays, manilaDate } from '../../server/time';
+import { addDays, manilaToday } from '../../domain/dates';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FORMS_DIR = path.join(ROOT, 'forms');
@@ -229,7 +229,7 @@ describe('hostile input (issue 12)', () => {
 });
 
 describe('x-maxDate (key assignment birthdate)', () => {
-  const today = () => manilaDate(new Date());
+  const today = () => manilaToday(new Date());
   const message = () => form('key-assignment').schema.properties.birthdate.errorMessage['x-maxDate'] as string;
 
   it('refuses today and any later day in Asia/Manila, with the form’s message', () => {
@@ -280,7 +280,7 @@ describe('x-maxDate "today" in a precompiled module', () => {
     const mod = (await import(pathToFileURL(file).href)) as { default: Record<string, ValidateFunction>; rootKey: string };
     expect(mod.rootKey).toBe(rootKey);
     const validate = mod.default[rootKey];
-    const today = manilaDate(new Date());
+    const today = manilaToday(new Date());
     expect(validate({ day: today })).toBe(true);
     expect(validate({ day: addDays(today, 1) })).toBe(false);
     expect(fieldErrors(validate.errors)).toEqual({ day: ['Not in the future'] });

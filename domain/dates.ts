@@ -1,0 +1,28 @@
+/**
+ * Calendar days of the business, in Asia/Manila (DECISIONS.md): promo windows, ages, article years,
+ * the seeding day. Manila is UTC+8 all year (no daylight saving time), so its calendar day is the
+ * UTC date eight hours later; the site and the server compute it with this one module.
+ */
+
+const MANILA_OFFSET_MS = 8 * 3600 * 1000;
+
+/** The calendar day in Manila at instant `now`, as YYYY-MM-DD. */
+export function manilaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The current year in Manila (on New Year's Eve after 16:00 UTC it is already the next year there). */
+export function manilaYear(now: Date = new Date()): number {
+  return Number(manilaToday(now).slice(0, 4));
+}
+
+/** YYYY-MM-DD from numbers. */
+export function isoDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
