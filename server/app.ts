@@ -142,6 +142,14 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerRequestLog(app);
+  // Request bodies are taken as sent: a compressed one (Content-Encoding) is refused before it is read.
+  // Nothing the site sends is compressed, and decompression ahead of multipart parsing stalled requests.
+  app.addHook('onRequest', async (request, reply) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      return reply.code(415).send({ message: 'Compressed request bodies are not accepted.' });
+    }
+  });
   // Production: HSTS, and the external provider may receive the checkout's form posts and requests.
   registerSecurityHeaders(app, { hsts: !ctx.demo, paymentOrigin: ctx.demo ? undefined : ctx.paymentProviderUrl });
   // gzip/brotli for the site's scripts, styles and the JSON API (images are already compressed).

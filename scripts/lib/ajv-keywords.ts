@@ -1,6 +1,7 @@
 import { _, str, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import type Ajv from 'ajv';
 import { usePattern } from 'ajv/dist/vocabularies/code';
+import { REFUSED_IN_TEXT, type TextKind } from '../../domain/text';
 
 /**
  * The custom keywords of the form schemas, defined once for every Ajv the project creates: the QA
@@ -45,17 +46,10 @@ export const maxDateKeyword: CodeKeywordDefinition = {
   },
 };
 
-/**
- * Values of `x-text` and the characters each refuses: every C0 and C1 control character (and DEL);
- * multi-line text (a textarea) keeps tab, line feed and carriage return. A search for one refused
- * character is a single character class, linear in the length of the text.
- */
-export const TEXT_KINDS = {
-  'single-line': '[\\u0000-\\u001F\\u007F-\\u009F]',
-  'multi-line': '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]',
-} as const;
+/** Values of `x-text` and the characters each refuses (domain/text.ts, shared with the server's own checks). */
+export const TEXT_KINDS = REFUSED_IN_TEXT;
 
-export type TextKind = keyof typeof TEXT_KINDS;
+export type { TextKind };
 
 /**
  * `"x-text": "single-line" | "multi-line"`: a string a visitor types must not contain control

@@ -24,6 +24,9 @@ function bearerOfBasic(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** What a payment request may carry (the payment_request of the billing reply; token only in a form post). */
+const PAYMENT_REQUEST_FIELDS = new Set(['token', 'order_id', 'amount', 'currency', 'description']);
+
 const NOT_PENDING: Record<Exclude<Order['status'], 'pending'>, string> = {
   paid: 'This order is already paid.',
   cancelled: 'This order was cancelled.',
@@ -52,16 +55,28 @@ export const sandboxProviderRoutes: FastifyPluginAsync<ServerContext> = async (a
   await registerRateLimit(app);
 
   app.post('/sandbox-pay/payment-requests', { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest }, async (request, reply) => {
+    const type = request.headers['content-type'] ?? '';
+    const formPost = bearerOfBasic(request) === undefined && type.startsWith('application/x-www-form-urlencoded');
+    // A JSON payment_request (or the hidden form's fields): an object of known fields, or nothing.
+    if (request.body === null || (request.body !== undefined && !isObject(request.body))) {
+      return reply.code(400).send({ message: 'The payment request must be a JSON object.' });
+    }
+    if (request.body === undefined && type !== '' && !type.startsWith('application/json')) {
+      return reply.code(415).send({ message: 'The payment request must be JSON or a form post.' });
+    }
     const body = isObject(request.body) ? request.body : {};
+    const unknown = Object.keys(body).find((field) => !PAYMENT_REQUEST_FIELDS.has(field));
+    if (unknown !== undefined) return reply.code(400).send({ message: `Unknown field in the payment request: ${unknown.slice(0, 50)}.` });
     const fromHeader = bearerOfBasic(request);
-    const formPost = fromHeader === undefined && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true;
     const token = fromHeader ?? (formPost && typeof body.token === 'string' ? body.token : undefined);
     const order = token ? store.byToken(token) : undefined;
     if (!order) return reply.code(401).send({ message: 'Invalid or missing payment token.' });
 
+    // Numbers, or digits as the hidden form sends them; anything else contradicts the order.
+    const asNumber = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN);
     const contradicts =
-      (body.order_id !== undefined && Number(body.order_id) !== order.id) ||
-      (body.amount !== undefined && Math.round(Number(body.amount) * 100) !== order.total) ||
+      (body.order_id !== undefined && asNumber(body.order_id) !== order.id) ||
+      (body.amount !== undefined && Math.round(asNumber(body.amount) * 100) !== order.total) ||
       (body.currency !== undefined && body.currency !== order.currency) ||
       (body.token !== undefined && body.token !== order.token);
     if (contradicts) return reply.code(422).send({ message: 'The payment request does not match the order.' });

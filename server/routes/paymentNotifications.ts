@@ -22,6 +22,13 @@ const REFUSED: Record<Exclude<SignatureCheck, { ok: true }>['reason'], string> =
   mismatch: 'Invalid signature.',
 };
 
+/** Why a notification was not applied (4xx replies carry a message, as every refusal of the API). */
+const NOT_APPLIED: Partial<Record<NotificationOutcome, string>> = {
+  'unknown-order': 'No order with that order_id.',
+  mismatch: 'The amount or currency does not match the order: nothing was issued.',
+  expired: 'The order expired before the payment was confirmed: nothing was issued.',
+};
+
 /** What the provider is told for each outcome: 200 when there is nothing to retry, 4xx otherwise. */
 const STATUS: Record<NotificationOutcome, number> = {
   paid: 200,
@@ -93,8 +100,9 @@ export const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = asyn
         { ...body, amount: Math.round(body.amount * 100) },
         { now, keyPrefix: prefix, compose: (order, keys) => confirmationMail(order, keys, { product: ctx.product, origin: ctx.publicUrl }) },
       );
-      if (STATUS[outcome] !== 200) request.log.warn({ outcome, order: body.order_id }, 'payment notification not applied');
-      return reply.code(STATUS[outcome]).send({ received: true, outcome });
+      if (STATUS[outcome] === 200) return reply.send({ received: true, outcome });
+      request.log.warn({ outcome, order: body.order_id }, 'payment notification not applied');
+      return reply.code(STATUS[outcome]).send({ message: NOT_APPLIED[outcome], received: true, outcome });
     },
   );
 };

@@ -1,4 +1,5 @@
 import { toCentavos, type Centavos } from '../../domain/money';
+import { hasRefusedCharacters } from '../../domain/text';
 import { computeTotals, memberPriceOf, type Totals } from '../../domain/pricing';
 import { manilaToday, promoOutcome, type PromoCheck, type PromoOutcome } from '../../domain/promo';
 import { HttpError } from '../http';
@@ -61,7 +62,7 @@ export const CHECKOUT_MESSAGES = {
   planOfOtherOwner: 'The selected plan is not sold by this shop.',
   lockedPlan: 'This plan is sold only with the promo code that unlocks it. Please enter your code again.',
   unknownField: 'products[0] has an unknown field: {field}.',
-  text: 'products[0].{field} must be text of at most {max} characters.',
+  text: 'products[0].{field} must be text of at most {max} characters, without control characters.',
 } as const;
 
 /** What the buyer sees when the promo of the line is not redeemable (spec section 8). */
@@ -121,7 +122,7 @@ export function parseCartLine(products: unknown, config: CheckoutConfig): CartLi
   if (unknown !== undefined) throw refuse(CHECKOUT_MESSAGES.unknownField.replace('{field}', unknown.slice(0, 50)));
   for (const [field, max] of Object.entries(TEXT_LIMITS)) {
     const value = item[field];
-    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > max)) {
+    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > max || hasRefusedCharacters(value, 'multi-line'))) {
       throw refuse(CHECKOUT_MESSAGES.text.replace('{field}', field).replace('{max}', String(max)));
     }
   }

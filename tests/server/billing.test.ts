@@ -109,7 +109,7 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
     ['a promo id with another promo\'s code', FORM, { ...LINE, promo_id: 1, promo_code: 'OTHERPLAN', discount: 149.9 }, "Sorry, promo code OTHERPLAN doesn't exist."],
     ['a code too long to be one', FORM, { ...LINE, promo_id: 1, promo_code: 'W'.repeat(51), discount: 149.9 }, 'promo_code must be the promo code the buyer entered (text of at most 50 characters).'],
     ['an unknown field in the line', FORM, { ...LINE, price: 1 }, 'products[0] has an unknown field: price.'],
-    ['a description of a megabyte', FORM, { ...LINE, description: 'x'.repeat(5001) }, 'products[0].description must be text of at most 5000 characters.'],
+    ['a description of a megabyte', FORM, { ...LINE, description: 'x'.repeat(5001) }, 'products[0].description must be text of at most 5000 characters, without control characters.'],
     ['no products', FORM, [], 'products must hold exactly one item: { shop_plan_id, quantity, discount, amount, name, description, member, promo_id }.'],
     ['two products', FORM, [LINE, LINE], 'products must hold exactly one item: { shop_plan_id, quantity, discount, amount, name, description, member, promo_id }.'],
   ];

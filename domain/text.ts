@@ -1,0 +1,21 @@
+/**
+ * What text a visitor types may not contain: every C0 and C1 control character (and DEL), and the
+ * invisible bidirectional controls (marks, embeddings, overrides, isolates: U+061C, U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069) that can make a name or an address read as something else in an
+ * e-mail. Multi-line text (a textarea) keeps tab, line feed and carriage return. Each is one
+ * character class: a search is linear in the length of the text.
+ */
+export const REFUSED_IN_TEXT = {
+  'single-line': '[\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]',
+  'multi-line': '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]',
+} as const;
+
+export type TextKind = keyof typeof REFUSED_IN_TEXT;
+
+const SINGLE_LINE = new RegExp(REFUSED_IN_TEXT['single-line']);
+const MULTI_LINE = new RegExp(REFUSED_IN_TEXT['multi-line']);
+
+/** Whether `text` holds a character REFUSED_IN_TEXT refuses for its kind. */
+export function hasRefusedCharacters(text: string, kind: TextKind = 'single-line'): boolean {
+  return (kind === 'multi-line' ? MULTI_LINE : SINGLE_LINE).test(text);
+}
