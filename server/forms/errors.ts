@@ -1,4 +1,4 @@
-import type { ValidationError } from './registry';
+import type { ValidationError } from './form';
 
 /** Field path ('a.b', '' for the form itself) -> its messages, in the order they were found. */
 export type FieldErrors = Record<string, string[]>;

@@ -1,3 +1,5 @@
+import { isObject } from '../../domain/guards';
+
 /**
  * Body limits sized to forms: the largest JSON body a valid submission of a form can be, so a
  * route can refuse anything larger before parsing it (Fastify's `bodyLimit`), instead of the
@@ -11,7 +13,6 @@
  */
 
 type Schema = Record<string, unknown>;
-const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Bytes of one UTF-16 code unit written as a JSON escape (`\uXXXX`). */
 export const BYTES_PER_CODE_UNIT = 6;

@@ -1,6 +1,7 @@
 import { isAfterYesterday, manilaCalendarDay, parseUsDate } from '../../domain/ages';
 import type { FieldErrors } from '../forms/errors';
-import { formErrors, loadCheckoutForm, type CheckoutForm } from '../shop/form';
+import { loadForm, type Form } from '../forms/form';
+import { formErrors } from '../shop/form';
 import { KEY_LOCKOUT, type ActivationRefusal } from './store';
 
 type Json = Record<string, unknown>;
@@ -14,12 +15,12 @@ type Json = Record<string, unknown>;
 export type PayloadKind = 'single' | 'member';
 
 export interface KeyForms {
-  single: CheckoutForm;
-  member: CheckoutForm;
+  single: Form;
+  member: Form;
 }
 
 export async function loadKeyForms(): Promise<KeyForms> {
-  const [single, member] = await Promise.all([loadCheckoutForm('key-assignment'), loadCheckoutForm('member-card')]);
+  const [single, member] = await Promise.all([loadForm('key-assignment'), loadForm('member-card')]);
   return { single, member };
 }
 
@@ -63,7 +64,7 @@ export function normalizePayload(body: Json): Json {
 }
 
 /** A card's birthdate must be a real day that is not later than yesterday in Manila (the form's pattern checks the shape). */
-function memberBirthdateErrors(form: CheckoutForm, data: Json, now: Date): FieldErrors {
+function memberBirthdateErrors(form: Form, data: Json, now: Date): FieldErrors {
   const value = data.birthdate;
   if (typeof value !== 'string' || !/^\d{2}\/\d{2}\/\d{4}$/.test(value)) return {};
   const birth = parseUsDate(value);

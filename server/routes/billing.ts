@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { isObject } from '../../domain/guards';
 import type { Item, Repo } from '../repo';
 import type { FieldErrors } from '../forms/errors';
 import { HttpError, nested } from '../http';
 import { BILLING_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
+import { formOption, loadForm, type Form } from '../forms/form';
 import { formBodyLimit } from '../forms/limits';
 import { findOwner, findPlan, parseCartLine, priceLine, type CartLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';
-import { formErrors, formOption, loadCheckoutForm, type CheckoutForm } from '../shop/form';
+import { formErrors } from '../shop/form';
 import { providerObject, type ProviderObject } from '../shop/provider';
 import { OrderStore } from '../shop/store';
 
@@ -33,8 +35,6 @@ export const STANDARD_BILLING: BillingEndpoint = {
   promos: true,
   form: 'billing',
 };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A setting of an owner record's settings object (merchant other_details, promotion other_settings). */
 function ownerSetting(owner: Item, group: string, key: string): unknown {
@@ -96,15 +96,13 @@ export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, 
  * e.g. the merchant form's source): a non-empty value must be one of the owner's own list when the
  * endpoint and the owner give one, else one of the form's choices. Message: ui:options choiceMessage.
  */
-function choicesRule(form: CheckoutForm, endpoint: BillingEndpoint, owner: Item | null, fields: Record<string, unknown>): FieldErrors {
+function choicesRule(form: Form, endpoint: BillingEndpoint, owner: Item | null, fields: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [field, hints] of Object.entries(form.uiSchema)) {
-    const options = isObject(hints) && isObject(hints['ui:options']) ? hints['ui:options'] : undefined;
-    if (!options || !Array.isArray(options.choices)) continue;
+  for (const [field, choices] of Object.entries(form.choices)) {
     const value = fields[field];
     if (value === undefined || value === null || value === '') continue;
     const own = owner ? endpoint.ownerChoices?.[field]?.(owner) : undefined;
-    const allowed = own ?? options.choices.map((choice: unknown) => (isObject(choice) ? choice.value : choice));
+    const allowed = own ?? choices;
     if (!allowed.includes(value as never)) errors[field] = [formOption(form, field, 'choiceMessage', 'Select one of the options')];
   }
   return errors;
@@ -115,7 +113,7 @@ function choicesRule(form: CheckoutForm, endpoint: BillingEndpoint, owner: Item 
  * above 1; otherwise the field is not part of the order (dropped). Texts from the form's uiSchema
  * (ui:options requiredMessage / maxMessage, '{max}' filled).
  */
-function dependentsRule(form: CheckoutForm, plan: PlanRecord, fields: Record<string, unknown>): FieldErrors {
+function dependentsRule(form: Form, plan: PlanRecord, fields: Record<string, unknown>): FieldErrors {
   const max = Number.isInteger(plan.no_key_generate) ? plan.no_key_generate : 1;
   if (max <= 1) {
     delete fields.no_dependents;
@@ -142,7 +140,7 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
     await registerRateLimit(app);
     const limit = perMinuteAtLeast(BILLING_RATE_LIMIT_FLOOR, ctx.formRateLimit);
     for (const endpoint of endpoints) {
-      const form = await loadCheckoutForm(endpoint.form);
+      const form = await loadForm(endpoint.form);
       app.post(endpoint.path, { ...limit, bodyLimit: formBodyLimit(form.schema) }, async (request, reply) => {
         if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object: the billing form fields and products.');
         const { products, ...rest } = request.body;

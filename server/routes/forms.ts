@@ -1,10 +1,12 @@
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isObject } from '../../domain/guards';
 import type { Readable } from 'node:stream';
 import type { ServerContext } from '../context';
 import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
 import { formBodyLimit } from '../forms/limits';
-import { loadSubmittableForms, type FileRule, type SubmittableForm } from '../forms/registry';
+import type { FileRule } from '../forms/form';
+import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { acceptedType, admits, claimedType, cleanFileName } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { HttpError, intParam, list, notFound, type Query } from '../http';
@@ -83,9 +85,8 @@ async function readMultipart(request: FastifyRequest, form: SubmittableForm, tex
 }
 
 function readJson(body: unknown): Envelope {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object with key and data.');
-  const { key, data } = body as Record<string, unknown>;
-  return { key, data };
+  if (!isObject(body)) throw new HttpError(400, 'The body must be a JSON object with key and data.');
+  return { key: body.key, data: body.data };
 }
 
 /** The form data: `data` must be JSON text. */
@@ -127,8 +128,8 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
 
       // A file field's value is the name of the file uploaded with it, whatever `data` says.
       let data = parsed;
-      if (form.files.length > 0 && typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        const withFiles: Record<string, unknown> = { ...(parsed as Record<string, unknown>) };
+      if (form.files.length > 0 && isObject(parsed)) {
+        const withFiles: Record<string, unknown> = { ...parsed };
         for (const rule of form.files) {
           const upload = uploads.find((u) => u.field === rule.field);
           if (upload) withFiles[rule.field] = upload.filename;

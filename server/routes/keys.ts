@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { isObject } from '../../domain/guards';
 import { HttpError } from '../http';
 import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
 import { formBodyLimit } from '../forms/limits';
 import { KEY_LOCKOUT, KeyActivationStore } from '../keys/store';
 import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
-
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * POST key-assignments (spec sections 3, 4 and 7): activates a key pair once.

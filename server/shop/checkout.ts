@@ -1,3 +1,4 @@
+import { isObject } from '../../domain/guards';
 import { toCentavos, type Centavos } from '../../domain/money';
 import { hasRefusedCharacters } from '../../domain/text';
 import { computeTotals, memberPriceOf, type Totals } from '../../domain/pricing';
@@ -80,7 +81,6 @@ export function promoMessage(outcome: Exclude<PromoOutcome, 'redeemed'>, code: s
 }
 
 const refuse = (message: string) => new HttpError(422, message);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The cart line of a billing POST (products[0]), with money in centavos. */
 export interface CartLine {

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { isObject } from '../../domain/guards';
 import { luminance } from './contrast';
 
 /**
@@ -22,7 +23,6 @@ export interface BrandDefaults {
   logo?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** The details JSON text as an object; {} for anything that is not a JSON object. */

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { BODY_SLACK_BYTES, formBodyLimit, patternMaxLength, stringMaxLength, valueMaxBytes } from '../../server/forms/limits';
-import type { ValidateFunction } from '../../server/forms/registry';
+import type { ValidateFunction } from '../../server/forms/form';
 
 const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;

@@ -8,7 +8,7 @@ import { createAjv } from '../../scripts/lib/ajv';
 import { generate } from '../../scripts/lib/generate/run';
 import { compileFormValidators, toEsModule } from '../../scripts/lib/generate/validators';
 import { fieldErrors } from '../../server/forms/errors';
-import type { ValidateFunction } from '../../server/forms/registry';
+import type { ValidateFunction } from '../../server/forms/form';
 import { addDays, manilaToday } from '../../domain/dates';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import { isObject } from '../../domain/guards';
+import { ROOT_DIR } from '../context';
+
+/**
+ * A form file (forms/<name>.json) with its precompiled validator, the module the browser runs
+ * (src/generated/validators/<name>.js), so the server and the site give the same messages. Every
+ * form the server checks is loaded here: the form-emails forms (registry.ts), the checkouts'
+ * billing forms and the key-assignment forms.
+ */
+
+/** An Ajv error as the precompiled validators report it (ajv-errors wraps the originals in params.errors). */
+export interface ValidationError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown> & { errors?: ValidationError[]; missingProperty?: string };
+}
+
+/** A precompiled validator function (src/generated/validators/<form>.js). */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+/** What the form file says about an uploaded file field (uiSchema[field]['ui:options']). */
+export interface FileRule {
+  field: string;
+  /** Lower-case extensions with their dot ('.pdf') and MIME patterns ('image/*') from `accept`; empty: any. */
+  extensions: string[];
+  mimeTypes: string[];
+  maxBytes: number;
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** A form file as read, before its validator is loaded. */
+export interface FormFile {
+  /** The file's name (forms/<name>.json). */
+  name: string;
+  schema: RJSFSchema;
+  uiSchema: Json;
+  /** The confirm/send/success flow (flow.target names the endpoint); {} when absent. */
+  flow: Json;
+}
+
+/** A form with its validator, and what the server reads from its UI hints. */
+export interface Form extends FormFile {
+  validate: ValidateFunction;
+  /** Field names in the form's order (ui:order, then the schema's properties). */
+  order: string[];
+  /** Fields uploaded as files (ui:widget 'file'); their value in the data is the file name. */
+  files: FileRule[];
+  /** Fields offered from a list rather than a schema enum (ui:options choices): field -> the values. */
+  choices: Record<string, unknown[]>;
+}
+
+export const FORMS_DIR = join(ROOT_DIR, 'forms');
+export const VALIDATORS_DIR = join(ROOT_DIR, 'src', 'generated', 'validators');
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** forms/<name>.json, or undefined when the file holds no form (no schema object). */
+export function readFormFile(name: string, formsDir = FORMS_DIR): FormFile | undefined {
+  const json = JSON.parse(readFileSync(join(formsDir, `${name}.json`), 'utf8')) as unknown;
+  if (!isObject(json) || !isObject(json.schema)) return undefined;
+  return { name, schema: json.schema as RJSFSchema, uiSchema: isObject(json.uiSchema) ? json.uiSchema : {}, flow: isObject(json.flow) ? json.flow : {} };
+}
+
+/**
+ * The form file with its precompiled validator. Fails when the validator is missing or was
+ * generated from another version of the schema: `npm run generate` writes them.
+ */
+export async function withValidator(form: FormFile, validatorsDir = VALIDATORS_DIR): Promise<Form> {
+  const modulePath = join(validatorsDir, `${form.name}.js`);
+  if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run \`npm run generate\``);
+  const mod = (await import(pathToFileURL(modulePath).href)) as { default: Record<string, ValidateFunction>; rootKey: string };
+  const expected = rootKeyOf(form.schema);
+  if (mod.rootKey !== expected || typeof mod.default?.[expected] !== 'function') {
+    throw new Error(`${modulePath} was generated from another version of forms/${form.name}.json: run \`npm run generate\``);
+  }
+  return { ...form, validate: mod.default[expected], order: fieldOrder(form), files: fileRules(form), choices: choiceLists(form) };
+}
+
+/** Loads forms/<name>.json and its validator; fails when the file holds no form or the validator is missing or stale. */
+export async function loadForm(name: string, formsDir = FORMS_DIR, validatorsDir = VALIDATORS_DIR): Promise<Form> {
+  const form = readFormFile(name, formsDir);
+  if (!form) throw new Error(`${join(formsDir, `${name}.json`)} has no schema`);
+  return withValidator(form, validatorsDir);
+}
+
+/** A text of the form: uiSchema[field]['ui:options'][option], else the fallback. */
+export function formOption(form: FormFile, field: string, option: string, fallback: string): string {
+  const options = uiOptions(form.uiSchema[field]);
+  return typeof options[option] === 'string' ? options[option] : fallback;
+}
+
+/** The key rjsf's precompiled validator uses for the root schema (its $id, else its hash). */
+function rootKeyOf(schema: RJSFSchema): string {
+  return typeof schema.$id === 'string' && schema.$id !== '' ? schema.$id : hashForSchema(schema);
+}
+
+const uiOptions = (ui: unknown): Json => (isObject(ui) && isObject(ui['ui:options']) ? ui['ui:options'] : {});
+const propertyNames = (schema: RJSFSchema): string[] => (isObject(schema.properties) ? Object.keys(schema.properties) : []);
+
+function fieldOrder({ schema, uiSchema }: FormFile): string[] {
+  const fromUi = Array.isArray(uiSchema['ui:order']) ? uiSchema['ui:order'].filter((f): f is string => typeof f === 'string' && f !== '*') : [];
+  return [...new Set([...fromUi, ...propertyNames(schema)])];
+}
+
+function choiceLists({ uiSchema }: FormFile): Record<string, unknown[]> {
+  const lists: Record<string, unknown[]> = {};
+  for (const [field, ui] of Object.entries(uiSchema)) {
+    const { choices } = uiOptions(ui);
+    if (Array.isArray(choices)) lists[field] = choices.map((choice: unknown) => (isObject(choice) ? choice.value : choice));
+  }
+  return lists;
+}
+
+function fileRules({ schema, uiSchema }: FormFile): FileRule[] {
+  return propertyNames(schema).flatMap((field) => {
+    const ui = uiSchema[field];
+    if (!isObject(ui) || ui['ui:widget'] !== 'file') return [];
+    const options = uiOptions(ui);
+    const accept = typeof options.accept === 'string' ? options.accept.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [];
+    const maxBytes = typeof options.maxBytes === 'number' && options.maxBytes > 0 ? Math.floor(options.maxBytes) : DEFAULT_MAX_BYTES;
+    return [
+      {
+        field,
+        extensions: accept.filter((a) => a.startsWith('.')),
+        mimeTypes: accept.filter((a) => !a.startsWith('.')),
+        maxBytes,
+        typeMessage: typeof options.typeMessage === 'string' ? options.typeMessage : `Allowed file types: ${accept.join(', ')}`,
+        sizeMessage:
+          typeof options.sizeMessage === 'string' ? options.sizeMessage : `The file must not be larger than ${Math.round(maxBytes / 1048576)} MB`,
+      },
+    ];
+  });
+}
