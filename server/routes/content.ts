@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
-import { list, nested, notFound, one, orderParam, pathId, yearParam, type Query } from '../http';
+import { checked, getById, list, nested, notFound, QUERY, queryNumber, queryOrder, type Query } from '../http';
 
 /**
  * Content reads of the main site (spec section 7). Each list answers `{ data: [...] }` sorted by
@@ -47,16 +47,11 @@ const contentRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
     app.get(`/${path}`, async () => list(repo.list(resource)));
   }
 
-  app.get('/articles', async (request) => {
-    const query = request.query as Query;
-    return list(repo.articles({ year: yearParam(query), order: orderParam(query, 'DESC') }));
-  });
+  app.get<{ Querystring: Query }>('/articles', checked({ querystring: { year: QUERY.year, order_by: QUERY.order_by } }), async (request) =>
+    list(repo.articles({ year: queryNumber(request.query.year), order: queryOrder(request.query.order_by, 'DESC') })),
+  );
 
-  app.get<{ Params: { id: string } }>('/articles/:id', async (request, reply) => {
-    const id = pathId(request.params.id);
-    const article = id === undefined ? undefined : repo.get('articles', id);
-    return article ? one(article) : notFound(reply, 'Article not found');
-  });
+  getById(app, repo, 'articles', 'Article not found');
 
   app.get<{ Params: { slug: string } }>('/terms-and-conditions/slug/:slug', async (request, reply) => {
     const terms = repo.bySlug('terms-and-conditions', request.params.slug);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
-import { intParam, list, type Query } from '../http';
+import { checked, list, QUERY, queryNumber, type Query } from '../http';
 import { html, page } from '../shop/html';
 import { OrderStore } from '../shop/store';
 
@@ -13,9 +13,9 @@ import { OrderStore } from '../shop/store';
 export const outboxDevRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
-  app.get('/outbox', async (request, reply) => {
+  app.get<{ Querystring: Query }>('/outbox', checked({ querystring: { limit: QUERY.limit } }), async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return list(store.outbox(intParam(request.query as Query, 'limit')));
+    return list(store.outbox(queryNumber(request.query.limit)));
   });
 };
 

@@ -9,7 +9,7 @@ import type { FileRule } from '../forms/form';
 import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { acceptedType, admits, claimedType, cleanFileName } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
-import { HttpError, intParam, list, notFound, type Query } from '../http';
+import { checked, HttpError, list, notFound, QUERY, queryNumber } from '../http';
 import { formRateLimit, registerRateLimit, sharedPerMinute, type LimitedRoutesOptions } from '../rateLimit';
 
 /** What a submission carries besides its files: `key` and `data` (the form data as JSON text). */
@@ -161,10 +161,10 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
 export const formDevRoutes: FastifyPluginAsync<ServerContext> = async (app, opts) => {
   if (!opts.demo) return;
   const store = new SubmissionStore(opts.db);
-  app.get('/form-submissions', async (request) => {
-    const query = request.query as Query;
-    const formKey = typeof query.form === 'string' && query.form !== '' ? query.form : undefined;
-    return list(store.latest({ formKey, limit: intParam(query, 'limit') }));
+  app.get<{ Querystring: { form?: unknown; limit?: string } }>('/form-submissions', checked({ querystring: { limit: QUERY.limit } }), async (request) => {
+    const { form, limit } = request.query;
+    const formKey = typeof form === 'string' && form !== '' ? form : undefined;
+    return list(store.latest({ formKey, limit: queryNumber(limit) }));
   });
 };
 

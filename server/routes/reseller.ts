@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
-import { intParam, list, nested, notFound, one, orderParam, pathId, type Query } from '../http';
+import { checked, getById, list, nested, notFound, PLAN_NOT_FOUND, QUERY, queryNumber, queryOrder, type Query } from '../http';
 
 /** The reseller-branded site: the reseller by slug and its own lists, filtered by `reseller_id`. */
 const resellerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -19,17 +19,12 @@ const resellerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
     'reseller-faqs',
     'reseller-data-privacies',
   ]) {
-    app.get(`/${resource}`, async (request) => {
-      const query = request.query as Query;
-      return list(repo.list(resource, { resellerId: intParam(query, 'reseller_id'), order: orderParam(query, 'ASC') }));
-    });
+    app.get<{ Querystring: Query }>(`/${resource}`, checked({ querystring: { reseller_id: QUERY.reseller_id, order_by: QUERY.order_by } }), async (request) =>
+      list(repo.list(resource, { resellerId: queryNumber(request.query.reseller_id), order: queryOrder(request.query.order_by, 'ASC') })),
+    );
   }
 
-  app.get<{ Params: { id: string } }>('/reseller-shop-plans/:id', async (request, reply) => {
-    const id = pathId(request.params.id);
-    const plan = id === undefined ? undefined : repo.get('reseller-shop-plans', id);
-    return plan ? one(plan) : notFound(reply, 'Plan not found');
-  });
+  getById(app, repo, 'reseller-shop-plans', PLAN_NOT_FOUND);
 
   app.get<{ Params: { slug: string } }>('/reseller-terms-and-conditions/slug/:slug', async (request, reply) => {
     const terms = repo.bySlug('reseller-terms-and-conditions', request.params.slug);

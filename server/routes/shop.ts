@@ -1,6 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bodyId, bodyString, intParam, list, notFound, one, pathId, type Query } from '../http';
+import { checked, getById, list, notFound, one, PLAN_NOT_FOUND, QUERY, queryNumber, type Checked, type Query } from '../http';
 import { BODY_LIMITS, CODE_CHECK_RATE_LIMIT_FLOOR, perMinute, perMinuteAtLeast, registerRateLimit, WRITE_RATE_LIMITS, type LimitedRoutesOptions } from '../rateLimit';
+import { MAX_PROMO_CODE_LENGTH } from '../shop/checkout';
+
+/** Longest slug a slug check takes. */
+const MAX_SLUG_LENGTH = 200;
+
+/** The fields of the check bodies: text that is not blank (trimmed when read), bounded; a shop id as a number or digits. */
+const BODY = {
+  code: {
+    schema: { type: 'string', maxLength: MAX_PROMO_CODE_LENGTH, pattern: '\\S' },
+    message: 'code is required.',
+    messages: { maxLength: `code must be at most ${MAX_PROMO_CODE_LENGTH} characters.` },
+  },
+  slug: {
+    schema: { type: 'string', maxLength: MAX_SLUG_LENGTH, pattern: '\\S' },
+    message: 'slug is required.',
+    messages: { maxLength: `slug must be at most ${MAX_SLUG_LENGTH} characters.` },
+  },
+  reseller_id: {
+    schema: { anyOf: [{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^\\s*(?!0+\\s*$)\\d{1,12}\\s*$' }] },
+    message: 'reseller_id must be a whole number.',
+  },
+} as const satisfies Record<string, Checked>;
 
 /**
  * Shop reads: standard plans and promo codes, merchant shops and promotion (promo-code) shops.
@@ -13,20 +35,13 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
   const codeCheck = { ...perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit), bodyLimit: BODY_LIMITS.codeCheck };
   const slugCheck = { ...perMinute(WRITE_RATE_LIMITS.slugCheck), bodyLimit: BODY_LIMITS.codeCheck };
 
-  const plansById = (resource: string) =>
-    app.get<{ Params: { id: string } }>(`/${resource}/:id`, async (request, reply) => {
-      const id = pathId(request.params.id);
-      const plan = id === undefined ? undefined : repo.get(resource, id);
-      return plan ? one(plan) : notFound(reply, 'Plan not found');
-    });
-
   // Standard shop
   app.get('/shop-plans', async () => list(repo.list('shop-plans')));
-  plansById('shop-plans');
+  getById(app, repo, 'shop-plans', PLAN_NOT_FOUND);
   // No endpoint lists the promo codes (GET promos of the spec is left out on purpose): a code is
   // only ever checked, one at a time, rate limited.
-  app.post('/promos/check/code', codeCheck, async (request, reply) => {
-    const code = bodyString(request.body, 'code');
+  app.post<{ Body: { code: string } }>('/promos/check/code', { ...codeCheck, ...checked({ body: { code: BODY.code } }) }, async (request, reply) => {
+    const code = request.body.code.trim();
     const promo = repo.byCode('promos', code);
     return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
   });
@@ -41,25 +56,25 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     });
     for (const what of ['sliders', 'plans'] as const) {
       const resource = `${kind}-shop-${what}`;
-      app.get(`/${resource}`, async (request) => {
-        const resellerId = intParam(request.query as Query, 'reseller_id');
-        return list(repo.list(resource, { resellerId }));
-      });
+      app.get<{ Querystring: Query }>(`/${resource}`, checked({ querystring: { reseller_id: QUERY.reseller_id } }), async (request) =>
+        list(repo.list(resource, { resellerId: queryNumber(request.query.reseller_id) })),
+      );
     }
-    plansById(`${kind}-shop-plans`);
+    getById(app, repo, `${kind}-shop-plans`, PLAN_NOT_FOUND);
   }
 
-  app.post('/promotions/check/slug', slugCheck, async (request, reply) => {
-    const slug = bodyString(request.body, 'slug');
+  app.post<{ Body: { slug: string } }>('/promotions/check/slug', { ...slugCheck, ...checked({ body: { slug: BODY.slug } }) }, async (request, reply) => {
+    const slug = request.body.slug.trim();
     const promotion = repo.bySlug('promotions', slug);
     return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);
   });
 
   // The promo-code shop's card: a code of the promotion (reseller_id) unlocks one of its plans.
   // The codes live in the internal 'promotion-codes' resource (never listed); the answer is the plan.
-  app.post('/promotion-shop-plans/check/code', codeCheck, async (request, reply) => {
-    const resellerId = bodyId(request.body, 'reseller_id');
-    const code = bodyString(request.body, 'code');
+  const unlockCheck = checked({ body: { reseller_id: BODY.reseller_id, code: BODY.code } });
+  app.post<{ Body: { reseller_id: number | string; code: string } }>('/promotion-shop-plans/check/code', { ...codeCheck, ...unlockCheck }, async (request, reply) => {
+    const resellerId = Number(request.body.reseller_id);
+    const code = request.body.code.trim();
     const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
     const planId = typeof unlock?.shop_plan_id === 'number' ? unlock.shop_plan_id : undefined;
     const plan = planId === undefined ? undefined : repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
