@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrations, openDatabase } from '../../server/db';
 import { Repo } from '../../server/repo';
-import { seedDemoKeys, seedIfEmpty } from '../../server/seed';
+import { buildSeed, seedDemoKeys, seedIfEmpty } from '../../server/seed';
 import { manilaToday } from '../../domain/dates';
 import { getJson, startServer, tempDir, type Items } from './helpers';
 
@@ -151,6 +151,11 @@ describe('the seeded database', () => {
     const snapshot = JSON.parse(readFileSync(SNAPSHOT_FILE, 'utf8')) as Snapshot;
     expect(now.base).toEqual(snapshot.base);
     for (const day of OTHER_DAYS) expect(now.days[day], day).toEqual(snapshot.days[day]);
+  });
+
+  it('fills every token of the fixtures (an unknown one fails the seed)', () => {
+    const text = JSON.stringify(buildSeed({ now: new Date(BASE_DAY), product: PRODUCT }));
+    expect(text.match(/\{[A-Za-z]+(?:[+-]\d+)?\}/g)).toBeNull();
   });
 
   it('changes with the seeding day only in the articles and promo windows', () => {

@@ -6,11 +6,11 @@ import pagesConfig from '../../pages.config.json' with { type: 'json' };
 import { slugify } from '../../domain/slug';
 import { openDatabase, type Db } from '../../server/db';
 import { Repo } from '../../server/repo';
-import { ARTICLE_TEXTS } from '../../server/seed-articles';
+import { buildSeed } from '../../server/seed';
 import { registerSeoFiles, robotsTxt, sitemapEntries, sitemapXml, type SeoConfig } from '../../server/seo';
 import { registerFallback, registerStatic } from '../../server/static';
 import { slugify as siteSlugify } from '../../src/blocks/media/articles';
-import { tempDir } from './helpers';
+import { PRODUCT, tempDir } from './helpers';
 
 const PUBLIC_URL = 'https://www.bantaydoc.example';
 const config: SeoConfig = pagesConfig;
@@ -88,7 +88,8 @@ describe('sitemap', () => {
   });
 
   it('makes the same slugs as the site for every demo title', () => {
-    const titles = [...ARTICLE_TEXTS.map((text) => text.title.replaceAll('{P}', 'Bantay Doc')), 'Ñino & Señora — 24/7 care!', '  spaced   out  '];
+    const articles = buildSeed({ now: new Date(), product: PRODUCT }).articles;
+    const titles = [...articles.map((article) => article.title as string), 'Ñino & Señora — 24/7 care!', '  spaced   out  '];
     for (const title of titles) expect(slugify(title)).toBe(siteSlugify(title));
   });
 
