@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { isInternal } from './site';
+import { fill, isInternal } from './site';
 
 interface Props {
   href: string;
@@ -12,9 +12,11 @@ interface Props {
 
 /**
  * An in-app link when `href` starts with '/', an in-page anchor when it starts with '#',
- * otherwise an external link opening in a new tab.
+ * otherwise an external link opening in a new tab. `{product}`, `{short}` and `{year}` in an
+ * editor's href are filled (`/terms-and-conditions/{short}`).
  */
-export function SmartLink({ href, children, ...rest }: Props) {
+export function SmartLink({ href: template, children, ...rest }: Props) {
+  const href = fill(template);
   if (href.startsWith('#')) {
     return (
       <a href={href} {...rest}>

@@ -47,6 +47,28 @@ test.describe('routing and shell', () => {
     await expect(footer.locator('address')).toContainText('Makati');
   });
 
+  test('footer links fill {short}: the two Terms and Conditions pages open by the product short name', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Terms and Conditions', exact: true })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc');
+    await expect(footer.getByRole('link', { name: 'Shop Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc-shop');
+    await footer.getByRole('link', { name: 'Shop Terms and Conditions' }).click();
+    await expect(page).toHaveURL(/\/terms-and-conditions\/bantaydoc-shop$/);
+    await expect(page.getByRole('heading', { name: 'Terms And Conditions' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions', exact: true }).click();
+    await expect(page).toHaveURL(/\/terms-and-conditions\/bantaydoc$/);
+    expect(page.url()).not.toContain('%7B');
+  });
+
+  test('the header menu of large screens lists Shop among its links', async ({ page }) => {
+    await page.goto('/about');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('link')).toHaveText(['Media', 'Shop', 'Business', 'Jobs', 'FAQs', 'About', 'Contact Us']);
+    await menu.getByRole('link', { name: 'Shop' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.locator('main[data-page="Shop"]')).toBeAttached();
+  });
+
   test('the logo links to the main company site', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('link', { name: 'Bantay Doc home' })).toHaveAttribute('href', 'https://www.bantaydoc.example/');
@@ -79,6 +101,9 @@ test.describe('small screens', () => {
       const box = await drawer.boundingBox();
       return box !== null && box.x > 20 && box.x + box.width > 350;
     }).toBe(true);
+    // One Shop item, first: the header menu's own Shop link is not repeated.
+    await expect(drawer.getByRole('link', { name: 'Shop' })).toHaveCount(1);
+    await expect(drawer.getByRole('link').first()).toHaveText('Shop');
     await drawer.getByRole('link', { name: 'Shop' }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(drawer).toBeHidden();
