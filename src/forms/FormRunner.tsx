@@ -90,7 +90,8 @@ async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>
 /**
  * The flow of spec section 4 for any form file: fill; validate (messages on their fields, focus on
  * the first invalid one, an announced summary); confirm with the form's text; send; success dialog.
- * A submission that returns nothing shows no success dialog and logs the spec's console text.
+ * A submission that returns nothing shows no success dialog and logs the spec's console text. The
+ * form is emptied only when its success dialog confirms the submission (and by Cancel).
  */
 export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className }: FormRunnerProps) {
   const { showSuccess, showError } = useDialogs();
@@ -134,9 +135,12 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
         console.error(fill(texts?.failed ?? 'Sorry, there was a problem saving your transaction.'));
         return;
       }
-      reset();
       onSuccess?.(reply, data);
       if (flow.success && (showSuccessFor?.(reply) ?? true)) {
+        // The success dialog confirms the submission: the form starts over. Without one (a form
+        // that sends nothing, a checkout handing the buyer to the payment provider), what was
+        // typed stays.
+        reset();
         showSuccess({
           title: fill(flow.success.title),
           message: fill(flow.success.message),
