@@ -141,9 +141,12 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
         // that sends nothing, a checkout handing the buyer to the payment provider), what was
         // typed stays.
         reset();
+        const { link, persistent } = flow.success;
         showSuccess({
           title: fill(flow.success.title),
           message: fill(flow.success.message),
+          link: link ? { label: fill(link.label), href: fill(link.href) } : undefined,
+          persistent,
           onClose: flow.reloadOnSuccess ? () => window.location.reload() : undefined,
         });
       } else if (flow.reloadOnSuccess) {

@@ -116,6 +116,37 @@ test.describe('standard checkout', () => {
     await expect(page.getByRole('dialog')).toContainText(planName);
   });
 
+  test('a billing accepted without a payment provider: the persistent success dialog leads back to the shop', async ({ page }) => {
+    // The reference server always answers with its sandbox provider; a payment backend may also
+    // accept a billing without one (an agent calls the buyer, DECISIONS.md). The real server stores
+    // the order; only its reply is stripped of the provider object here.
+    await page.route('**/api/v1/billing-informations', async (route) => {
+      const response = await route.fetch();
+      expect(response.status()).toBe(201);
+      await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ data: { saved: true } }) });
+    });
+    await addFirstPlanAndCheckout(page);
+    await fillBilling(page, `agent-${Date.now()}@example.com`);
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+
+    const success = page.getByRole('alertdialog', { name: 'Thank you!' });
+    await expect(success).toContainText('You successfully submitted your billing information. Please wait for our agent to call you regarding payment.');
+    const back = success.getByRole('link', { name: 'Back to shop' });
+    await expect(back).toHaveAttribute('href', '/shop');
+    await expect(back).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    // Persistent: neither Escape nor a click outside closes it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 400);
+    await page.waitForTimeout(300);
+    await expect(success).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to home page' })).toHaveCount(0);
+    await back.click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(success).toBeHidden();
+  });
+
   test('no serious accessibility violation on the checkout', async ({ page }) => {
     await addFirstPlanAndCheckout(page);
     await expect(page.locator('.checkout__form form')).toBeVisible();

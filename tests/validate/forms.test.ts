@@ -23,6 +23,21 @@ describe('validateProject: forms', () => {
     ]);
   });
 
+  it("checks the success dialog's link and persistence, and that the link reaches a page", () => {
+    const success = '"success": { "title": "Thank you!", "message": "You have successfully submitted your message." }';
+    const ok = makeProject((p) =>
+      p.replace(FORM, success, '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shop" }, "persistent": true }'),
+    );
+    expect(lines(ok)).toEqual([]);
+    const root = makeProject((p) =>
+      p.replace(FORM, success, '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shpo" }, "persistent": "yes" }'),
+    );
+    expect(lines(root)).toEqual([
+      `${FORM} /flow/success/link/href no page serves the link '/shpo' — did you mean '/shop'?`,
+      `${FORM} /flow/success/persistent must be true or false`,
+    ]);
+  });
+
   it("requires the form's schema to be an object schema with properties", () => {
     const root = makeProject((p) => p.replace(FORM, '"schema": {\n    "type": "object",', '"schema": {\n    "type": "objct",'));
     expect(lines(root)).toEqual([
