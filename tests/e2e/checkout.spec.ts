@@ -17,6 +17,15 @@ async function addFirstPlanAndCheckout(page: Page): Promise<string> {
   return name;
 }
 
+/** Adds the named plan of the shop to the regular cart and opens the checkout. */
+async function addPlanAndCheckout(page: Page, planName: string) {
+  await page.goto('/shop');
+  await page.locator('article').filter({ has: page.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: /^Cart/ }).click();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/shop\/checkout$/);
+}
+
 async function fillBilling(page: Page, email: string) {
   await field(page, 'First name').fill('Juan');
   await field(page, 'Last name').fill('Dela Cruz');
@@ -145,6 +154,24 @@ test.describe('standard checkout', () => {
     await back.click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(success).toBeHidden();
+  });
+
+  test("'Number of dependents' of a plan with up to 4 is required, marked so, and says 'This field is required' when empty", async ({ page }) => {
+    await addPlanAndCheckout(page, 'Family');
+    const dependents = field(page, 'Number of dependents');
+    await expect(dependents).toHaveAttribute('aria-required', 'true');
+    await expect(page.locator('.checkout__form label[for]', { hasText: 'Number of dependents' })).toContainText('*');
+    await expect(dependents.locator('option')).toHaveText(['Select number of dependents', '1', '2', '3', '4']);
+    await fillBilling(page, `family-${Date.now()}@example.com`);
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    const error = page.locator(`#${await dependents.getAttribute('id')}__error`);
+    await expect(error).toHaveText('This field is required');
+    await expect(page.locator('.checkout__form')).not.toContainText('Choose between');
+    await expect(page.getByRole('alertdialog', { name: 'Information details' })).toHaveCount(0);
+    await dependents.selectOption('3');
+    await expect(error).toHaveCount(0);
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Information details' })).toBeVisible();
   });
 
   test('no serious accessibility violation on the checkout', async ({ page }) => {

@@ -8,6 +8,7 @@ import { checkPromoCode, postBilling } from '../../api/shop';
 import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
 import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
+import { dependentsField } from '../../shop/dependents';
 import { isCartOfSlug } from '../../shop/ownerScope';
 import { BillingFormCard } from '../../shop/BillingFormCard';
 import { PaymentPartners, SummaryRow } from '../../shop/CheckoutParts';
@@ -110,16 +111,15 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
   );
 
   const maxDependents = item?.maxDependents ?? 0;
+  const dependents = useMemo(() => dependentsField(loaded?.form, maxDependents, texts.dependentsLabel), [loaded, maxDependents, texts.dependentsLabel]);
   const sourceOptions = props.sourceOptions;
   const uiSchemaOverrides = useMemo(
     () => ({
-      ...(maxDependents > 1
-        ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
-        : { no_dependents: { 'ui:widget': 'hidden' } }),
+      ...dependents.uiSchema,
       // A merchant's own 'source of information' options replace the form's (a select with choices).
       ...(sourceOptions && sourceOptions.length > 0 ? { source: { 'ui:widget': 'select', 'ui:options': { choices: sourceOptions.map((option) => ({ value: option, label: option })) } } } : {}),
     }),
-    [maxDependents, texts.dependentsLabel, sourceOptions],
+    [dependents, sourceOptions],
   );
 
   const minimum = props.minimumQuantity ?? 1;
@@ -135,16 +135,10 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
     );
   }
 
-  const extraValidate = (data: Record<string, unknown>): Record<string, string[]> => {
-    if (maxDependents <= 1) return {};
-    const value = Number(data.no_dependents);
-    return Number.isInteger(value) && value >= 1 && value <= maxDependents ? {} : { no_dependents: [fill(texts.dependentsMessage, { max: maxDependents })] };
-  };
-
   const send = async (data: Record<string, unknown>) => {
     const payload = {
       ...data,
-      ...(maxDependents > 1 ? {} : { no_dependents: data.no_dependents ?? 0 }),
+      ...(dependents.asked ? {} : { no_dependents: data.no_dependents ?? 0 }),
       ...(props.ownerParam ? { reseller_id: ownerId ?? null } : {}),
       products: [
         {
@@ -176,7 +170,7 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
           className="checkout__form"
           send={send}
           uiSchemaOverrides={uiSchemaOverrides}
-          extraValidate={extraValidate}
+          extraValidate={dependents.validate}
           redirectingText={redirecting && texts.redirecting ? fill(texts.redirecting) : undefined}
         >
           <p className="checkout__terms">

@@ -12,6 +12,7 @@ import { pesoText } from '../../shop/format';
 import { BillingFormCard } from '../../shop/BillingFormCard';
 import { PaymentPartners, SummaryRow } from '../../shop/CheckoutParts';
 import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
+import { dependentsField } from '../../shop/dependents';
 import { isCartOfSlug } from '../../shop/ownerScope';
 import type { BlockProps, BlockRenderProps } from '../types';
 import './resellerCheckout.css';
@@ -56,27 +57,15 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
   const item = sold ?? (owned ? state.item : null);
   const totals = useMemo(() => (item ? resellerTotals(item) : null), [item]);
   const maxDependents = item?.maxDependents ?? 0;
-  const uiSchemaOverrides = useMemo(
-    () =>
-      maxDependents > 1
-        ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
-        : { no_dependents: { 'ui:widget': 'hidden' } },
-    [maxDependents, texts.dependentsLabel],
-  );
+  const dependents = useMemo(() => dependentsField(loaded?.form, maxDependents, texts.dependentsLabel), [loaded, maxDependents, texts.dependentsLabel]);
 
   if (!item || !totals || !Number.isSafeInteger(resellerId)) return <Navigate to={fillPath(props.shopHref, params)} replace />;
 
-  const extraValidate = (data: Record<string, unknown>): Record<string, string[]> => {
-    if (maxDependents <= 1) return {};
-    const value = Number(data.no_dependents);
-    return Number.isInteger(value) && value >= 1 && value <= maxDependents ? {} : { no_dependents: [fill(texts.dependentsMessage, { max: maxDependents })] };
-  };
-
   const send = async (data: Record<string, unknown>) => {
-    const { no_dependents: dependents, ...fields } = data;
+    const { no_dependents: count, ...fields } = data;
     const payload = {
       ...fields,
-      ...(maxDependents > 1 ? { no_dependents: dependents } : {}),
+      ...(dependents.asked ? { no_dependents: count } : {}),
       country: 'PH',
       reseller_id: resellerId,
       products: resellerProducts(item),
@@ -98,8 +87,8 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
           loaded={loaded}
           className="checkout__form reseller-checkout__form"
           send={send}
-          uiSchemaOverrides={uiSchemaOverrides}
-          extraValidate={extraValidate}
+          uiSchemaOverrides={dependents.uiSchema}
+          extraValidate={dependents.validate}
           redirectingText={redirecting ? fill(texts.redirecting) : undefined}
         >
           {props.termsDialog && (
