@@ -44,7 +44,8 @@ export interface SubmittableForm {
   order: string[];
 }
 
-export const FORMS_DIR = join(ROOT_DIR, 'forms');
+/** forms/*.json as `npm run generate` resolves them (the product's names filled in), as the site uses them. */
+export const FORMS_DIR = join(ROOT_DIR, 'src', 'generated', 'form-files');
 export const VALIDATORS_DIR = join(ROOT_DIR, 'src', 'generated', 'validators');
 const TARGET_PREFIX = 'form-emails/';
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;

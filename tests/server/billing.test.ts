@@ -140,7 +140,7 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
 });
 
 describe('POST /api/v1/billing-informations: the form is validated with the browser\'s own validator', () => {
-  const form = JSON.parse(readFileSync(path.join(ROOT, 'forms/billing.json'), 'utf8')) as Json;
+  const form = JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files/billing.json'), 'utf8')) as Json;
 
   it('answers 422 with the form\'s messages per field, in the form\'s order', async () => {
     const before = shop.store.all().length;
@@ -184,6 +184,15 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
     expect((await bill({ ...FORM, no_dependents: 4 }, family)).statusCode).toBe(201);
   });
 
+  it("takes the source option '{product} Employee' with the product's name of pages.config.json, not the placeholder", async () => {
+    const config = JSON.parse(readFileSync(path.join(ROOT, 'pages.config.json'), 'utf8')) as Json;
+    const employee = `${config.site.product.name as string} Employee`;
+    expect((await bill({ ...FORM, source: employee }, LINE)).statusCode).toBe(201);
+    const placeholder = await bill({ ...FORM, source: '{product} Employee' }, LINE);
+    expect(placeholder.statusCode).toBe(422);
+    expect(placeholder.json().errors).toEqual({ source: ['Select one of the options'] });
+  });
+
   it('refuses fields the form does not have', async () => {
     const response = await bill({ ...FORM, is_admin: true }, LINE);
     expect(response.statusCode).toBe(422);
@@ -191,7 +200,7 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
 });
 
 describe('the billing form file', () => {
-  const form = JSON.parse(readFileSync(path.join(ROOT, 'forms/billing.json'), 'utf8')) as Json;
+  const form = JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files/billing.json'), 'utf8')) as Json;
 
   it('lists about 240 countries led by the Philippines (default), with names in the same order', () => {
     const codes = form.schema.properties.country.enum as string[];
