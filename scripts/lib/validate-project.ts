@@ -374,6 +374,13 @@ function checkForms(
     }
     const schema = data.schema;
     if (!isObject(schema)) continue;
+    // Client-only confirmations are fields of the form that are not sent: each must be a field.
+    const fields = isObject(schema.properties) ? schema.properties : {};
+    if (Array.isArray(data.clientOnly)) {
+      data.clientOnly.forEach((name, i) => {
+        if (typeof name === 'string' && !(name in fields)) reporter.report(file, `/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
+      });
+    }
     reporter.issues(file, unknownKeywords(schema, '/schema'));
     reporter.issues(file, unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
     reporter.issues(file, requiredWithoutMessage(schema, '/schema'));

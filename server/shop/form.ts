@@ -19,6 +19,8 @@ export interface CheckoutForm {
   validate: ValidateFunction;
   /** Field names in the form's order (ui:order, then the schema's properties). */
   order: string[];
+  /** Confirmations the browser checks and does not send (the form file's clientOnly): not required here. */
+  clientOnly: string[];
 }
 
 /** Loads forms/<name>.json and its validator; fails when the validator is missing or stale (`npm run generate`). */
@@ -38,7 +40,8 @@ export async function loadCheckoutForm(name: string, formsDir = FORMS_DIR, valid
   }
   const fromUi = Array.isArray(uiSchema['ui:order']) ? uiSchema['ui:order'].filter((f): f is string => typeof f === 'string' && f !== '*') : [];
   const order = [...new Set([...fromUi, ...Object.keys(isObject(schema.properties) ? schema.properties : {})])];
-  return { name, schema, uiSchema, validate: mod.default[expected], order };
+  const clientOnly = Array.isArray(json.clientOnly) ? json.clientOnly.filter((f): f is string => typeof f === 'string') : [];
+  return { name, schema, uiSchema, validate: mod.default[expected], order, clientOnly };
 }
 
 /** A text of the form: uiSchema[field]['ui:options'][option], else the fallback. */
@@ -51,6 +54,7 @@ export function formOption(form: CheckoutForm, field: string, option: string, fa
 /**
  * The form's errors for `data` (the form's own messages, per field, in the form's order; `fill`
  * completes a message's placeholders) plus `extra` errors of the server's own rules; {} when valid.
+ * The form's clientOnly fields may be absent (the browser does not send them).
  */
 export function formErrors(
   form: CheckoutForm,
@@ -60,6 +64,8 @@ export function formErrors(
 ): FieldErrors {
   const errors: FieldErrors = {};
   const found = form.validate(data) ? {} : fieldErrors(form.validate.errors);
+  // A client-only confirmation (confirm e-mail, agreement) is checked when sent, not required.
+  for (const field of form.clientOnly) if (!(isObject(data) && field in data)) delete found[field];
   for (const [field, messages] of Object.entries(found)) errors[field] = [...new Set(messages.map((m) => fill(field, m)))];
   for (const [field, messages] of Object.entries(extra)) {
     const list = (errors[field] ??= []);

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import type { CustomValidator, ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
 import { ApiError } from '../api/client';
-import { submitFormJson, submitFormMultipart } from '../api/forms';
+import { submitFields, submitFormJson, submitFormMultipart } from '../api/forms';
 import { useDialogs } from '../lib/dialogs';
 import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
@@ -17,7 +17,7 @@ type Data = Record<string, unknown>;
 export interface FormRunnerProps {
   form: FormFile;
   validator: ValidatorType;
-  /** Sends the data; by default the form's own flow.target. A falsy reply means nothing was saved. */
+  /** Sends the data (without the form's clientOnly fields); by default to the form's own flow.target. A falsy reply means nothing was saved. */
   send?: (data: Data, files: Map<string, File>) => Promise<unknown>;
   /** Called after a successful submission, with the server's reply. */
   onSuccess?: (reply: unknown, data: Data) => void;
@@ -79,11 +79,19 @@ export function fileProblems(rule: FileRule, file: File | undefined): string[] {
   return problems;
 }
 
-async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>): Promise<unknown> {
+/** The data to send: the form's data without its client-only confirmations (`clientOnly`: confirm e-mail, agreement). */
+export function payloadOf(form: Pick<FormFile, 'clientOnly'>, data: Data): Data {
+  const clientOnly = new Set(form.clientOnly ?? []);
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !clientOnly.has(name)));
+}
+
+/** Sends a form to its own flow.target, in the form's submitMode (the spec's form submission by default). */
+export async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>): Promise<unknown> {
   const target = form.flow.target;
   // DECISIONS.md: forms without a target (callback, speed-up, ...) send nothing and succeed.
   if (!target) return { sent: false };
   if (form.flow.submitMode === 'multipart') return submitFormMultipart(target, form.key, data, Object.fromEntries(files));
+  if (form.flow.submitMode === 'fields') return submitFields(target, data);
   return submitFormJson(target, form.key, data);
 }
 
@@ -130,7 +138,7 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
   const deliver = async (data: Data) => {
     setBusy(true);
     try {
-      const reply = await (send ?? ((d, f) => sendToTarget(form, d, f)))(data, files);
+      const reply = await (send ?? ((d, f) => sendToTarget(form, d, f)))(payloadOf(form, data), files);
       if (!reply) {
         console.error(fill(texts?.failed ?? 'Sorry, there was a problem saving your transaction.'));
         return;

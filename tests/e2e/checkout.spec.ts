@@ -89,10 +89,16 @@ test.describe('standard checkout', () => {
 
     const email = `buyer-${Date.now()}@example.com`;
     await fillBilling(page, email);
+    const billing = page.waitForRequest((request) => request.url().endsWith('/api/v1/billing-informations') && request.method() === 'POST');
     await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Information details' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Yes' }).click();
+    // The spec's billing payload: the confirm e-mail and the agreement stay in the browser.
+    const payload = (await billing).postDataJSON() as Record<string, unknown>;
+    expect(Object.keys(payload).sort()).toEqual(
+      ['address1', 'birthdate', 'city', 'country', 'email', 'first_name', 'last_name', 'no_dependents', 'phone_number', 'products', 'sex', 'state', 'zip'].sort(),
+    );
 
     await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
     await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();

@@ -158,6 +158,9 @@ test.describe('reseller-branded site', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     const body = (await billing).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ reseller_id: 301, country: 'PH', zip_code: '6000', phone_number: '+63 (917) 123-4567' });
+    // The spec's fields: the confirm e-mail and the agreement stay in the browser.
+    expect(body).not.toHaveProperty('confirm_email');
+    expect(body).not.toHaveProperty('agree');
     expect(body.products).toEqual([{ name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88, member: 0 }]);
 
     // The hidden form post carries the token to the provider, which shows its payment page.

@@ -110,6 +110,8 @@ test.describe('promo-code shop', () => {
     expect(payload).toMatchObject({ reseller_id: PROMO.id, zip_code: '1012', no_dependents: 2 });
     expect(payload).not.toHaveProperty('zip');
     expect(payload).not.toHaveProperty('source');
+    expect(payload).not.toHaveProperty('confirm_email');
+    expect(payload).not.toHaveProperty('agree');
     expect(payload.products).toEqual([{ shop_plan_id: 22, quantity: 1, discount: 0, amount: 4254.88, name: PROMO.plan, description: expect.any(String), member: 0 }]);
     expect(body).toContain('PHP 4,254.88');
     expect(unexpected(errors)).toEqual([]);
@@ -172,6 +174,8 @@ test.describe('merchant shop', () => {
     const body = await confirmPayAndFindMail(page, email);
     const payload = (await billing).postDataJSON() as Record<string, any>;
     expect(payload).toMatchObject({ reseller_id: MERCHANT.id, zip_code: '1012', source: 'Cashier', phone_number: '+63 917 123 4567' });
+    expect(payload).not.toHaveProperty('confirm_email');
+    expect(payload).not.toHaveProperty('agree');
     expect(payload.products).toEqual([{ shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: MERCHANT.plan, description: expect.any(String), member: 0 }]);
     // One key pair per unit.
     expect(body.match(/Access key:/g)).toHaveLength(2);

@@ -147,11 +147,27 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
     const response = await bill({ country: 'PH' }, LINE);
     expect(response.statusCode).toBe(422);
     const body = response.json() as { message: string; errors: Record<string, string[]> };
-    const required = form.schema.required.filter((f: string) => f !== 'country');
+    // Every required field but the client-only confirmations, which the browser checks and does not send.
+    expect(form.clientOnly).toEqual(['confirm_email', 'agree']);
+    const required = form.schema.required.filter((f: string) => f !== 'country' && !form.clientOnly.includes(f));
     expect(Object.keys(body.errors)).toEqual(required);
-    for (const field of required) expect(body.errors[field]).toEqual([field === 'agree' ? 'You must agree to continue' : 'This field is required']);
+    for (const field of required) expect(body.errors[field]).toEqual(['This field is required']);
     expect(body.message).toBe('This field is required');
     expect(shop.store.all().length).toBe(before);
+  });
+
+  it('takes the spec\'s fields: no confirm_email or agree needed; when sent anyway they are checked; unknown fields are refused', async () => {
+    expect(BILLING_FORM).not.toHaveProperty('confirm_email');
+    expect(BILLING_FORM).not.toHaveProperty('agree');
+    const response = await bill(BILLING_FORM, LINE);
+    expect(response.statusCode).toBe(201);
+    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    expect(Object.keys(order.billing).sort()).toEqual(Object.keys(BILLING_FORM).sort());
+    expect((await bill({ ...BILLING_FORM, confirm_email: 'maria@example.com', agree: true }, LINE)).statusCode).toBe(201);
+    expect((await bill({ ...BILLING_FORM, agree: false }, LINE)).json().errors).toEqual({ agree: ['You must agree to continue'] });
+    expect((await bill({ ...BILLING_FORM, confirm_email: 'x@example.com' }, LINE)).json().errors).toEqual({ confirm_email: ['Email does not match'] });
+    const unknown = await bill({ ...BILLING_FORM, key: 'billing', data: '{}' }, LINE);
+    expect(unknown.statusCode).toBe(422);
   });
 
   it('gives the rule messages of the spec', async () => {
@@ -216,8 +232,12 @@ describe('the billing form file', () => {
     const mod = (await import(pathToFileURL(path.join(ROOT, 'src/generated/validators/billing.js')).href)) as { default: Record<string, any> };
     const schema = form.schema as RJSFSchema;
     const validator = createPrecompiledValidator(mod.default, schema);
-    expect(validator.validateFormData(FORM, schema).errors).toEqual([]);
-    const mismatch = validator.validateFormData({ ...FORM, confirm_email: 'maria@example.org' }, schema);
+    // In the browser the form holds its client-only confirmations too.
+    const typed = { ...FORM, confirm_email: FORM.email, agree: true };
+    expect(validator.validateFormData(typed, schema).errors).toEqual([]);
+    // (rjsf reports the two missing confirmations on the form itself: the browser moves them onto their fields.)
+    expect(validator.validateFormData(FORM, schema).errors.map((e) => e.message)).toEqual(['This field is required', 'You must agree to continue']);
+    const mismatch = validator.validateFormData({ ...typed, confirm_email: 'maria@example.org' }, schema);
     expect(mismatch.errors.map((e) => [e.property, e.message])).toEqual([['.confirm_email', 'Email does not match']]);
     const defaults = getDefaultFormState(validator, schema, {}, schema) as Json;
     expect(defaults.country).toBe('PH');
