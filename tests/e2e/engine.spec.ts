@@ -36,6 +36,33 @@ test.describe('routing and shell', () => {
     await expect(header).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   });
 
+  test("the banner takes any background colour its content gives, 'blue' being the brand primary", async ({ page }) => {
+    const banner = page.locator('section.banner');
+    // Demo content: the Business banner is 'blue', the Contact banner 'white'.
+    await page.goto('/business');
+    await expect(banner).toHaveCSS('background-color', 'rgb(37, 139, 245)');
+    await page.goto('/contact');
+    await expect(banner).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    // The demo seed has no other colour: the content service's reply is given one here (the real
+    // reply, only its backgroundColor changed), as an editor could.
+    for (const [colour, css] of [
+      ['#ffe8a3', 'rgb(255, 232, 163)'],
+      ['darkgreen', 'rgb(0, 100, 0)'],
+    ]) {
+      await page.route('**/api/v1/contact-us-sliders*', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { styles?: Record<string, string> }[] };
+        for (const item of body.data) item.styles = { ...item.styles, backgroundColor: colour };
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto('/contact');
+      await expect(banner).toHaveCSS('background-color', css);
+      // The header rule is unchanged: anything but blue gives the white header.
+      await expect(page.locator('header.site-header')).toHaveAttribute('data-header-color', 'white');
+      await page.unroute('**/api/v1/contact-us-sliders*');
+    }
+  });
+
   test('the footer shows the Telemedicine Center table, links, address and this year', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
