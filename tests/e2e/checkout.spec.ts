@@ -180,6 +180,16 @@ test.describe('standard checkout', () => {
     await expect(page.getByRole('alertdialog', { name: 'Information details' })).toBeVisible();
   });
 
+  for (const query of ['', '?status=', '?status=unknown', '?order=12']) {
+    test(`/shop/payment${query} without a status the provider gives sends the visitor to the shop`, async ({ page }) => {
+      await page.goto(`/shop/payment${query}`);
+      await expect(page).toHaveURL(/\/shop$/);
+      await expect(page.locator('main[data-page="Shop"]')).toBeAttached();
+      await expect(page.getByText('Payment cancelled')).toHaveCount(0);
+      await expect(page.getByText('Thank you for your payment!')).toHaveCount(0);
+    });
+  }
+
   test('no serious accessibility violation on the checkout', async ({ page }) => {
     await addFirstPlanAndCheckout(page);
     await expect(page.locator('.checkout__form form')).toBeVisible();
