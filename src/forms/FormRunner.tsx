@@ -30,6 +30,8 @@ export interface FormRunnerProps {
   extraValidate?: (data: Data) => Record<string, string[]>;
   /** Extra content under the fields, above the buttons (the terms link of a checkout, ...). */
   children?: ReactNode;
+  /** Fields and buttons disabled (e.g. while a checkout hands the buyer over to the payment provider). */
+  disabled?: boolean;
   className?: string;
 }
 
@@ -101,7 +103,7 @@ export async function sendToTarget(form: FormFile, data: Data, files: Map<string
  * A submission that returns nothing shows no success dialog and logs the spec's console text. The
  * form is emptied only when its success dialog confirms the submission (and by Cancel).
  */
-export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className }: FormRunnerProps) {
+export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className, disabled = false }: FormRunnerProps) {
   const { showSuccess, showError } = useDialogs();
   const [formData, setFormData] = useState<Data>(initialData ?? {});
   const [pending, setPending] = useState<Data | null>(null);
@@ -204,15 +206,15 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
         focusOnFirstError
         showErrorList="top"
         liveValidate={attempted ? 'onChange' : undefined}
-        disabled={busy}
+        disabled={busy || disabled}
       >
         {children}
         <div className="form-actions">
-          <Button type="submit" appearance="primary" disabled={busy}>
+          <Button type="submit" appearance="primary" disabled={busy || disabled}>
             {fill(flow.submitLabel)}
           </Button>
           {flow.cancelLabel && (
-            <Button type="button" appearance="secondary" onClick={reset} disabled={busy}>
+            <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled}>
               {fill(flow.cancelLabel)}
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, holdPaymentProvider, PAYMENT_PROVIDER } from './helpers';
 
 function field(page: Page, label: string) {
   return page.locator('.checkout__form').getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -189,6 +189,58 @@ test.describe('standard checkout', () => {
       await expect(page.getByText('Thank you for your payment!')).toHaveCount(0);
     });
   }
+
+  test('after Yes, a slow provider: the checkout keeps the plan and says it is taking the buyer to the payment partner', async ({ page }) => {
+    test.setTimeout(60_000);
+    const planName = await addFirstPlanAndCheckout(page);
+    const provider = await holdPaymentProvider(page);
+    await fillBilling(page, `slow-${Date.now()}@example.com`);
+    await page.locator('.checkout__form').getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await provider.requested;
+
+    const form = page.locator('.checkout__form');
+    await expect(form.getByRole('status')).toHaveText('Taking you to our payment partner…');
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(planName);
+    await expect(form.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    // The cart itself is emptied (spec), the line kept aside for a cancel at the provider.
+    expect(await page.evaluate(() => localStorage.getItem('item'))).toBeNull();
+    await page.waitForTimeout(1_000);
+    await expect(form.getByRole('status')).toHaveText('Taking you to our payment partner…');
+
+    provider.release();
+    await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
+    await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  });
+
+  test('a failed hand-over keeps the cart and what was typed, says so, and a new try reaches the provider', async ({ page }) => {
+    test.setTimeout(60_000);
+    const planName = await addFirstPlanAndCheckout(page);
+    const stored = await page.evaluate(() => localStorage.getItem('item'));
+    // The provider refuses the payment request.
+    await page.route(PAYMENT_PROVIDER, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+    const email = `fail-${Date.now()}@example.com`;
+    await fillBilling(page, email);
+    const form = page.locator('.checkout__form');
+    await form.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+
+    await expect(form.getByRole('alert')).toHaveText('Sorry, the payment could not be started.');
+    await expect(form.getByRole('status')).toHaveText('');
+    await expect(page).toHaveURL(/\/shop\/checkout$/);
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(planName);
+    expect(await page.evaluate(() => localStorage.getItem('item'))).toBe(stored);
+    await expect(field(page, 'Email')).toHaveValue(email);
+    await expect(form.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute(PAYMENT_PROVIDER);
+    await form.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
+  });
 
   test('no serious accessibility violation on the checkout', async ({ page }) => {
     await addFirstPlanAndCheckout(page);

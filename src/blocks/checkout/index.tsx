@@ -93,14 +93,15 @@ export function preload(props: BlockProps<'checkout'>) {
 export default function CheckoutBlock({ props, params }: BlockRenderProps<'checkout'>) {
   const { texts } = props;
   const kind = props.cartKind ?? 'regular';
-  const { state, dispatch } = useCart(kind);
+  const { state } = useCart(kind);
   const loaded = useFormDefinition(props.form);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const { redirecting, handOver } = usePaymentHandOver(props.payment === 'formPost' ? 'formPost' : 'fetch');
+  const payment = usePaymentHandOver(props.payment === 'formPost' ? 'formPost' : 'fetch');
   // A merchant or promo cart filled in another shop is not this checkout's (spec section 4).
   const ownerId = props.ownerParam ? ownerIdOf(params[props.ownerParam]) : undefined;
   const inScope = !props.cartSlugParam || kind === 'regular' || isCartOfSlug(kind, params[props.cartSlugParam], ownerId);
-  const item = inScope ? state.item : null;
+  // Once a billing is accepted the cart is empty, but the page keeps the line sold until the browser leaves.
+  const item = payment.sold ?? (inScope ? state.item : null);
 
   const totals = useMemo(
     () =>
@@ -155,7 +156,7 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
     };
     const reply = await postBilling(props.billingPath, payload);
     if (!reply) return reply;
-    await handOver(reply, { kind, item, shopPath: fillPath(props.shopHref ?? '/shop', params), clearCart: () => dispatch({ type: 'clear' }) });
+    payment.handOver(reply, { kind, item, shopPath: fillPath(props.shopHref ?? '/shop', params) });
     return reply;
   };
 
@@ -171,7 +172,9 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
           send={send}
           uiSchemaOverrides={uiSchemaOverrides}
           extraValidate={dependents.validate}
-          redirectingText={redirecting && texts.redirecting ? fill(texts.redirecting) : undefined}
+          handOver={payment.status}
+          redirectingText={fill(texts.redirecting)}
+          failedText={fill(texts.paymentFailed)}
         >
           <p className="checkout__terms">
             <Link to={fillPath(props.termsHref, params)} target="_blank">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { toPesos } from '../../../domain/money';
 import { computeTotals } from '../../../domain/pricing';
@@ -45,16 +45,14 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
   const kind = props.cartKind ?? 'promo';
   const slug = params[props.cartSlugParam ?? 'slug'];
   const resellerId = Number(params[props.ownerParam ?? 'reseller_id']);
-  const { state, dispatch } = useCart(kind);
+  const { state } = useCart(kind);
   const loaded = useFormDefinition(props.form);
-  // Once the billing succeeded the cart is empty: the overview keeps the line sold, and the page
-  // stays while the hand-over to the provider runs.
-  const [sold, setSold] = useState<CartItem | null>(null);
-  const { redirecting, handOver } = usePaymentHandOver('formPost');
+  const payment = usePaymentHandOver('formPost');
 
   // A cart filled in another shop is not this checkout's (the shop's shopScope section stores its slug).
   const owned = state.item !== null && isCartOfSlug(kind, slug, Number.isSafeInteger(resellerId) ? resellerId : undefined);
-  const item = sold ?? (owned ? state.item : null);
+  // Once a billing is accepted the cart is empty, but the page keeps the line sold until the browser leaves.
+  const item = payment.sold ?? (owned ? state.item : null);
   const totals = useMemo(() => (item ? resellerTotals(item) : null), [item]);
   const maxDependents = item?.maxDependents ?? 0;
   const dependents = useMemo(() => dependentsField(loaded?.form, maxDependents, texts.dependentsLabel), [loaded, maxDependents, texts.dependentsLabel]);
@@ -72,8 +70,7 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
     };
     const reply = await postBilling(props.billingPath, payload);
     if (!reply) return reply;
-    setSold(item);
-    await handOver(reply, { kind, item, shopPath: fillPath(props.shopHref, params), clearCart: () => dispatch({ type: 'clear' }) });
+    payment.handOver(reply, { kind, item, shopPath: fillPath(props.shopHref, params) });
     return reply;
   };
 
@@ -89,7 +86,9 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
           send={send}
           uiSchemaOverrides={dependents.uiSchema}
           extraValidate={dependents.validate}
-          redirectingText={redirecting ? fill(texts.redirecting) : undefined}
+          handOver={payment.status}
+          redirectingText={fill(texts.redirecting)}
+          failedText={fill(texts.paymentFailed)}
         >
           {props.termsDialog && (
             <p className="checkout__terms">
