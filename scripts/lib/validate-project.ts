@@ -269,9 +269,23 @@ function checkSections(
   }
 }
 
-function checkPages(config: JsonFile, reporter: Reporter, short: string | undefined) {
+/**
+ * Why an in-app link (an 'href' starting with a single '/') reaches no page of `routes`, or
+ * undefined when it does (or is not in-app). Links to files ('/terms.pdf') and to the API are left alone.
+ */
+function linkProblem(href: string, routes: readonly string[], short: string | undefined): string | undefined {
+  if (!href.startsWith('/') || href.startsWith('//')) return undefined;
+  const target = substituteShort(href, short);
+  const pathname = target.split(/[?#]/)[0];
+  if (pathname.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(pathname)) return undefined;
+  if (routes.some((route) => routeMatches(target, route))) return undefined;
+  return `no page serves the link '${href}'${didYouMean(pathname, routes)}`;
+}
+
+/** Checks the pages (names, paths, redirects, links) and returns the route paths they serve. */
+function checkPages(config: JsonFile, reporter: Reporter, short: string | undefined): string[] {
   const data = config.data;
-  if (!isObject(data) || !Array.isArray(data.pages)) return;
+  if (!isObject(data) || !Array.isArray(data.pages)) return [];
   const report = (pointer: string, message: string) => reporter.report(config.file, pointer, message);
   const paths = new Map<string, { index: number; name: string }>();
   const names = new Map<string, number>();
@@ -323,14 +337,11 @@ function checkPages(config: JsonFile, reporter: Reporter, short: string | undefi
     }
   };
   const checkHref = (href: string, pointer: string) => {
-    if (!href.startsWith('/') || href.startsWith('//')) return;
-    const target = substituteShort(href, short);
-    const pathname = target.split(/[?#]/)[0];
-    if (pathname.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(pathname)) return;
-    if (routes.some((route) => routeMatches(target, route))) return;
-    report(pointer, `no page serves the link '${href}'${didYouMean(pathname, routes)}`);
+    const problem = linkProblem(href, routes, short);
+    if (problem) report(pointer, problem);
   };
   visit(data, '');
+  return routes;
 }
 
 /** Keywords of a form whose errors a visitor sees: each needs the form's own message (ajv-errors). */
@@ -350,6 +361,7 @@ function checkForms(
   reporter: Reporter,
   registry: SchemaRegistry,
   formSchemaFile: string | undefined,
+  links: { routes: readonly string[]; short: string | undefined } | undefined,
 ) {
   const validateForm = formSchemaFile ? registry.validator(formSchemaFile) : undefined;
   const keys = new Map<string, string>();
@@ -367,8 +379,22 @@ function checkForms(
       if (other) reporter.report(file, '/key', `form key '${data.key}' is also the key of ${other}`);
       else keys.set(data.key, file);
     }
+    // The success dialog's link must reach a page of the site, as every link of pages.config.json.
+    const flow = isObject(data.flow) ? data.flow : {};
+    const successLink = isObject(flow.success) && isObject(flow.success.link) ? flow.success.link : undefined;
+    if (links && typeof successLink?.href === 'string') {
+      const problem = linkProblem(successLink.href, links.routes, links.short);
+      if (problem) reporter.report(file, '/flow/success/link/href', problem);
+    }
     const schema = data.schema;
     if (!isObject(schema)) continue;
+    // Client-only confirmations are fields of the form that are not sent: each must be a field.
+    const fields = isObject(schema.properties) ? schema.properties : {};
+    if (Array.isArray(data.clientOnly)) {
+      data.clientOnly.forEach((name, i) => {
+        if (typeof name === 'string' && !(name in fields)) reporter.report(file, `/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
+      });
+    }
     reporter.issues(file, unknownKeywords(schema, '/schema'));
     reporter.issues(file, unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
     reporter.issues(file, requiredWithoutMessage(schema, '/schema'));
@@ -430,8 +456,9 @@ export function checkProject(root: string): ProjectCheck {
     const validate = registry.validator(pagesSchema.file);
     if (validate && !validate(config.data)) reporter.issues(config.file, describeErrors(validate.errors));
   }
+  let routes: string[] | undefined;
   if (config) {
-    checkPages(config, reporter, short);
+    routes = checkPages(config, reporter, short);
     checkSections(
       config,
       reporter,
@@ -441,7 +468,7 @@ export function checkProject(root: string): ProjectCheck {
       inputs.forms.map((f) => f.name),
     );
   }
-  checkForms(forms, reporter, registry, formSchema?.file);
+  checkForms(forms, reporter, registry, formSchema?.file, routes ? { routes, short } : undefined);
   checkPatternSafety(reporter, [
     ...schemaFiles.map(({ file, json }) => ({ file, schema: json.data, pointer: '' })),
     ...forms.flatMap(({ input, json }) => (isObject(json.data) ? [{ file: input.file, schema: json.data.schema, pointer: '/schema' }] : [])),

@@ -48,6 +48,8 @@ export interface FormFile {
   uiSchema: Json;
   /** The confirm/send/success flow (flow.target names the endpoint); {} when absent. */
   flow: Json;
+  /** Confirmations the browser checks and does not send (the form file's clientOnly): not required when absent. */
+  clientOnly: string[];
 }
 
 /** A form with its validator, and what the server reads from its UI hints. */
@@ -61,7 +63,8 @@ export interface Form extends FormFile {
   choices: Record<string, unknown[]>;
 }
 
-export const FORMS_DIR = join(ROOT_DIR, 'forms');
+/** forms/*.json as `npm run generate` resolves them (the product's names filled in), as the site uses them. */
+export const FORMS_DIR = join(ROOT_DIR, 'src', 'generated', 'form-files');
 export const VALIDATORS_DIR = join(ROOT_DIR, 'src', 'generated', 'validators');
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -69,7 +72,8 @@ const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export function readFormFile(name: string, formsDir = FORMS_DIR): FormFile | undefined {
   const json = JSON.parse(readFileSync(join(formsDir, `${name}.json`), 'utf8')) as unknown;
   if (!isObject(json) || !isObject(json.schema)) return undefined;
-  return { name, schema: json.schema as RJSFSchema, uiSchema: isObject(json.uiSchema) ? json.uiSchema : {}, flow: isObject(json.flow) ? json.flow : {} };
+  const clientOnly = Array.isArray(json.clientOnly) ? json.clientOnly.filter((f): f is string => typeof f === 'string') : [];
+  return { name, schema: json.schema as RJSFSchema, uiSchema: isObject(json.uiSchema) ? json.uiSchema : {}, flow: isObject(json.flow) ? json.flow : {}, clientOnly };
 }
 
 /**

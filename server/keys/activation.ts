@@ -35,8 +35,6 @@ export const REFUSALS: Readonly<Record<ActivationRefusal, { status: number; mess
   },
 };
 
-/** The key of the single form: the site's generic form flow sends `{ key, data, ...fields }`. */
-const SINGLE_FORM_KEY = 'key-assignments';
 /** Optional fields that are sent only when filled (an empty one is dropped). */
 const OPTIONAL_TEXT = ['middle_name', 'company', 'employment_status'];
 
@@ -45,15 +43,11 @@ export function payloadKind(body: Json): PayloadKind {
 }
 
 /**
- * The fields to validate: the generic form flow's envelope (key 'key-assignments' and `data`, the
- * same fields as JSON text) left out, text trimmed, empty optional fields dropped.
+ * The fields to validate (the spec's payload, field by field: anything else is refused by the
+ * form's schema): text trimmed, empty optional fields dropped.
  */
 export function normalizePayload(body: Json): Json {
   const fields: Json = { ...body };
-  if (fields.key === SINGLE_FORM_KEY && typeof fields.data === 'string') {
-    delete fields.key;
-    delete fields.data;
-  }
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value !== 'string') continue;
     const trimmed = value.trim();

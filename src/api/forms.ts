@@ -8,6 +8,11 @@ export function submitFormJson(target: string, key: string, fields: Record<strin
   return postJson<FormReply>(target, { key, data: JSON.stringify(fields), ...fields });
 }
 
+/** Endpoints whose payload the spec lists field by field (key assignment): the fields alone, as JSON. */
+export function submitFields(target: string, fields: Record<string, unknown>): Promise<FormReply> {
+  return postJson<FormReply>(target, fields);
+}
+
 /** A form with files (the job application): multipart with key, data (JSON of the other fields) and each file. */
 export function submitFormMultipart(
   target: string,

@@ -43,9 +43,10 @@ export function findProvider(reply: unknown): PaymentProvider | null {
  * The standard checkout's payment step: POST the payment request to the provider with the token as
  * Basic authorization, and return the redirect_url it answers with (the caller navigates).
  */
-export async function requestPayment(provider: PaymentProvider): Promise<string> {
+export async function requestPayment(provider: PaymentProvider, signal?: AbortSignal): Promise<string> {
   const response = await fetch(provider.post_redirect, {
     method: 'POST',
+    signal,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Basic ${provider.payment_request.token}` },
     body: JSON.stringify(provider.payment_request),
   });

@@ -3,7 +3,10 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import { fill, site } from '../lib/site';
 import { SmartLink } from '../lib/SmartLink';
 
-/** The right-side drawer of small screens: a Shop item, then the header's menu. */
+/**
+ * The right-side drawer of small screens: a Shop item first, then the header's menu (without its
+ * own Shop link, which the drawer already leads with).
+ */
 export default function SiteDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { header, product } = site;
   const close = () => onOpenChange(false);
@@ -22,7 +25,7 @@ export default function SiteDrawer({ open, onOpenChange }: { open: boolean; onOp
                 {fill(header.drawerShop.label)}
               </SmartLink>
             </li>
-            {header.menu.map((link) => (
+            {header.menu.filter((link) => link.href !== header.drawerShop.href).map((link) => (
               <li key={link.href}>
                 <SmartLink href={link.href} onClick={close}>
                   {fill(link.label)}

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import type { CustomValidator, ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
 import { ApiError } from '../api/client';
-import { submitFormJson, submitFormMultipart } from '../api/forms';
+import { submitFields, submitFormJson, submitFormMultipart } from '../api/forms';
 import { useDialogs } from '../lib/dialogs';
 import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
@@ -17,7 +17,7 @@ type Data = Record<string, unknown>;
 export interface FormRunnerProps {
   form: FormFile;
   validator: ValidatorType;
-  /** Sends the data; by default the form's own flow.target. A falsy reply means nothing was saved. */
+  /** Sends the data (without the form's clientOnly fields); by default to the form's own flow.target. A falsy reply means nothing was saved. */
   send?: (data: Data, files: Map<string, File>) => Promise<unknown>;
   /** Called after a successful submission, with the server's reply. */
   onSuccess?: (reply: unknown, data: Data) => void;
@@ -30,6 +30,8 @@ export interface FormRunnerProps {
   extraValidate?: (data: Data) => Record<string, string[]>;
   /** Extra content under the fields, above the buttons (the terms link of a checkout, ...). */
   children?: ReactNode;
+  /** Fields and buttons disabled (e.g. while a checkout hands the buyer over to the payment provider). */
+  disabled?: boolean;
   className?: string;
 }
 
@@ -79,20 +81,29 @@ export function fileProblems(rule: FileRule, file: File | undefined): string[] {
   return problems;
 }
 
-async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>): Promise<unknown> {
+/** The data to send: the form's data without its client-only confirmations (`clientOnly`: confirm e-mail, agreement). */
+export function payloadOf(form: Pick<FormFile, 'clientOnly'>, data: Data): Data {
+  const clientOnly = new Set(form.clientOnly ?? []);
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !clientOnly.has(name)));
+}
+
+/** Sends a form to its own flow.target, in the form's submitMode (the spec's form submission by default). */
+export async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>): Promise<unknown> {
   const target = form.flow.target;
   // DECISIONS.md: forms without a target (callback, speed-up, ...) send nothing and succeed.
   if (!target) return { sent: false };
   if (form.flow.submitMode === 'multipart') return submitFormMultipart(target, form.key, data, Object.fromEntries(files));
+  if (form.flow.submitMode === 'fields') return submitFields(target, data);
   return submitFormJson(target, form.key, data);
 }
 
 /**
  * The flow of spec section 4 for any form file: fill; validate (messages on their fields, focus on
  * the first invalid one, an announced summary); confirm with the form's text; send; success dialog.
- * A submission that returns nothing shows no success dialog and logs the spec's console text.
+ * A submission that returns nothing shows no success dialog and logs the spec's console text. The
+ * form is emptied only when its success dialog confirms the submission (and by Cancel).
  */
-export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className }: FormRunnerProps) {
+export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className, disabled = false }: FormRunnerProps) {
   const { showSuccess, showError } = useDialogs();
   const [formData, setFormData] = useState<Data>(initialData ?? {});
   const [pending, setPending] = useState<Data | null>(null);
@@ -129,17 +140,23 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
   const deliver = async (data: Data) => {
     setBusy(true);
     try {
-      const reply = await (send ?? ((d, f) => sendToTarget(form, d, f)))(data, files);
+      const reply = await (send ?? ((d, f) => sendToTarget(form, d, f)))(payloadOf(form, data), files);
       if (!reply) {
         console.error(fill(texts?.failed ?? 'Sorry, there was a problem saving your transaction.'));
         return;
       }
-      reset();
       onSuccess?.(reply, data);
       if (flow.success && (showSuccessFor?.(reply) ?? true)) {
+        // The success dialog confirms the submission: the form starts over. Without one (a form
+        // that sends nothing, a checkout handing the buyer to the payment provider), what was
+        // typed stays.
+        reset();
+        const { link, persistent } = flow.success;
         showSuccess({
           title: fill(flow.success.title),
           message: fill(flow.success.message),
+          link: link ? { label: fill(link.label), href: fill(link.href) } : undefined,
+          persistent,
           onClose: flow.reloadOnSuccess ? () => window.location.reload() : undefined,
         });
       } else if (flow.reloadOnSuccess) {
@@ -189,15 +206,15 @@ export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, u
         focusOnFirstError
         showErrorList="top"
         liveValidate={attempted ? 'onChange' : undefined}
-        disabled={busy}
+        disabled={busy || disabled}
       >
         {children}
         <div className="form-actions">
-          <Button type="submit" appearance="primary" disabled={busy}>
+          <Button type="submit" appearance="primary" disabled={busy || disabled}>
             {fill(flow.submitLabel)}
           </Button>
           {flow.cancelLabel && (
-            <Button type="button" appearance="secondary" onClick={reset} disabled={busy}>
+            <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled}>
               {fill(flow.cancelLabel)}
             </Button>
           )}

@@ -13,7 +13,8 @@ export default function SharedDialog({ open, onClose }: { open: OpenDialog; onCl
       open
       modalType={success?.persistent ? 'alert' : 'modal'}
       onOpenChange={(_, data) => {
-        if (!data.open) onClose();
+        // A persistent success dialog ignores Escape and the backdrop: only its link leads on.
+        if (!data.open && !success?.persistent) onClose();
       }}
     >
       <DialogSurface aria-describedby="shared-dialog-message">

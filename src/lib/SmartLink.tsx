@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { hrefKind } from './href';
 import { logWarning } from './log';
+import { fill } from './site';
 
 interface Props {
   href: string;
@@ -18,8 +19,10 @@ const reported = new Set<string>();
  * A link from the config or the content service, by `hrefKind`: an in-app link for a site path, an
  * in-page anchor for '#…', a mailto:/tel: link, or an external link opening in a new tab for http(s).
  * Any other href (javascript:, data:, '//host', …) renders its text without a link, and is logged.
+ * `{product}`, `{short}` and `{year}` in an editor's href are filled (`/terms-and-conditions/{short}`).
  */
-export function SmartLink({ href, children, ...rest }: Props) {
+export function SmartLink({ href: template, children, ...rest }: Props) {
+  const href = fill(template);
   const kind = hrefKind(href);
   if (kind === 'path') {
     return (

@@ -65,7 +65,9 @@ export type CartAction =
   | { type: 'remove' }
   | { type: 'setPlan'; plan: CartPlan | null }
   /** Empties everything (after a successful billing). */
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** Puts a line back as it was (a cancelled or failed payment); ignored while a line exists. */
+  | { type: 'restore'; item: CartItem };
 
 /** The spec sets no upper limit; this one keeps every total a safe integer of centavos. */
 export const MAX_QUANTITY = 9999;
@@ -113,6 +115,10 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         break;
       case 'setPlan':
         draft.plan = action.plan ? copyPlan(action.plan) : null;
+        break;
+      case 'restore':
+        // Only a well-formed line (the one the cart held) comes back.
+        if (!item) draft.item = parseCartItem(action.item);
         break;
     }
   });

@@ -1,4 +1,5 @@
-import type { CartItem, CartKind } from './cart';
+import { CART_KINDS, parseCartItem, type CartItem, type CartKind } from './cart';
+import { cartStore } from './cartStore';
 
 const KEY = 'pendingPaymentCart';
 
@@ -21,13 +22,15 @@ export interface StashedCart {
   shopPath?: string;
 }
 
-/** The kept line, left in place. */
+/** The kept line, left in place; null when there is none or it is not a well-formed line of a known cart. */
 export function peekStashedCart(): StashedCart | null {
   try {
     const raw = sessionStorage.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as { kind?: unknown; item?: unknown }) : null;
-    if (!parsed || typeof parsed.kind !== 'string' || typeof parsed.item !== 'object' || parsed.item === null) return null;
-    return parsed as StashedCart;
+    const parsed = raw ? (JSON.parse(raw) as { kind?: unknown; item?: unknown; shopPath?: unknown }) : null;
+    const kind = CART_KINDS.find((k) => k === parsed?.kind);
+    const item = parseCartItem(parsed?.item);
+    if (!kind || !item) return null;
+    return { kind, item, shopPath: typeof parsed?.shopPath === 'string' ? parsed.shopPath : undefined };
   } catch {
     return null;
   }
@@ -41,5 +44,12 @@ export function takeStashedCart(): StashedCart | null {
   } catch {
     // Nothing to remove when storage is unavailable.
   }
+  return entry;
+}
+
+/** Puts the kept line back into its cart (a cancelled or failed payment) and forgets it; the entry, or null. */
+export function restoreStashedCart(): StashedCart | null {
+  const entry = takeStashedCart();
+  if (entry) cartStore(entry.kind).dispatch({ type: 'restore', item: entry.item });
   return entry;
 }

@@ -1,4 +1,4 @@
-import form from '../../forms/cart-quantity.json';
+import form from '../generated/form-files/cart-quantity.json';
 
 /**
  * The cart-quantity rule and its message come from forms/cart-quantity.json (spec section 5: a number

@@ -36,6 +36,33 @@ test.describe('routing and shell', () => {
     await expect(header).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   });
 
+  test("the banner takes any background colour its content gives, 'blue' being the brand primary", async ({ page }) => {
+    const banner = page.locator('section.banner');
+    // Demo content: the Business banner is 'blue', the Contact banner 'white'.
+    await page.goto('/business');
+    await expect(banner).toHaveCSS('background-color', 'rgb(37, 139, 245)');
+    await page.goto('/contact');
+    await expect(banner).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    // The demo seed has no other colour: the content service's reply is given one here (the real
+    // reply, only its backgroundColor changed), as an editor could.
+    for (const [colour, css] of [
+      ['#ffe8a3', 'rgb(255, 232, 163)'],
+      ['darkgreen', 'rgb(0, 100, 0)'],
+    ]) {
+      await page.route('**/api/v1/contact-us-sliders*', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { styles?: Record<string, string> }[] };
+        for (const item of body.data) item.styles = { ...item.styles, backgroundColor: colour };
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto('/contact');
+      await expect(banner).toHaveCSS('background-color', css);
+      // The header rule is unchanged: anything but blue gives the white header.
+      await expect(page.locator('header.site-header')).toHaveAttribute('data-header-color', 'white');
+      await page.unroute('**/api/v1/contact-us-sliders*');
+    }
+  });
+
   test('the footer shows the Telemedicine Center table, links, address and this year', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
@@ -45,6 +72,28 @@ test.describe('routing and shell', () => {
     await expect(footer.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
     await expect(footer.locator('address')).toContainText('Makati');
+  });
+
+  test('footer links fill {short}: the two Terms and Conditions pages open by the product short name', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Terms and Conditions', exact: true })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc');
+    await expect(footer.getByRole('link', { name: 'Shop Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc-shop');
+    await footer.getByRole('link', { name: 'Shop Terms and Conditions' }).click();
+    await expect(page).toHaveURL(/\/terms-and-conditions\/bantaydoc-shop$/);
+    await expect(page.getByRole('heading', { name: 'Terms And Conditions' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions', exact: true }).click();
+    await expect(page).toHaveURL(/\/terms-and-conditions\/bantaydoc$/);
+    expect(page.url()).not.toContain('%7B');
+  });
+
+  test('the header menu of large screens lists Shop among its links', async ({ page }) => {
+    await page.goto('/about');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('link')).toHaveText(['Media', 'Shop', 'Business', 'Jobs', 'FAQs', 'About', 'Contact Us']);
+    await menu.getByRole('link', { name: 'Shop' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.locator('main[data-page="Shop"]')).toBeAttached();
   });
 
   test('the logo links to the main company site', async ({ page }) => {
@@ -79,6 +128,9 @@ test.describe('small screens', () => {
       const box = await drawer.boundingBox();
       return box !== null && box.x > 20 && box.x + box.width > 350;
     }).toBe(true);
+    // One Shop item, first: the header menu's own Shop link is not repeated.
+    await expect(drawer.getByRole('link', { name: 'Shop' })).toHaveCount(1);
+    await expect(drawer.getByRole('link').first()).toHaveText('Shop');
     await drawer.getByRole('link', { name: 'Shop' }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await expect(drawer).toBeHidden();

@@ -177,28 +177,62 @@ test.describe('forms that send nothing', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('registration: Login validates, Cancel clears', async ({ page }) => {
+  test('registration: the terms box starts unticked; Login validates, sends nothing and keeps what was typed; Cancel clears', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
     await page.goto('/register');
+    const terms = page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ });
+    await expect(terms).not.toBeChecked();
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(await fieldError(page, 'Email')).toHaveText('This field is required');
+    await expect(page.locator('.form-error-summary')).toContainText('You must agree to continue');
+
     await field(page, 'Email').fill('x@example.com');
+    await field(page, 'Password').fill('secret-1');
+    await field(page, 'Confirm password').fill('secret-1');
+    await terms.check();
+    await expect(page.locator('.form-error-summary')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // A valid submit of an inert form: nothing is sent, nothing is emptied.
+    await page.waitForTimeout(500);
+    await expect(field(page, 'Email')).toHaveValue('x@example.com');
+    await expect(field(page, 'Password')).toHaveValue('secret-1');
+    await expect(terms).toBeChecked();
+    expect(posts).toEqual([]);
+
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(field(page, 'Email')).toHaveValue('');
+    await expect(terms).not.toBeChecked();
     await expect(page.locator('.form-error-summary')).toHaveCount(0);
   });
 
-  for (const [path, title] of [
-    ['/program/generali/alarm-center-referral', 'Alarm Center Referral Project'],
-    ['/program/intellicare/customer-service-steerage', 'Customer Service Steerage Program'],
-  ]) {
-    test(`${title}: Submit validates, Cancel clears`, async ({ page }) => {
+  for (const [path, title, extra] of [
+    ['/program/generali/alarm-center-referral', 'Alarm Center Referral Project', []],
+    ['/program/intellicare/customer-service-steerage', 'Customer Service Steerage Program', [['Team code', 'TEAM-7']]],
+  ] as const) {
+    test(`${title}: Submit validates, sends nothing and keeps what was typed; Cancel clears`, async ({ page }) => {
+      const posts: string[] = [];
+      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
       await page.goto(path);
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.locator('.form-error-summary')).toBeVisible();
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await expect(page.locator('.form-error-summary')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
+
+      await field(page, "Member's name").fill('Rosa Reyes');
+      await field(page, 'Card number').fill('GC-0001');
+      await field(page, 'Contact number').fill('09171234567');
+      for (const [label, value] of extra) await field(page, label).fill(value);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForTimeout(500);
+      await expect(page.locator('.form-error-summary')).toHaveCount(0);
+      await expect(field(page, "Member's name")).toHaveValue('Rosa Reyes');
+      await expect(field(page, 'Contact number')).toHaveValue('09171234567');
+      expect(posts).toEqual([]);
+
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(field(page, "Member's name")).toHaveValue('');
+      await expect(page.locator('.form-error-summary')).toHaveCount(0);
     });
   }
 });

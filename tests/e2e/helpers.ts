@@ -34,3 +34,61 @@ export async function gotoExpectingReload(page: Page, url: string): Promise<void
   );
   await page.waitForLoadState('load');
 }
+
+/**
+ * The sandbox payment provider's endpoint, which both hand-overs use (the standard checkout's fetch
+ * and the other checkouts' form post). The provider is a boundary the site does not own: tests
+ * intercept it in the browser to make it slow or fail.
+ */
+export const PAYMENT_PROVIDER = '**/api/v1/sandbox-pay/payment-requests';
+
+/**
+ * Holds the provider's answer (a slow provider) until `release()`; `requested` resolves once the
+ * browser asked it, so the intermediate state can be looked at.
+ */
+export async function holdPaymentProvider(page: Page): Promise<{ requested: Promise<void>; release: () => void }> {
+  let markRequested!: () => void;
+  let release!: () => void;
+  const requested = new Promise<void>((resolve) => (markRequested = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(PAYMENT_PROVIDER, async (route) => {
+    markRequested();
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+/** What a checkout showed at the moment the browser left it for the payment provider. */
+export interface CheckoutWhenLeft {
+  /** The hand-over status line. */
+  status: string | null;
+  /** The order summary (plan overview). */
+  summary: string;
+  /** Whether 'Your cart is empty' was on the page. */
+  emptyCart: boolean;
+  /** Whether the billing form's submit button was disabled. */
+  submitDisabled: boolean | null;
+}
+
+/**
+ * Records, in the tab's sessionStorage, what the checkout showed when the browser left it (pagehide).
+ * A form post to a slow provider is a pending navigation, during which Playwright cannot read the
+ * page; this reads it from inside, at the last moment, and survives the navigation (same origin).
+ */
+export async function recordCheckoutWhenLeft(page: Page): Promise<() => Promise<CheckoutWhenLeft | null>> {
+  await page.addInitScript(() => {
+    window.addEventListener('pagehide', () => {
+      const form = document.querySelector('.checkout__form');
+      if (!form) return;
+      const seen = {
+        status: form.querySelector('[role="status"]')?.textContent ?? null,
+        summary: document.querySelector('.checkout__aside')?.textContent ?? '',
+        emptyCart: document.body.textContent?.includes('Your cart is empty') ?? false,
+        submitDisabled: form.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled ?? null,
+      };
+      sessionStorage.setItem('e2e:checkoutWhenLeft', JSON.stringify(seen));
+    });
+  });
+  return async () => JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e:checkoutWhenLeft'))) ?? 'null') as CheckoutWhenLeft | null;
+}

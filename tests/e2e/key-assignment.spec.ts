@@ -29,7 +29,6 @@ const BILLING = {
   phone_number: '09170000001',
   birthdate: '1985-03-02',
   sex: 'male',
-  agree: true,
 };
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -46,7 +45,7 @@ async function keysFromOutbox(request: APIRequestContext, email: string): Promis
 async function buyKeys(request: APIRequestContext, quantity: number): Promise<Pair[]> {
   const email = uniqueEmail('keys');
   const line = { shop_plan_id: 1, quantity, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
-  const billing = await request.post('/api/v1/billing-informations', { data: { ...BILLING, email, confirm_email: email, products: [line] } });
+  const billing = await request.post('/api/v1/billing-informations', { data: { ...BILLING, email, products: [line] } });
   expect(billing.status()).toBe(201);
   const { token } = ((await billing.json()) as { sandboxpay: { payment_request: { token: string } } }).sandboxpay.payment_request;
   const pay = await request.post(`/sandbox-pay/checkout/${token}/pay`, { form: { token }, maxRedirects: 0 });
@@ -163,11 +162,26 @@ test.describe('single key assignment form', () => {
       await form.getByRole('radio', { name: 'Male', exact: true }).check();
     };
     await fill();
+    const sent = recordAssignments(page);
     await form.getByRole('button', { name: 'Submit' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm' });
     await expect(confirm).toContainText('Would you like to send a key assignment request?');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     const success = page.getByRole('dialog', { name: 'Thank you!' });
+    await expect(success).toBeVisible();
+    // The spec's payload, field by field: no form-submission envelope (key, data).
+    expect(sent).toEqual([
+      {
+        first_name: 'Ramon',
+        last_name: 'Garcia',
+        birthdate: '1988-07-09',
+        email: 'ramon@example.com',
+        phone_number: '09171234567',
+        access_key: pair.accessKey,
+        activation_code: pair.activationCode,
+        gender: 'male',
+      },
+    ]);
     await expect(success).toContainText('You have successfully activated your account. You may now call us anytime for any health concerns.');
     await success.getByRole('link', { name: 'Go to home page' }).click();
 

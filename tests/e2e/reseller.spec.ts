@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload } from './helpers';
+import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload, PAYMENT_PROVIDER, recordCheckoutWhenLeft } from './helpers';
 
 /** The demo reseller (server/seed.ts): name, logo and colours from its details JSON. */
 const SLUG = 'demo-reseller';
@@ -110,6 +110,37 @@ test.describe('reseller-branded site', () => {
     await expect(page.getByRole('dialog')).toContainText('Member');
   });
 
+  test('hand-over: the plan and the message stay until the browser leaves; a provider that never takes over gives the cart back', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.clock.install();
+    const whenLeft = await recordCheckoutWhenLeft(page);
+    await choosePlanAndCheckout(page, 'Member');
+    const line = await page.evaluate(() => localStorage.getItem('promoItem'));
+    const form = page.locator('.reseller-checkout__form');
+    // The provider answers the form post with no page (204): the browser stays on the checkout.
+    await page.route(PAYMENT_PROVIDER, (route) => route.fulfill({ status: 204 }));
+    await field(page, 'Phone number').fill('09171234567');
+    await fillBilling(page, `reseller-fail-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(form.getByRole('status')).toHaveText('Taking you to our payment partner…');
+    await expect(page.getByTestId('plan-overview')).toContainText('Member');
+    await expect(form.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    await page.clock.fastForward(20_000);
+    await expect(form.getByRole('alert')).toHaveText('Sorry, the payment could not be started.');
+    await expect(form.getByRole('status')).toHaveText('');
+    expect(await page.evaluate(() => localStorage.getItem('promoItem'))).toBe(line);
+    await expect(page).toHaveURL(new RegExp(`/shop/reseller/checkout/${SLUG}$`));
+    await expect(page.getByTestId('plan-overview')).toContainText('Member');
+
+    // A new try with the provider back reaches it; the page showed the hand-over until it left.
+    await page.unroute(PAYMENT_PROVIDER);
+    await form.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
+    expect(await whenLeft()).toEqual({ status: 'Taking you to our payment partner…', summary: expect.stringContaining('Member'), emptyCart: false, submitDisabled: true });
+  });
+
   test('footer dialogs: terms, privacy policies and FAQs of the reseller', async ({ page }) => {
     await page.goto(HOME);
     const footer = page.locator('[data-reseller-footer]');
@@ -158,6 +189,9 @@ test.describe('reseller-branded site', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     const body = (await billing).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ reseller_id: 301, country: 'PH', zip_code: '6000', phone_number: '+63 (917) 123-4567' });
+    // The spec's fields: the confirm e-mail and the agreement stay in the browser.
+    expect(body).not.toHaveProperty('confirm_email');
+    expect(body).not.toHaveProperty('agree');
     expect(body.products).toEqual([{ name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88, member: 0 }]);
 
     // The hidden form post carries the token to the provider, which shows its payment page.

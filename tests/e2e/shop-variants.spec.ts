@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload } from './helpers';
+import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload, holdPaymentProvider, PAYMENT_PROVIDER, recordCheckoutWhenLeft } from './helpers';
 
 /**
  * The promo-code shop and the merchant shop, end to end: from the shop page to the sandbox payment
@@ -110,6 +110,8 @@ test.describe('promo-code shop', () => {
     expect(payload).toMatchObject({ reseller_id: PROMO.id, zip_code: '1012', no_dependents: 2 });
     expect(payload).not.toHaveProperty('zip');
     expect(payload).not.toHaveProperty('source');
+    expect(payload).not.toHaveProperty('confirm_email');
+    expect(payload).not.toHaveProperty('agree');
     expect(payload.products).toEqual([{ shop_plan_id: 22, quantity: 1, discount: 0, amount: 4254.88, name: PROMO.plan, description: expect.any(String), member: 0, promo_code: PROMO.code }]);
     expect(body).toContain('PHP 4,254.88');
     expect(unexpected(errors)).toEqual([]);
@@ -172,10 +174,82 @@ test.describe('merchant shop', () => {
     const body = await confirmPayAndFindMail(page, email);
     const payload = (await billing).postDataJSON() as Record<string, any>;
     expect(payload).toMatchObject({ reseller_id: MERCHANT.id, zip_code: '1012', source: 'Cashier', phone_number: '+63 917 123 4567' });
+    expect(payload).not.toHaveProperty('confirm_email');
+    expect(payload).not.toHaveProperty('agree');
     expect(payload.products).toEqual([{ shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: MERCHANT.plan, description: expect.any(String), member: 0 }]);
     // One key pair per unit.
     expect(body.match(/Access key:/g)).toHaveLength(2);
     expect(errors).toEqual([]);
+  });
+});
+
+/** The promo shop: unlock the plan with the code, add it, open the checkout. */
+async function promoCheckout(page: Page) {
+  await page.goto(`/shop/promocode/${PROMO.slug}`);
+  await page.locator('#promo').getByLabel('Promo code').fill(PROMO.code);
+  await page.locator('#promo').getByRole('button', { name: 'Submit' }).click();
+  await page.locator('article').filter({ has: page.getByRole('heading', { name: PROMO.plan }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await page.goto(`/shop/promocode/checkout/${PROMO.slug}`);
+  await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(PROMO.plan);
+}
+
+/** The merchant shop: the plan at its minimum quantity of 2, then the checkout. */
+async function merchantCheckout(page: Page) {
+  await page.goto(`/shop/promo/${MERCHANT.slug}`);
+  await page.locator('article').filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: /^Cart/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Increase' }).first().click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(MERCHANT.plan);
+}
+
+test.describe('hand-over to the payment provider (hidden form post)', () => {
+  test('promo checkout, slow provider: the plan stays on the page with the hand-over message until the browser leaves', async ({ page }) => {
+    test.setTimeout(60_000);
+    const whenLeft = await recordCheckoutWhenLeft(page);
+    await promoCheckout(page);
+    const provider = await holdPaymentProvider(page);
+    await fillBilling(page, `promo-slow-${Date.now()}@example.com`);
+    await form(page).getByLabel(/^Number of dependents/).selectOption('1');
+    await form(page).getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await provider.requested;
+    // The provider takes 2 s to answer the form post; then the browser leaves.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    provider.release();
+    await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
+    await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+    // What the buyer still saw as the browser left the checkout.
+    expect(await whenLeft()).toEqual({ status: 'Taking you to our payment partner…', summary: expect.stringContaining(PROMO.plan), emptyCart: false, submitDisabled: true });
+    expect(await stored(page, 'promoItem')).toBeNull();
+  });
+
+  test('merchant checkout, a provider that never takes the buyer away: the cart comes back with the failure text', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.clock.install();
+    await merchantCheckout(page);
+    const line = await stored(page, 'merchantItem');
+    expect(line).toMatchObject({ id: 11, quantity: 2 });
+    // The provider answers the form post with no page (204): the browser stays on the checkout.
+    let posts = 0;
+    await page.route(PAYMENT_PROVIDER, (route) => {
+      posts += 1;
+      return route.fulfill({ status: 204 });
+    });
+    await fillBilling(page, `merchant-fail-${Date.now()}@example.com`);
+    await form(page).getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(form(page).getByRole('status')).toHaveText('Taking you to our payment partner…');
+    await expect.poll(() => posts).toBe(1);
+    await expect(form(page).getByRole('status')).toHaveText('Taking you to our payment partner…');
+
+    await page.clock.fastForward(20_000);
+    await expect(form(page).getByRole('alert')).toHaveText('Sorry, the payment could not be started.');
+    await expect(form(page).getByRole('status')).toHaveText('');
+    expect(await stored(page, 'merchantItem')).toEqual(line);
+    await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(MERCHANT.plan);
+    await expect(form(page).getByRole('button', { name: 'Checkout' })).toBeEnabled();
+    await expect(page).toHaveURL(new RegExp(`/shop/promo/checkout/${MERCHANT.slug}$`));
   });
 });
 

@@ -147,18 +147,34 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
 });
 
 describe('POST /api/v1/billing-informations: the form is validated with the browser\'s own validator', () => {
-  const form = JSON.parse(readFileSync(path.join(ROOT, 'forms/billing.json'), 'utf8')) as Json;
+  const form = JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files/billing.json'), 'utf8')) as Json;
 
   it('answers 422 with the form\'s messages per field, in the form\'s order', async () => {
     const before = shop.store.all().length;
     const response = await bill({ country: 'PH' }, LINE);
     expect(response.statusCode).toBe(422);
     const body = response.json() as { message: string; errors: Record<string, string[]> };
-    const required = form.schema.required.filter((f: string) => f !== 'country');
+    // Every required field but the client-only confirmations, which the browser checks and does not send.
+    expect(form.clientOnly).toEqual(['confirm_email', 'agree']);
+    const required = form.schema.required.filter((f: string) => f !== 'country' && !form.clientOnly.includes(f));
     expect(Object.keys(body.errors)).toEqual(required);
-    for (const field of required) expect(body.errors[field]).toEqual([field === 'agree' ? 'You must agree to continue' : 'This field is required']);
+    for (const field of required) expect(body.errors[field]).toEqual(['This field is required']);
     expect(body.message).toBe('This field is required');
     expect(shop.store.all().length).toBe(before);
+  });
+
+  it('takes the spec\'s fields: no confirm_email or agree needed; when sent anyway they are checked; unknown fields are refused', async () => {
+    expect(BILLING_FORM).not.toHaveProperty('confirm_email');
+    expect(BILLING_FORM).not.toHaveProperty('agree');
+    const response = await bill(BILLING_FORM, LINE);
+    expect(response.statusCode).toBe(201);
+    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    expect(Object.keys(order.billing).sort()).toEqual(Object.keys(BILLING_FORM).sort());
+    expect((await bill({ ...BILLING_FORM, confirm_email: 'maria@example.com', agree: true }, LINE)).statusCode).toBe(201);
+    expect((await bill({ ...BILLING_FORM, agree: false }, LINE)).json().errors).toEqual({ agree: ['You must agree to continue'] });
+    expect((await bill({ ...BILLING_FORM, confirm_email: 'x@example.com' }, LINE)).json().errors).toEqual({ confirm_email: ['Email does not match'] });
+    const unknown = await bill({ ...BILLING_FORM, key: 'billing', data: '{}' }, LINE);
+    expect(unknown.statusCode).toBe(422);
   });
 
   it('gives the rule messages of the spec', async () => {
@@ -191,6 +207,15 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
     expect((await bill({ ...FORM, no_dependents: 4 }, family)).statusCode).toBe(201);
   });
 
+  it("takes the source option '{product} Employee' with the product's name of pages.config.json, not the placeholder", async () => {
+    const config = JSON.parse(readFileSync(path.join(ROOT, 'pages.config.json'), 'utf8')) as Json;
+    const employee = `${config.site.product.name as string} Employee`;
+    expect((await bill({ ...FORM, source: employee }, LINE)).statusCode).toBe(201);
+    const placeholder = await bill({ ...FORM, source: '{product} Employee' }, LINE);
+    expect(placeholder.statusCode).toBe(422);
+    expect(placeholder.json().errors).toEqual({ source: ['Select one of the options'] });
+  });
+
   it('refuses fields the form does not have', async () => {
     const response = await bill({ ...FORM, is_admin: true }, LINE);
     expect(response.statusCode).toBe(422);
@@ -198,7 +223,7 @@ describe('POST /api/v1/billing-informations: the form is validated with the brow
 });
 
 describe('the billing form file', () => {
-  const form = JSON.parse(readFileSync(path.join(ROOT, 'forms/billing.json'), 'utf8')) as Json;
+  const form = JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files/billing.json'), 'utf8')) as Json;
 
   it('lists about 240 countries led by the Philippines (default), with names in the same order', () => {
     const codes = form.schema.properties.country.enum as string[];
@@ -214,8 +239,12 @@ describe('the billing form file', () => {
     const mod = (await import(pathToFileURL(path.join(ROOT, 'src/generated/validators/billing.js')).href)) as { default: Record<string, any> };
     const schema = form.schema as RJSFSchema;
     const validator = createPrecompiledValidator(mod.default, schema);
-    expect(validator.validateFormData(FORM, schema).errors).toEqual([]);
-    const mismatch = validator.validateFormData({ ...FORM, confirm_email: 'maria@example.org' }, schema);
+    // In the browser the form holds its client-only confirmations too.
+    const typed = { ...FORM, confirm_email: FORM.email, agree: true };
+    expect(validator.validateFormData(typed, schema).errors).toEqual([]);
+    // (rjsf reports the two missing confirmations on the form itself: the browser moves them onto their fields.)
+    expect(validator.validateFormData(FORM, schema).errors.map((e) => e.message)).toEqual(['This field is required', 'You must agree to continue']);
+    const mismatch = validator.validateFormData({ ...typed, confirm_email: 'maria@example.org' }, schema);
     expect(mismatch.errors.map((e) => [e.property, e.message])).toEqual([['.confirm_email', 'Email does not match']]);
     const defaults = getDefaultFormState(validator, schema, {}, schema) as Json;
     expect(defaults.country).toBe('PH');

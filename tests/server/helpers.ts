@@ -49,7 +49,10 @@ export async function getJson(app: FastifyInstance, url: string) {
 
 export type Items = Array<Record<string, unknown>>;
 
-/** A standard-checkout billing form that passes forms/billing.json. */
+/**
+ * A standard-checkout billing as the site sends it (spec section 3): the fields of forms/billing.json
+ * without its client-only confirmations (confirm_email, agree), which the browser checks.
+ */
 export const BILLING_FORM: Readonly<Record<string, unknown>> = {
   country: 'PH',
   first_name: 'Maria',
@@ -60,10 +63,8 @@ export const BILLING_FORM: Readonly<Record<string, unknown>> = {
   zip: '1200',
   phone_number: '09171234567',
   email: 'maria@example.com',
-  confirm_email: 'maria@example.com',
   birthdate: '1990-05-01',
   sex: 'female',
-  agree: true,
 };
 
 /**

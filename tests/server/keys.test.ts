@@ -55,10 +55,14 @@ const row = (accessKey: string) =>
   shop.app.ctx.db.prepare('SELECT status, activated_at, member FROM access_keys WHERE access_key = ?').get(accessKey) as { status: string; activated_at: string | null; member: string | null };
 
 describe('POST /api/v1/key-assignments', () => {
-  it('activates a bought key once (single form, sent with the form flow’s envelope); the member is kept without the codes', async () => {
+  it('activates a bought key once (single form, the spec\'s fields); the member is kept without the codes', async () => {
     const [key] = await buyKeys(1);
     const fields = single(key);
-    const response = await activate({ key: 'key-assignments', data: JSON.stringify(fields), ...fields, company: '  ' });
+    // The form flow's envelope (key, data) is not the spec's payload: refused like any unknown field.
+    const enveloped = await activate({ key: 'key-assignments', data: JSON.stringify(fields), ...fields });
+    expect(enveloped.statusCode).toBe(422);
+    expect(row(key.access_key)).toMatchObject({ status: 'unused', member: null });
+    const response = await activate({ ...fields, company: '  ' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { access_key: key.access_key, status: 'used', activated_at: NOW.toISOString() } });
 
@@ -66,7 +70,7 @@ describe('POST /api/v1/key-assignments', () => {
     expect(stored.status).toBe('used');
     expect(stored.activated_at).toBe(NOW.toISOString());
     const { access_key: _k, activation_code: _c, ...member } = fields;
-    // The empty company is not kept (sent only when filled), nor the envelope.
+    // The empty company is not kept (sent only when filled).
     expect(JSON.parse(stored.member!)).toEqual(member);
   });
 

@@ -13,7 +13,7 @@ const formNames = readdirSync(path.join(ROOT, 'forms'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => path.basename(f, '.json'))
   .sort();
-const schemaOf = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, 'forms', `${name}.json`), 'utf8')) as Json).schema as Json;
+const schemaOf = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files', `${name}.json`), 'utf8')) as Json).schema as Json;
 
 /** JSON as a client that escapes everything outside ASCII writes it (an emoji: two \uXXXX escapes). */
 const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -18,10 +18,8 @@ const FORM: Json = {
   zip_code: '1100',
   phone_number: '09181234567',
   email: 'jose@example.com',
-  confirm_email: 'jose@example.com',
   birthdate: '1985-02-14',
   sex: 'male',
-  agree: true,
 };
 
 /** Reseller plan 31 ('Member', 1,199.00): subtotal 1,199.00 + VAT 143.88 = 1,342.88. */
@@ -66,7 +64,7 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
   });
 
   it('hands over to the sandbox provider by a plain form post of the token, and Pay e-mails the key', async () => {
-    const { sandboxpay } = (await bill(payload({ ...FORM, email: 'formpost@example.com', confirm_email: 'formpost@example.com' }))).json().data.data;
+    const { sandboxpay } = (await bill(payload({ ...FORM, email: 'formpost@example.com' }))).json().data.data;
     const form = new URLSearchParams(Object.entries(sandboxpay.payment_request).map(([k, v]) => [k, String(v)])).toString();
     const posted = await shop.app.inject({ method: 'POST', url: new URL(sandboxpay.post_redirect).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(posted.statusCode).toBe(303);

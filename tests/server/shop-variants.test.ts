@@ -21,10 +21,8 @@ const FORM: Json = {
   zip_code: '1000',
   phone_number: '09181234567',
   email: 'jose@example.com',
-  confirm_email: 'jose@example.com',
   birthdate: '1985-06-19',
   sex: 'male',
-  agree: true,
 };
 
 /** Plan 22 (Family partner offer: 3,999.00 − 200.00, 4 dependents, 699.00 per member) × 1: total 4,254.88. */
@@ -202,7 +200,7 @@ describe('POST /api/v1/merchant-billing-informations', () => {
 
 describe('payment of the hidden-form checkouts', () => {
   it('a form post with the token goes to the sandbox page; Pay issues one key per unit and the e-mail', async () => {
-    const billed = await merchantBill({ ...FORM, email: 'merchant-buyer@example.com', confirm_email: 'merchant-buyer@example.com' }, MERCHANT_LINE);
+    const billed = await merchantBill({ ...FORM, email: 'merchant-buyer@example.com' }, MERCHANT_LINE);
     const { post_redirect, payment_request } = billed.json().sandboxpay;
     const posted = await shop.app.inject({
       method: 'POST',

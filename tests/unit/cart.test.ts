@@ -106,6 +106,15 @@ describe('cartReducer', () => {
     expect(cartReducer({ item: { ...family, quantity: 3, memberQuantity: 2 }, plan: family }, { type: 'clear' })).toEqual({ item: null, plan: null });
   });
 
+  it('restore puts a sold line back as it was (a failed or cancelled payment), only into an empty cart', () => {
+    const line = { ...family, quantity: 3, memberQuantity: 2 };
+    expect(cartReducer(EMPTY_CART, { type: 'restore', item: line }).item).toEqual(line);
+    const full = withLine(individual);
+    expect(cartReducer(full, { type: 'restore', item: line })).toBe(full);
+    // A line that is not well formed (e.g. a foreign stash) is not put back.
+    expect(cartReducer(EMPTY_CART, { type: 'restore', item: { ...line, quantity: 0 } })).toBe(EMPTY_CART);
+  });
+
   it('never mutates the state it is given', () => {
     const state = withLine(family, 2, 1);
     const copy = structuredClone(state);

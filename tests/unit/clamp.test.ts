@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLongWords, shouldClamp } from '../../src/blocks/testimonials/clamp';
+import { clampText, countLongWords, shouldClamp } from '../../src/blocks/testimonials/clamp';
 
 describe('testimonial clamp rule', () => {
   const words = (n: number, word = 'word') => Array.from({ length: n }, () => word).join(' ');
@@ -16,6 +16,23 @@ describe('testimonial clamp rule', () => {
   });
   it('treats a missing caption as short', () => {
     expect(shouldClamp(undefined)).toBe(false);
+  });
+  it('cuts a clamped text after its 30th long word, so "See more" always reveals the rest', () => {
+    const text = `${Array.from({ length: 35 }, (_, i) => `word${i + 1} a`).join(' ')}.`;
+    const clamped = clampText(text)!;
+    expect(clamped).toBe(`${Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' a ')}…`);
+    expect(countLongWords(clamped)).toBe(30);
+    expect(text.startsWith(clamped.slice(0, -1))).toBe(true);
+    expect(countLongWords(text.slice(clamped.length - 1))).toBe(5);
+  });
+  it('keeps short words before the cut and drops the punctuation at it', () => {
+    const text = `${words(29)} is done, and ${words(3)}`;
+    expect(clampText(text)).toBe(`${words(29)} is done…`);
+  });
+  it('does not clamp a text of 30 long words or fewer', () => {
+    expect(clampText(words(30))).toBeNull();
+    expect(clampText(`${words(30)} ${words(50, 'ok')}`)).toBeNull();
+    expect(clampText(null)).toBeNull();
   });
 });
 

@@ -14,6 +14,7 @@ import { addDays, manilaToday } from '../../domain/dates';
 const ROOT = path.resolve(__dirname, '../..');
 const FORMS_DIR = path.join(ROOT, 'forms');
 const VALIDATORS_DIR = path.join(ROOT, 'src/generated/validators');
+const FORM_FILES_DIR = path.join(ROOT, 'src/generated/form-files');
 const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$';
 const DIGITS_PATTERN = '^[0-9]*$';
 /** MM/DD/YYYY: the birthdate of the multi-member assignment cards (forms/member-card.json). */
@@ -39,7 +40,8 @@ const forms = new Map<string, FormCase>();
 beforeAll(async () => {
   await generate(ROOT);
   for (const name of formNames) {
-    const schema = (JSON.parse(readFileSync(path.join(FORMS_DIR, `${name}.json`), 'utf8')) as Json).schema as Json;
+    // The form as the site and the server run it (npm run generate fills the product's names).
+    const schema = (JSON.parse(readFileSync(path.join(FORM_FILES_DIR, `${name}.json`), 'utf8')) as Json).schema as Json;
     const mod = (await import(pathToFileURL(path.join(VALIDATORS_DIR, `${name}.js`)).href)) as {
       default: Record<string, ValidateFunction>;
       rootKey: string;

@@ -27,6 +27,34 @@ describe('validateProject: forms', () => {
     ]);
   });
 
+  it("checks the success dialog's link and persistence, and that the link reaches a page", () => {
+    const success = '"success": { "title": "Thank you!", "message": "You have successfully submitted your message." }';
+    const ok = makeProject((p) =>
+      p.replace(FORM, success, '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shop" }, "persistent": true }'),
+    );
+    expect(lines(ok)).toEqual([]);
+    const root = makeProject((p) =>
+      p.replace(FORM, success, '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shpo" }, "persistent": "yes" }'),
+    );
+    expect(lines(root)).toEqual([
+      `${FORM} /flow/success/link/href no page serves the link '/shpo' — did you mean '/shop'?`,
+      `${FORM} /flow/success/persistent must be true or false`,
+    ]);
+  });
+
+  it('checks that every client-only confirmation is a field of the form, and the submit modes', () => {
+    const ok = makeProject((p) => p.replace(FORM, '"key": "contact-us",', '"key": "contact-us", "clientOnly": ["wantsCall"],'));
+    expect(lines(ok)).toEqual([]);
+    const root = makeProject((p) => {
+      p.replace(FORM, '"key": "contact-us",', '"key": "contact-us", "clientOnly": ["wantsCal", "email"],');
+      p.replace(FORM, '"target": "form-emails/contact-us"', '"target": "form-emails/contact-us", "submitMode": "field"');
+    });
+    expect(lines(root)).toEqual([
+      `${FORM} /clientOnly/0 'wantsCal' is not a field of the form — did you mean 'wantsCall'?`,
+      `${FORM} /flow/submitMode must be one of: json, multipart, fields — did you mean 'fields'?`,
+    ]);
+  });
+
   it("requires the form's schema to be an object schema with properties", () => {
     const root = makeProject((p) => p.replace(FORM, '"schema": {\n    "type": "object",', '"schema": {\n    "type": "objct",'));
     expect(lines(root)).toEqual([

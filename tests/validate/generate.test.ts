@@ -9,7 +9,7 @@ afterAll(removeProjects);
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
 const TYPES = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
-const OUTPUTS = [...TYPES, 'src/generated/validators/contact.js', 'src/generated/validators/contact.d.ts', 'src/generated/validators/index.ts'];
+const OUTPUTS = [...TYPES, 'src/generated/form-files/contact.json', 'src/generated/validators/contact.js', 'src/generated/validators/contact.d.ts', 'src/generated/validators/index.ts'];
 
 describe('generate', () => {
   it('writes the four type modules, with BlockPropsMap over the fixture blocks', async () => {
@@ -50,6 +50,33 @@ describe('generate', () => {
     for (const name of ['PagesConfig', 'SiteSettings', 'PageConfig', 'Section', 'Link', 'SocialLink', 'PageLayout']) {
       expect(config).toContain(`export interface ${name} {`);
     }
+  });
+
+  it("fills the product's names into the form files the site and the server run, an option value included", async () => {
+    const root = makeProject((p) => {
+      p.replace('forms/contact.json', '"enum": ["Mrs.", "Ms.", "Mr."]', '"enum": ["Mrs.", "{product} Employee", "{short} staff"]');
+      p.replace('forms/contact.json', '"message": "You have successfully submitted your message."', '"message": "Thanks from {product}, {year}: up to {max}."');
+    });
+    await generate(root);
+    const resolved = JSON.parse(read(root, 'src/generated/form-files/contact.json')) as Record<string, any>;
+    expect(resolved.schema.properties.title.enum).toEqual(['Mrs.', 'Demo Doc Employee', 'demodoc staff']);
+    // Run-time placeholders stay; the editors' $schema pointer is left out.
+    expect(resolved.flow.success.message).toBe('Thanks from Demo Doc, {year}: up to {max}.');
+    expect(resolved).not.toHaveProperty('$schema');
+    expect(resolved.key).toBe('contact-us');
+    // The validator and the types are compiled from the filled schema.
+    expect(read(root, 'src/generated/validators/contact.js')).toContain('"Demo Doc Employee"');
+    expect(read(root, 'src/generated/validators/contact.js')).not.toContain('{product}');
+    expect(read(root, 'src/generated/forms.ts')).toContain('title?: "Mrs." | "Demo Doc Employee" | "demodoc staff";');
+    // The forms/ source keeps the placeholder for editors.
+    expect(read(root, 'forms/contact.json')).toContain('"{product} Employee"');
+
+    // A new product name in pages.config.json regenerates them.
+    const config = path.join(root, 'pages.config.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"name": "Demo Doc"', '"name": "Other Care"'));
+    const again = await generate(root);
+    expect(again.changed).toEqual(expect.arrayContaining(['src/generated/form-files/contact.json', 'src/generated/validators/contact.js']));
+    expect(JSON.parse(read(root, 'src/generated/form-files/contact.json')).schema.properties.title.enum).toContain('Other Care Employee');
   });
 
   it('writes nothing when nothing changed, and only what changed otherwise', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isObject } from '../json-file';
 import { pascalCase, PROJECT_PATHS } from '../project';
 import { compileSchema, compileTypeMapLeniently, literal, usableSchema, withoutTitles } from './compile-types';
+import { productNames, resolveFormFile } from './form-files';
 import { header, type GenerateStep } from './step';
 
 /**
@@ -11,6 +12,7 @@ import { header, type GenerateStep } from './step';
 export const formTypes: GenerateStep = {
   name: 'form types',
   async run(ctx) {
+    const product = productNames(ctx.inputs);
     const forms = ctx.inputs.forms.flatMap((input) => {
       const file = usableSchema(ctx, input.file, input.read);
       if (!file) return [];
@@ -18,7 +20,8 @@ export const formTypes: GenerateStep = {
         ctx.warn(`${input.file}: skipped, it has no 'schema' object`);
         return [];
       }
-      return [{ key: input.name, typeName: `${pascalCase(input.name)}FormData`, schema: withoutTitles(file.schema), file: input.file }];
+      const schema = resolveFormFile(file.schema, product) as Record<string, unknown>;
+      return [{ key: input.name, typeName: `${pascalCase(input.name)}FormData`, schema: withoutTitles(schema), file: input.file }];
     });
     const { code, entries } = await compileTypeMapLeniently(
       ctx,

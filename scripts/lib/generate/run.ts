@@ -6,12 +6,13 @@ import { readInputs, type NamedInput, type ProjectInputs } from '../project';
 import { apiTypes } from './api-types';
 import { blockTypes } from './block-types';
 import { configTypes } from './config-types';
+import { formFiles, productNames } from './form-files';
 import { formTypes } from './form-types';
 import type { GenerateContext, GenerateStep } from './step';
 import { formValidators } from './validators';
 
 /** The steps of `npm run generate`, in order. */
-export const steps: GenerateStep[] = [configTypes, blockTypes, apiTypes, formTypes, formValidators];
+export const steps: GenerateStep[] = [configTypes, blockTypes, apiTypes, formTypes, formFiles, formValidators];
 
 export interface GenerateResult {
   /** Paths (relative to the root) of every file the steps produced. */
@@ -55,8 +56,10 @@ function codeFingerprint(dir = LIB_DIR): string {
 function inputsFingerprint(inputs: ProjectInputs): string {
   const text = (read: NamedInput['read'] | undefined) => (read === undefined ? '-' : read.ok ? read.json.text : `!${read.error.message}`);
   const named = (list: NamedInput[]) => list.map((i) => `${i.file}\n${text(i.read)}`).join('\n');
-  // pages.config.json is left out: no step reads it, and editors change it most often.
+  // Of pages.config.json, which editors change most often, only the product's names count: the
+  // form files are filled with them.
   return [
+    JSON.stringify(productNames(inputs) ?? null),
     text(inputs.pagesSchema),
     text(inputs.formSchema),
     text(inputs.sources),

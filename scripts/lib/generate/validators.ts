@@ -6,6 +6,7 @@ import type Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import { isObject } from '../json-file';
 import { addFormKeywords } from '../ajv-keywords';
+import { productNames, resolveFormFile } from './form-files';
 import { usableSchema } from './compile-types';
 import { header, type GeneratedFile, type GenerateStep } from './step';
 
@@ -142,11 +143,13 @@ export const formValidators: GenerateStep = {
   async run(ctx) {
     const files: GeneratedFile[] = [];
     const names: string[] = [];
+    const product = productNames(ctx.inputs);
     for (const input of ctx.inputs.forms) {
       if (!input.read?.ok) continue; // form types warns about it
       const file = usableSchema(ctx, input.file, input.read);
       if (!file || !isObject(file.schema)) continue;
-      const schema = file.schema as RJSFSchema;
+      // The schema as the site and the server use it (src/generated/form-files: product names filled).
+      const schema = resolveFormFile(file.schema, product) as RJSFSchema;
       const formats = [...unsupportedFormats(schema)];
       if (formats.length > 0) {
         ctx.warn(`${input.file}: no precompiled validator, format ${formats.join(', ')} cannot be precompiled`);

@@ -22,7 +22,10 @@ export function buttonColour(styling: string | null | undefined): string | undef
   }
 }
 
-/** The page banner: the first item of its source (lowest precedence); its backgroundColor sets the header colour. */
+/**
+ * The page banner: the first item of its source (lowest precedence). Its backgroundColor colours the
+ * banner ('blue': the brand primary) and sets the header colour (blue: primary, else white).
+ */
 export default function BannerBlock({ props, items }: BlockRenderProps<'banner', Banner>) {
   const banner = items[0];
   const { setBannerBackground } = usePageChrome();
@@ -37,10 +40,14 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
   const buttons = (banner.buttons ?? []).filter(
     (button: BannerButton) => !(props.dropPromoButtons && button.redirect === '#promo'),
   );
-  const blue = background?.trim().toLowerCase() === 'blue';
+  const colour = background?.trim() ?? '';
+  // 'blue' is the brand's primary (and gives the primary header); any other colour the content
+  // gives is the banner's own (a value the browser cannot read is simply ignored).
+  const blue = colour.toLowerCase() === 'blue';
+  const style = colour && !blue ? { backgroundColor: colour, color: readableTextOn(colour) } : undefined;
 
   return (
-    <section className={`banner${blue ? ' banner--blue' : ''}`} aria-label={banner.title || undefined}>
+    <section className={`banner${blue ? ' banner--blue' : ''}`} style={style} aria-label={banner.title || undefined}>
       <ContentImage image={banner.background_image} className="banner__image" width={1600} height={600} priority="high" />
       <div className="banner__content">
         {banner.title && (

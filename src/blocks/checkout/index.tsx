@@ -8,6 +8,7 @@ import { checkPromoCode, postBilling } from '../../api/shop';
 import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
 import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
+import { dependentsField } from '../../shop/dependents';
 import { isCartOfSlug } from '../../shop/ownerScope';
 import { BillingFormCard } from '../../shop/BillingFormCard';
 import { PaymentPartners, SummaryRow } from '../../shop/CheckoutParts';
@@ -92,14 +93,15 @@ export function preload(props: BlockProps<'checkout'>) {
 export default function CheckoutBlock({ props, params }: BlockRenderProps<'checkout'>) {
   const { texts } = props;
   const kind = props.cartKind ?? 'regular';
-  const { state, dispatch } = useCart(kind);
+  const { state } = useCart(kind);
   const loaded = useFormDefinition(props.form);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const { redirecting, handOver } = usePaymentHandOver(props.payment === 'formPost' ? 'formPost' : 'fetch');
+  const payment = usePaymentHandOver(props.payment === 'formPost' ? 'formPost' : 'fetch');
   // A merchant or promo cart filled in another shop is not this checkout's (spec section 4).
   const ownerId = props.ownerParam ? ownerIdOf(params[props.ownerParam]) : undefined;
   const inScope = !props.cartSlugParam || kind === 'regular' || isCartOfSlug(kind, params[props.cartSlugParam], ownerId);
-  const item = inScope ? state.item : null;
+  // Once a billing is accepted the cart is empty, but the page keeps the line sold until the browser leaves.
+  const item = payment.sold ?? (inScope ? state.item : null);
 
   const totals = useMemo(
     () =>
@@ -110,16 +112,15 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
   );
 
   const maxDependents = item?.maxDependents ?? 0;
+  const dependents = useMemo(() => dependentsField(loaded?.form, maxDependents, texts.dependentsLabel), [loaded, maxDependents, texts.dependentsLabel]);
   const sourceOptions = props.sourceOptions;
   const uiSchemaOverrides = useMemo(
     () => ({
-      ...(maxDependents > 1
-        ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
-        : { no_dependents: { 'ui:widget': 'hidden' } }),
+      ...dependents.uiSchema,
       // A merchant's own 'source of information' options replace the form's (a select with choices).
       ...(sourceOptions && sourceOptions.length > 0 ? { source: { 'ui:widget': 'select', 'ui:options': { choices: sourceOptions.map((option) => ({ value: option, label: option })) } } } : {}),
     }),
-    [maxDependents, texts.dependentsLabel, sourceOptions],
+    [dependents, sourceOptions],
   );
 
   const minimum = props.minimumQuantity ?? 1;
@@ -135,16 +136,10 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
     );
   }
 
-  const extraValidate = (data: Record<string, unknown>): Record<string, string[]> => {
-    if (maxDependents <= 1) return {};
-    const value = Number(data.no_dependents);
-    return Number.isInteger(value) && value >= 1 && value <= maxDependents ? {} : { no_dependents: [fill(texts.dependentsMessage, { max: maxDependents })] };
-  };
-
   const send = async (data: Record<string, unknown>) => {
     const payload = {
       ...data,
-      ...(maxDependents > 1 ? {} : { no_dependents: data.no_dependents ?? 0 }),
+      ...(dependents.asked ? {} : { no_dependents: data.no_dependents ?? 0 }),
       ...(props.ownerParam ? { reseller_id: ownerId ?? null } : {}),
       products: [
         {
@@ -164,7 +159,7 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
     };
     const reply = await postBilling(props.billingPath, payload);
     if (!reply) return reply;
-    await handOver(reply, { kind, item, shopPath: fillPath(props.shopHref ?? '/shop', params), clearCart: () => dispatch({ type: 'clear' }) });
+    payment.handOver(reply, { kind, item, shopPath: fillPath(props.shopHref ?? '/shop', params) });
     return reply;
   };
 
@@ -179,8 +174,10 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
           className="checkout__form"
           send={send}
           uiSchemaOverrides={uiSchemaOverrides}
-          extraValidate={extraValidate}
-          redirectingText={redirecting && texts.redirecting ? fill(texts.redirecting) : undefined}
+          extraValidate={dependents.validate}
+          handOver={payment.status}
+          redirectingText={fill(texts.redirecting)}
+          failedText={fill(texts.paymentFailed)}
         >
           <p className="checkout__terms">
             <Link to={fillPath(props.termsHref, params)} target="_blank">

@@ -1,31 +1,29 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
-import { useCart } from '../../shop/cartStore';
-import { peekStashedCart, takeStashedCart } from '../../shop/paymentStash';
+import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/paymentStash';
 import type { BlockRenderProps } from '../types';
 
-/** The page the payment provider returns to: paid (keys are on their way by e-mail) or cancelled (cart restored). */
+/**
+ * The page the payment provider returns to: paid (keys are on their way by e-mail) or cancelled
+ * (cart restored). Without a status the provider gives, nothing happened here: on to the shop.
+ */
 export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentResult'>) {
   const [search] = useSearchParams();
-  const paid = search.get('status') === 'paid';
-  const { dispatch } = useCart(paid ? 'regular' : (peekStashedCart()?.kind ?? 'regular'));
+  const status = search.get('status');
+  const known = status === 'paid' || status === 'cancelled';
+  const paid = status === 'paid';
   // After a cancel the visitor goes back to the shop the cart came from (promo, merchant, reseller).
   const [returnPath] = useState(() => (paid ? undefined : peekStashedCart()?.shopPath));
 
   useEffect(() => {
-    if (paid) {
-      takeStashedCart();
-      return;
-    }
-    const entry = takeStashedCart();
-    if (!entry) return;
-    const { item } = entry;
-    dispatch({ type: 'add', plan: { id: item.id, name: item.name, price: item.price, discount: item.discount, description: item.description, member: item.member, maxDependents: item.maxDependents } });
-    dispatch({ type: 'setQuantity', quantity: item.quantity });
-    for (let i = 0; i < item.memberQuantity; i++) dispatch({ type: 'incrementMembers' });
-  }, [paid, dispatch]);
+    if (!known) return;
+    if (paid) takeStashedCart();
+    else restoreStashedCart();
+  }, [known, paid]);
+
+  if (!known) return <Navigate to={fill(props.shopLink.href)} replace />;
 
   return (
     <section className="message-block" aria-live="polite">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import form from '../../../forms/promo-code.json';
+import form from '../../generated/form-files/promo-code.json';
 import { checkPromotionCode } from '../../api/promotions';
 import { logError } from '../../lib/log';
 import { fill } from '../../lib/site';

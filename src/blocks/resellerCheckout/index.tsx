@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { toPesos } from '../../../domain/money';
 import { computeTotals } from '../../../domain/pricing';
@@ -12,6 +12,7 @@ import { pesoText } from '../../shop/format';
 import { BillingFormCard } from '../../shop/BillingFormCard';
 import { PaymentPartners, SummaryRow } from '../../shop/CheckoutParts';
 import { usePaymentHandOver } from '../../shop/usePaymentHandOver';
+import { dependentsField } from '../../shop/dependents';
 import { isCartOfSlug } from '../../shop/ownerScope';
 import type { BlockProps, BlockRenderProps } from '../types';
 import './resellerCheckout.css';
@@ -44,47 +45,32 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
   const kind = props.cartKind ?? 'promo';
   const slug = params[props.cartSlugParam ?? 'slug'];
   const resellerId = Number(params[props.ownerParam ?? 'reseller_id']);
-  const { state, dispatch } = useCart(kind);
+  const { state } = useCart(kind);
   const loaded = useFormDefinition(props.form);
-  // Once the billing succeeded the cart is empty: the overview keeps the line sold, and the page
-  // stays while the hand-over to the provider runs.
-  const [sold, setSold] = useState<CartItem | null>(null);
-  const { redirecting, handOver } = usePaymentHandOver('formPost');
+  const payment = usePaymentHandOver('formPost');
 
   // A cart filled in another shop is not this checkout's (the shop's shopScope section stores its slug).
   const owned = state.item !== null && isCartOfSlug(kind, slug, Number.isSafeInteger(resellerId) ? resellerId : undefined);
-  const item = sold ?? (owned ? state.item : null);
+  // Once a billing is accepted the cart is empty, but the page keeps the line sold until the browser leaves.
+  const item = payment.sold ?? (owned ? state.item : null);
   const totals = useMemo(() => (item ? resellerTotals(item) : null), [item]);
   const maxDependents = item?.maxDependents ?? 0;
-  const uiSchemaOverrides = useMemo(
-    () =>
-      maxDependents > 1
-        ? { no_dependents: { 'ui:widget': 'select', 'ui:title': fill(texts.dependentsLabel), 'ui:options': { choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) } } }
-        : { no_dependents: { 'ui:widget': 'hidden' } },
-    [maxDependents, texts.dependentsLabel],
-  );
+  const dependents = useMemo(() => dependentsField(loaded?.form, maxDependents, texts.dependentsLabel), [loaded, maxDependents, texts.dependentsLabel]);
 
   if (!item || !totals || !Number.isSafeInteger(resellerId)) return <Navigate to={fillPath(props.shopHref, params)} replace />;
 
-  const extraValidate = (data: Record<string, unknown>): Record<string, string[]> => {
-    if (maxDependents <= 1) return {};
-    const value = Number(data.no_dependents);
-    return Number.isInteger(value) && value >= 1 && value <= maxDependents ? {} : { no_dependents: [fill(texts.dependentsMessage, { max: maxDependents })] };
-  };
-
   const send = async (data: Record<string, unknown>) => {
-    const { no_dependents: dependents, ...fields } = data;
+    const { no_dependents: count, ...fields } = data;
     const payload = {
       ...fields,
-      ...(maxDependents > 1 ? { no_dependents: dependents } : {}),
+      ...(dependents.asked ? { no_dependents: count } : {}),
       country: 'PH',
       reseller_id: resellerId,
       products: resellerProducts(item),
     };
     const reply = await postBilling(props.billingPath, payload);
     if (!reply) return reply;
-    setSold(item);
-    await handOver(reply, { kind, item, shopPath: fillPath(props.shopHref, params), clearCart: () => dispatch({ type: 'clear' }) });
+    payment.handOver(reply, { kind, item, shopPath: fillPath(props.shopHref, params) });
     return reply;
   };
 
@@ -98,9 +84,11 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
           loaded={loaded}
           className="checkout__form reseller-checkout__form"
           send={send}
-          uiSchemaOverrides={uiSchemaOverrides}
-          extraValidate={extraValidate}
-          redirectingText={redirecting ? fill(texts.redirecting) : undefined}
+          uiSchemaOverrides={dependents.uiSchema}
+          extraValidate={dependents.validate}
+          handOver={payment.status}
+          redirectingText={fill(texts.redirecting)}
+          failedText={fill(texts.paymentFailed)}
         >
           {props.termsDialog && (
             <p className="checkout__terms">

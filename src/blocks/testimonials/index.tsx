@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Testimonial } from '../../generated/api';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import { shouldClamp } from './clamp';
+import { clampText } from './clamp';
 
 function Stars({ rating }: { rating: number }) {
   const count = Math.max(0, Math.round(rating));
@@ -19,15 +19,15 @@ function Stars({ rating }: { rating: number }) {
 
 function TestimonialCard({ item, limit, moreLabel, lessLabel }: { item: Testimonial; limit: number; moreLabel: string; lessLabel: string }) {
   const [open, setOpen] = useState(false);
-  const clamp = shouldClamp(item.caption, limit);
+  const clamped = clampText(item.caption, limit);
   const captionId = `testimonial-${item.id}-caption`;
   return (
     <li className="testimonial">
       <Stars rating={item.ratings} />
-      <p id={captionId} className={clamp && !open ? 'testimonial__caption testimonial__caption--clamped' : 'testimonial__caption'}>
-        {item.caption}
+      <p id={captionId} className="testimonial__caption">
+        {clamped && !open ? clamped : item.caption}
       </p>
-      {clamp && (
+      {clamped && (
         <button type="button" className="link-button" aria-expanded={open} aria-controls={captionId} onClick={() => setOpen((o) => !o)}>
           {fill(open ? lessLabel : moreLabel)}
         </button>
@@ -38,7 +38,7 @@ function TestimonialCard({ item, limit, moreLabel, lessLabel }: { item: Testimon
   );
 }
 
-/** Testimonials in ascending precedence: stars equal the rating; long captions clamp with 'See more'. */
+/** Testimonials in ascending precedence: stars equal the rating; long captions clamp (by words) with 'See more'. */
 export default function TestimonialsBlock({ props, items }: BlockRenderProps<'testimonials', Testimonial>) {
   if (items.length === 0) return null;
   return (

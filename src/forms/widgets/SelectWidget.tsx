@@ -4,7 +4,8 @@ import { WidgetLabel } from './WidgetLabel';
 import { useSource } from '../../api/sources';
 
 /**
- * A native select (light and accessible on phones). Its options are the schema's enum, or, with
+ * A native select (light and accessible on phones), marked required when the schema or
+ * `ui:options.required` says so. Its options are the schema's enum, or, with
  * ui:options optionsSource, the `optionLabel` field of a content source's items (the job titles of
  * the application form), loaded at run time.
  */
@@ -22,12 +23,15 @@ export function SelectWidget({ id, value, required, disabled, readonly, label, h
     if (text === '') return options.emptyValue;
     return source ? text : enumChoices.find((choice) => String(choice.value) === text)?.value;
   };
+  // ui:options required: a field the page makes required (the schema cannot say so, e.g. dependents).
+  const marked = required || options.required === true;
   return (
     <>
-      <WidgetLabel id={id} label={label} hideLabel={hideLabel} required={required} disabled={disabled} />
+      <WidgetLabel id={id} label={label} hideLabel={hideLabel} required={marked} disabled={disabled} />
       <Select
         id={id}
         name={id}
+        aria-required={marked || undefined}
         value={value === undefined || value === null ? '' : String(value)}
         disabled={disabled || readonly}
         aria-describedby={ariaDescribedByIds(id)}

@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { isObject } from '../json-file';
+import { PROJECT_PATHS, type ProjectInputs } from '../project';
+import type { GeneratedFile, GenerateStep } from './step';
+
+/** Where the form files the site and the server run go, relative to the project root. */
+export const FORM_FILES_DIR = 'src/generated/form-files';
+
+/** The product settings a form file may name: `{product}` (display name) and `{short}`. */
+export interface ProductNames {
+  name: string;
+  short: string;
+}
+
+/** site.product of pages.config.json, when the file has both names. */
+export function productNames(inputs: ProjectInputs): ProductNames | undefined {
+  const data = inputs.config?.ok ? inputs.config.json.data : undefined;
+  const product = isObject(data) && isObject(data.site) && isObject(data.site.product) ? data.site.product : undefined;
+  return typeof product?.name === 'string' && typeof product.short === 'string' ? { name: product.name, short: product.short } : undefined;
+}
+
+/**
+ * A form file with `{product}` and `{short}` filled in every string (an option value such as
+ * '{product} Employee' included, so the precompiled validator checks the product's own name). Other
+ * placeholders stay for run time ('{max}', '{code}', '{year}'); `$schema`, which points at the
+ * editors' copy, is left out.
+ */
+export function resolveFormFile(value: unknown, product: ProductNames | undefined): unknown {
+  const fillText = (text: string) => (product ? text.replaceAll('{product}', product.name).replaceAll('{short}', product.short) : text);
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return fillText(node);
+    if (Array.isArray(node)) return node.map(walk);
+    if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    return node;
+  };
+  if (!isObject(value)) return walk(value);
+  const { $schema: _editorSchema, ...rest } = value;
+  return walk(rest);
+}
+
+/**
+ * src/generated/form-files/<form>.json: each forms/<form>.json as the site and the reference server
+ * use it, with the product's names filled in (the validators are compiled from these too).
+ */
+export const formFiles: GenerateStep = {
+  name: 'form files',
+  async run(ctx) {
+    const product = productNames(ctx.inputs);
+    if (!product && ctx.inputs.forms.length > 0) ctx.warn(`${PROJECT_PATHS.config}: no site.product name and short name, '{product}' and '{short}' stay unfilled in forms`);
+    const files: GeneratedFile[] = [];
+    for (const input of ctx.inputs.forms) {
+      if (!input.read?.ok || !isObject(input.read.json.data)) continue; // form types warns about it
+      files.push({ path: `${FORM_FILES_DIR}/${input.name}.json`, content: `${JSON.stringify(resolveFormFile(input.read.json.data, product), null, 2)}\n` });
+    }
+    removeStale(ctx.root, new Set(files.map((f) => path.basename(f.path))));
+    return files;
+  },
+};
+
+/** Deletes the copies of forms that no longer exist. */
+function removeStale(root: string, keep: ReadonlySet<string>): void {
+  const dir = path.join(root, FORM_FILES_DIR);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (!keep.has(name) && name.endsWith('.json')) rmSync(path.join(dir, name), { force: true });
+  }
+}
