@@ -7,8 +7,8 @@
  *
  * What it checks (scripts/lib/validate-project.ts; the schemas come from the root being checked):
  * - every JSON file read: syntax (with the offending character's position) and keys given twice;
- * - pages.config.json against schemas/pages.schema.json, and each section's own props (all keys but
- *   type/id/source/query/pick) against schemas/blocks/<type>.json;
+ * - pages.config.json against schemas/pages.schema.json, and each section's `props` against its
+ *   block's src/blocks/<type>/schema.json;
  * - cross-references: known block type, existing form (`form` prop), unique page paths (after
  *   '{short}') and names, unique section ids per page, known source (schemas/api/sources.json),
  *   x-source required/none, x-item equal to the source's item, the source's ':param's among the
@@ -17,7 +17,8 @@
  * - forms/*.json against schemas/form.schema.json; the form's `schema` compiles with Ajv as rjsf and
  *   the server set it up; every `required` field has an ajv-errors message; uiSchema keys name fields;
  * - the schema files themselves: draft-07 meta-schema, unknown keywords (typos; `x-*` is free),
- *   unknown formats, unresolvable $refs, block x-source values;
+ *   unknown formats, unresolvable $refs; of a block schema its x-source, x-item (a resource kind) and
+ *   x-skeleton, and every `default` the engine would never apply (under anyOf, oneOf, if, ...);
  * - every regular expression of the schema files and forms (`pattern`, `patternProperties` keys) runs
  *   in linear time: recheck's verdict, cached by pattern source (lib/pattern-safety.ts);
  * - every text field of a form has a bound (`maxLength`, or a choice, date or bounded pattern) and

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { slugify } from '../domain/slug';
-import type { PageConfig, Section } from '../src/generated/config';
+import type { PageConfig } from '../src/generated/config';
+import type { SectionKeys } from '../src/generated/sections';
 import type { Item, Repo } from './repo';
 import { escapeHtml } from './shop/html';
 
@@ -20,10 +21,13 @@ import { escapeHtml } from './shop/html';
  * private screens of the config.
  */
 
+/** A section as far as they read it: its block type (a string, as a JSON import types it) and its source. */
+type SeoSection = { type: string } & Pick<SectionKeys, 'source'>;
+
 /** The pages config as far as robots.txt and the sitemap read it (pages.config.json fits). */
 export interface SeoConfig {
   site: { product: { short: string } };
-  pages: ReadonlyArray<Pick<PageConfig, 'name' | 'path' | 'owner' | 'params' | 'redirect'> & { sections?: ReadonlyArray<Pick<Section, 'type' | 'source'>> }>;
+  pages: ReadonlyArray<Pick<PageConfig, 'name' | 'path' | 'owner' | 'params' | 'redirect'> & { sections?: ReadonlyArray<SeoSection> }>;
 }
 
 export interface SeoOptions {
@@ -68,7 +72,7 @@ function lastmodOf(item: Item): string | undefined {
 }
 
 /** Route params the sitemap can enumerate: a page with a matching section gets one URL per item. */
-const ENUMERATORS: ReadonlyArray<{ matches: (section: Pick<Section, 'type' | 'source'>) => boolean; items: (repo: SeoOptions['repo']) => Enumerated[] }> = [
+const ENUMERATORS: ReadonlyArray<{ matches: (section: SeoSection) => boolean; items: (repo: SeoOptions['repo']) => Enumerated[] }> = [
   {
     matches: (section) => section.type === 'mediaArticle',
     items: (repo) =>

@@ -26,6 +26,12 @@ export interface ImportRule {
   toNot?: string[];
 }
 
+/**
+ * The generated part of the engine: the block registry and the chunk module of each block
+ * (scripts/lib/generate/registry.ts), which import the block folders as the engine's own code would.
+ */
+const ENGINE_GENERATED = /^src\/generated\/(registry\.ts$|block-chunks\/)/;
+
 export const IMPORT_RULES: readonly ImportRule[] = [
   {
     name: 'blocks-isolated',
@@ -51,7 +57,15 @@ export const IMPORT_RULES: readonly ImportRule[] = [
     name: 'blocks-from-engine-only',
     why: 'blocks are reached through the engine registry, never imported by the layers below',
     from: /^src\/(forms|shop|lib|api|generated)\//,
+    fromNot: ENGINE_GENERATED,
     to: /^src\/blocks\//,
+  },
+  {
+    name: 'registry-from-engine-only',
+    why: 'the generated block registry and block chunks are the engine\'s: only src/engine loads them',
+    from: /^src\//,
+    fromNot: /^src\/(engine|generated)\//,
+    to: ENGINE_GENERATED,
   },
   {
     name: 'lib-api-below-forms-shop',
@@ -61,8 +75,9 @@ export const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'generated-is-a-leaf',
-    why: 'generated code is rebuilt from schemas/ and depends on nothing of the site',
+    why: 'generated code is rebuilt from schemas/ and the block folders and depends on nothing of the site (but the registry\'s block chunks, which start from their folders)',
     from: /^src\/generated\//,
+    fromNot: ENGINE_GENERATED,
     to: /^src\//,
     toNot: ['^src/generated/'],
   },
@@ -94,7 +109,10 @@ export interface ImportViolation {
   to: string;
 }
 
-/** The repo-relative `.ts`/`.tsx` files under `dirs` (declaration files left out). */
+/**
+ * The repo-relative `.ts`/`.tsx` files under `dirs`, declaration files and tests left out: a block's
+ * tests sit in its folder but never ship, and may render it through the engine.
+ */
 export function sourceFiles(root: string, dirs: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (rel: string) => {
@@ -102,7 +120,7 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
       const child = path.posix.join(rel, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules') walk(child);
-      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(child);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(d|test)\.tsx?$/.test(entry.name)) out.push(child);
     }
   };
   for (const dir of dirs) walk(dir);

@@ -7,18 +7,23 @@ export const PROJECT_PATHS = {
   config: 'pages.config.json',
   pagesSchema: 'schemas/pages.schema.json',
   formSchema: 'schemas/form.schema.json',
-  blocks: 'schemas/blocks',
+  /** One folder per block type: <type>/schema.json (props), index.tsx (component), styles, tests. */
+  blocks: 'src/blocks',
+  /** A block folder's schema file. */
+  blockSchema: 'schema.json',
   sources: 'schemas/api/sources.json',
   resources: 'schemas/api/resources',
   forms: 'forms',
   schemas: 'schemas',
+  /** The generated union of the sections (one branch per block folder) that pages.schema.json applies. */
+  sectionsSchema: 'src/generated/sections.schema.json',
 } as const;
 
-/** The keys every section has; the block schema describes only the others. */
+/** The keys every section has beside its block's `props` (which the block schema describes). */
 export const COMMON_SECTION_KEYS = ['type', 'id', 'source', 'query', 'pick', 'bind'] as const;
 
 export interface NamedInput {
-  /** File name without .json: the block type, resource kind or form name. */
+  /** The block type (its folder's name), or the file name without .json: resource kind, form name. */
   name: string;
   file: string;
   read: JsonReadResult;
@@ -46,6 +51,21 @@ function readDir(root: string, dir: string): NamedInput[] {
   });
 }
 
+/** The block folders of src/blocks/ that hold a schema.json, each with its schema read. */
+function readBlocks(root: string): NamedInput[] {
+  const abs = path.join(root, PROJECT_PATHS.blocks);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((name) => {
+      const file = `${PROJECT_PATHS.blocks}/${name}/${PROJECT_PATHS.blockSchema}`;
+      const read = readJson(root, file);
+      return read ? [{ name, file, read }] : [];
+    });
+}
+
 function listJsonDeep(root: string, dir: string): string[] {
   const abs = path.join(root, dir);
   if (!existsSync(abs)) return [];
@@ -59,7 +79,7 @@ function listJsonDeep(root: string, dir: string): string[] {
 }
 
 export function readInputs(root: string): ProjectInputs {
-  const blocks = readDir(root, PROJECT_PATHS.blocks);
+  const blocks = readBlocks(root);
   const resources = readDir(root, PROJECT_PATHS.resources);
   const known = new Set<string>([
     PROJECT_PATHS.pagesSchema,
@@ -95,7 +115,21 @@ export function parsed(read: JsonReadResult | undefined): JsonFile | undefined {
 export type SourceMode = 'required' | 'optional' | 'none';
 export const SOURCE_MODES: readonly SourceMode[] = ['required', 'optional', 'none'];
 
-/** What a block schema declares about its content binding. */
+/**
+ * x-skeleton: the height of the shape shown while a section of the block loads (px, or a CSS length
+ * when the block's height follows the viewport; 0 shows none), or that height unless the boolean
+ * prop `noneWhen` is true (the block then usually renders nothing).
+ */
+export type SkeletonSpec = number | string | { height: number | string; noneWhen: string };
+
+/** Whether a value is a usable x-skeleton (validate-project says what is wrong with one that is not). */
+export function isSkeletonSpec(value: unknown): value is SkeletonSpec {
+  const height = (h: unknown) => (typeof h === 'number' && Number.isFinite(h) && h >= 0) || (typeof h === 'string' && /^[^;{}<>]+$/.test(h));
+  if (isObject(value)) return Object.keys(value).length === 2 && height(value.height) && typeof value.noneWhen === 'string';
+  return height(value);
+}
+
+/** What a block schema declares beside its props: content binding and skeleton. */
 export interface BlockInfo {
   type: string;
   file: string;
@@ -104,6 +138,8 @@ export interface BlockInfo {
   source: SourceMode;
   /** x-item: the resource kind the block expects from its source, when declared. */
   item: string | null;
+  /** x-skeleton, when the schema gives a usable one (else the engine's 120 px). */
+  skeleton: SkeletonSpec | undefined;
 }
 
 export function blockInfo(input: NamedInput): BlockInfo | undefined {
@@ -118,6 +154,7 @@ export function blockInfo(input: NamedInput): BlockInfo | undefined {
     schema,
     source: SOURCE_MODES.includes(mode as SourceMode) ? (mode as SourceMode) : 'optional',
     item: typeof item === 'string' ? item : null,
+    skeleton: isSkeletonSpec(schema['x-skeleton']) ? schema['x-skeleton'] : undefined,
   };
 }
 

@@ -5,9 +5,10 @@ import type { ValidateFunction } from 'ajv';
 import { compileErrorIssue, createAjv, describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
 import { duplicateKeys, isObject, locate, pointerOf, positionAt, type JsonFile, type JsonReadResult } from './json-file';
+import { unappliedDefaults } from './block-defaults';
 import {
   blockInfo,
-  COMMON_SECTION_KEYS,
+  isSkeletonSpec,
   PROJECT_PATHS,
   productShort,
   readInputs,
@@ -84,6 +85,11 @@ interface SchemaRegistry {
 function loadSchemas(inputs: ProjectInputs, reporter: Reporter, files: Array<{ file: string; json: JsonFile }>): SchemaRegistry {
   const ajv = createAjv();
   const idOf = (file: string) => pathToFileURL(path.join(inputs.root, file)).href;
+  // pages.schema.json applies the generated union of the block folders to every section (for
+  // editors' completion and the types). Here each section's props are checked against its own
+  // block's schema instead (checkSections), so that a broken block schema costs only its own
+  // sections and each error is reported once, with its block: the union is loaded empty.
+  ajv.addSchema({}, idOf(PROJECT_PATHS.sectionsSchema), undefined, false);
   const added = new Set<string>();
   for (const { file, json } of files) {
     if (!isObject(json.data) && typeof json.data !== 'boolean') {
@@ -130,22 +136,31 @@ function loadSchemas(inputs: ProjectInputs, reporter: Reporter, files: Array<{ f
   };
 }
 
-function checkBlockSchema(block: BlockInfo, reporter: Reporter) {
+/** What a block schema says beside its props: x-source, x-item (a known resource kind), x-skeleton, defaults the engine applies. */
+function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: readonly string[]) {
   const { schema, file, type } = block;
   if (!/^[a-z][A-Za-z0-9]*$/.test(type)) {
-    reporter.report(file, '', `block type '${type}' must be camelCase (letters and digits, starting lower case): rename the file`);
+    reporter.report(file, '', `block type '${type}' must be camelCase (letters and digits, starting lower case): rename the folder`);
   }
   if ('x-source' in schema && !SOURCE_MODES.includes(schema['x-source'] as never)) {
     reporter.report(file, '/x-source', `must be one of: ${SOURCE_MODES.join(', ')}`);
   }
   if ('x-item' in schema && typeof schema['x-item'] !== 'string') reporter.report(file, '/x-item', 'must be a string (a resource kind)');
-  if (isObject(schema.properties)) {
-    for (const key of COMMON_SECTION_KEYS) {
-      if (key in schema.properties) {
-        reporter.report(file, pointerOf('properties', key), `'${key}' is a key every section has; a block cannot declare it as a prop`, 'key');
+  else if (block.item !== null && !resourceKinds.includes(block.item)) {
+    reporter.report(file, '/x-item', `unknown resource kind '${block.item}'${didYouMean(block.item, resourceKinds)}`);
+  }
+  if ('x-skeleton' in schema) {
+    const spec = schema['x-skeleton'];
+    if (!isSkeletonSpec(spec)) {
+      reporter.report(file, '/x-skeleton', 'must be a height (px, or a CSS length), or { "height": <height>, "noneWhen": "<a boolean prop>" }');
+    } else if (typeof spec === 'object') {
+      const prop = isObject(schema.properties) ? schema.properties[spec.noneWhen] : undefined;
+      if (!isObject(prop) || prop.type !== 'boolean') {
+        reporter.report(file, '/x-skeleton/noneWhen', `'${spec.noneWhen}' is not a boolean prop of the block`);
       }
     }
   }
+  reporter.issues(file, unappliedDefaults(schema));
 }
 
 interface Catalogue {
@@ -185,10 +200,10 @@ function checkSections(
       const block = blocks.get(type);
       if (!block) {
         report(`${at}/type`, `unknown block type '${type}'${didYouMean(type, blocks.keys())}`);
-      } else {
-        const props = Object.fromEntries(Object.entries(section).filter(([key]) => !(COMMON_SECTION_KEYS as readonly string[]).includes(key)));
+      } else if (section.props === undefined || isObject(section.props)) {
+        // The block's own props; a section without any gives {} (the schema's defaults fill it in).
         const validate = blockValidator(type);
-        if (validate && !validate(props)) reporter.issues(config.file, describeErrors(validate.errors, at));
+        if (validate && !validate(section.props ?? {})) reporter.issues(config.file, describeErrors(validate.errors, `${at}/props`));
       }
 
       if (typeof section.id === 'string') {
@@ -217,8 +232,9 @@ function checkSections(
         }
       }
 
-      if ('form' in section && typeof section.form === 'string' && !formNames.includes(section.form)) {
-        report(`${at}/form`, `unknown form '${section.form}'${didYouMean(section.form, formNames)}`);
+      const form = isObject(section.props) ? section.props.form : undefined;
+      if (typeof form === 'string' && !formNames.includes(form)) {
+        report(`${at}/props/form`, `unknown form '${form}'${didYouMean(form, formNames)}`);
       }
     });
   });
@@ -445,7 +461,7 @@ export function checkProject(root: string): ProjectCheck {
     const info = blockInfo(input);
     if (!info) continue;
     blocks.set(info.type, info);
-    checkBlockSchema(info, reporter);
+    checkBlockSchema(info, reporter, inputs.resources.map((r) => r.name));
   }
 
   const short = productShort(inputs.config);

@@ -10,10 +10,10 @@ function load<T>(root: string, file: string): Promise<T> {
   return import(/* @vite-ignore */ pathToFileURL(join(root, 'scripts/lib', file)).href) as Promise<T>;
 }
 
-const WATCHED = /(pages\.config\.json|[\\/]forms[\\/].*\.json|[\\/]schemas[\\/].*\.json)$/;
+const WATCHED = /(pages\.config\.json|[\\/]forms[\\/].*\.json|[\\/]schemas[\\/].*\.json|[\\/]src[\\/]blocks[\\/][^\\/]+[\\/]schema\.json)$/;
 
 /**
- * Dev only: when pages.config.json, a form or a schema changes, regenerate the types (and
+ * Dev only: when pages.config.json, a form or a schema (a block folder's schema.json too) changes, regenerate the types (and
  * validators) and run the QA gate; problems show in Vite's error overlay with file, line and
  * pointer, so an editor sees a broken config at once instead of a broken page.
  */

@@ -1,17 +1,18 @@
-import type { BlockPropsMap, BlockType } from '../generated/blocks';
+import type { BlockItemMap, BlockPropsMap, BlockType } from '../generated/blocks';
 
 /**
  * What every block component receives from the page renderer.
- * - `props`: the section's own props, checked against schemas/blocks/<type>.json by `npm run validate`.
- * - `items`: the bound content list, sorted by precedence ascending and reduced by the section's pick
- *   rule; an empty list when the section has no source.
+ * - `props`: the section's `props`, checked against the block's schema.json by `npm run validate`,
+ *   with the schema's defaults filled in (a prop with a default is never undefined).
+ * - `items`: the bound content list (records of the schema's x-item), sorted by precedence ascending
+ *   and reduced by the section's pick rule; an empty list when the section has no source.
  * - `params`: the route params, with the page's configured defaults filled in.
  */
-export interface BlockRenderProps<K extends BlockType, Item = never> {
+export interface BlockRenderProps<K extends BlockType, Item = BlockItemMap[K]> {
   props: BlockPropsMap[K];
   items: Item[];
   params: Readonly<Record<string, string | undefined>>;
 }
 
-/** The config props of a block type (what a section gives it; also what its `preload` receives). */
+/** The props of a block type as it receives them (also what its `preload` receives). */
 export type BlockProps<K extends BlockType> = BlockPropsMap[K];

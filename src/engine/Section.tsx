@@ -1,16 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
-import type { Section as SectionConfig } from '../generated/config';
-import type { BlockType } from '../generated/blocks';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { BlockItemMap, BlockType } from '../generated/blocks';
+import type { BlockSection, SectionKeys, SectionPropsMap } from '../generated/sections';
 import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
-import { isBlockType, loadedBlock, skeletonHeight } from './registry';
-
-/** The keys every section has; all others are the block's own props. */
-const COMMON_KEYS = new Set(['type', 'id', 'source', 'query', 'pick', 'bind']);
-
-export function sectionProps(section: SectionConfig): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(section).filter(([key]) => !COMMON_KEYS.has(key)));
-}
+import { blockProps, isBlockType, loadedBlock, skeletonHeight } from './registry';
 
 /** The value at a dotted path ('other_details.sources') of a loaded item, or undefined. */
 function valueAt(item: unknown, path: string): unknown {
@@ -27,65 +20,72 @@ function valueAt(item: unknown, path: string): unknown {
  * first item of the section's (picked) list — e.g. a merchant's minimum purchase for the cart. A
  * value the item lacks (undefined or null) leaves the configured prop as it is.
  */
-export function boundProps(section: SectionConfig, items: readonly unknown[]): Record<string, unknown> {
-  const props = sectionProps(section);
-  for (const [prop, path] of Object.entries(section.bind ?? {})) {
+export function boundProps<K extends BlockType>(section: BlockSection<K>, items: readonly unknown[]): SectionPropsMap[K] | undefined {
+  if (!section.bind) return section.props;
+  const bound: Record<string, unknown> = {};
+  for (const [prop, path] of Object.entries(section.bind)) {
     const value = valueAt(items[0], path);
-    if (value !== undefined && value !== null) props[prop] = value;
+    if (value !== undefined && value !== null) bound[prop] = value;
   }
-  return props;
+  // `npm run validate` checked that each bound name is a prop of the block; its value is content.
+  return { ...section.props, ...bound } as SectionPropsMap[K];
 }
 
 /** Applies a section's pick rule to a list already sorted by precedence ascending. */
-export function pickItems<T>(items: readonly T[], pick: SectionConfig['pick']): T[] {
+export function pickItems<T>(items: readonly T[], pick: SectionKeys['pick']): T[] {
   return pick === 'first' ? items.slice(0, 1) : [...items];
 }
 
-function BlockSkeleton({ type, section }: { type: BlockType; section: SectionConfig }) {
-  const height = skeletonHeight(type, sectionProps(section) as never);
+function BlockSkeleton<K extends BlockType>({ section }: { section: BlockSection<K> }) {
+  const height = skeletonHeight(section.type, section.props);
   if (height === 0) return null;
   return (
-    <div className={`block-skeleton block-skeleton--${type}`} style={{ height }} aria-busy="true" aria-label="Loading">
+    <div className={`block-skeleton block-skeleton--${section.type}`} style={{ height }} aria-busy="true" aria-label="Loading">
       <div className="block-skeleton__shape" />
     </div>
   );
 }
 
-interface SectionViewProps {
-  section: SectionConfig;
+interface SectionViewProps<K extends BlockType> {
+  section: BlockSection<K>;
   params: Readonly<Record<string, string | undefined>>;
 }
 
-function Block({ type, section, params, items }: SectionViewProps & { type: BlockType; items: unknown[] }): ReactNode {
-  const Component = loadedBlock(type);
-  if (!Component) {
-    logWarning('engine', `block '${type}' rendered before its chunk loaded`);
+function Block<K extends BlockType>({ section, params, items }: SectionViewProps<K> & { items: BlockItemMap[K][] }): ReactNode {
+  const module = loadedBlock(section.type);
+  const props = useMemo(() => module && blockProps(module, boundProps(section, items)), [module, section, items]);
+  if (!module || !props) {
+    logWarning('engine', `block '${section.type}' rendered before its chunk loaded`);
     return null;
   }
-  // The props were checked against the block's schema by `npm run validate`; see AnyBlockComponent.
-  return <Component props={boundProps(section, items) as never} items={items as never[]} params={params} />;
+  const Component = module.default;
+  return <Component props={props} items={items} params={params} />;
 }
 
-function BoundSection({ type, section, params }: SectionViewProps & { type: BlockType; source: string }) {
-  const { data, error, isLoading } = useSource(section.source, params, fillQuery(section.query, params));
+function BoundSection<K extends BlockType>({ section, source, params }: SectionViewProps<K> & { source: string }) {
+  const { data, error, isLoading } = useSource<BlockItemMap[K]>(source, params, fillQuery(section.query, params));
+  const items = useMemo(() => data && pickItems(data, section.pick), [data, section.pick]);
   useEffect(() => {
-    if (error) logError(`source ${section.source}`, error);
-  }, [error, section.source]);
+    if (error) logError(`source ${source}`, error);
+  }, [error, source]);
   if (error) return null;
-  if (isLoading || !data) return <BlockSkeleton type={type} section={section} />;
-  return <Block type={type} section={section} params={params} items={pickItems(data, section.pick)} />;
+  if (isLoading || !items) return <BlockSkeleton section={section} />;
+  return <Block section={section} params={params} items={items} />;
 }
+
+const NO_ITEMS: never[] = [];
 
 /**
- * Renders one section: looks its type up in the block registry and, when the section names a
- * source, feeds the block the loaded list. Unknown types are logged and skipped.
+ * Renders one section: looks its type up in the block registry and gives the block its own props
+ * (the section's `props`, with what `bind` takes from the source and the schema's defaults) and,
+ * when the section names a source, the loaded list. Unknown types are logged and skipped.
  */
-export function SectionView({ section, params }: SectionViewProps) {
-  const { type } = section;
+export function SectionView<K extends BlockType>({ section, params }: SectionViewProps<K>) {
+  const known = isBlockType(section.type);
   useEffect(() => {
-    if (!isBlockType(type)) logWarning('engine', `unknown block type '${type}' skipped`);
-  }, [type]);
-  if (!isBlockType(type)) return null;
-  if (section.source) return <BoundSection type={type} source={section.source} section={section} params={params} />;
-  return <Block type={type} section={section} params={params} items={[]} />;
+    if (!known) logWarning('engine', `unknown block type '${section.type}' skipped`);
+  }, [known, section.type]);
+  if (!known) return null;
+  if (section.source) return <BoundSection section={section} source={section.source} params={params} />;
+  return <Block section={section} params={params} items={NO_ITEMS} />;
 }

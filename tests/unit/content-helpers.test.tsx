@@ -1,20 +1,7 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { inPrecedenceRange } from '../../src/blocks/sectionList/range';
 import { looksLikeHtml, Paragraphs, splitParagraphs } from '../../src/lib/Paragraphs';
-
-describe('section list precedence range', () => {
-  const items = [{ precedence: 10 }, { precedence: 40 }, { precedence: 50 }, { precedence: null }];
-  it('keeps everything without a range', () => {
-    expect(inPrecedenceRange(items)).toHaveLength(4);
-  });
-  it('keeps the items inside an inclusive range', () => {
-    expect(inPrecedenceRange(items, undefined, 40).map((i) => i.precedence)).toEqual([10, 40]);
-    expect(inPrecedenceRange(items, 50).map((i) => i.precedence)).toEqual([50]);
-    expect(inPrecedenceRange(items, 11, 49).map((i) => i.precedence)).toEqual([40]);
-  });
-});
 
 describe('plain-text descriptions', () => {
   it('splits paragraphs on blank lines', () => {

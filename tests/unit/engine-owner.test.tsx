@@ -15,7 +15,7 @@ const page: PageConfig = {
   owner: { source: 'resellers/slug/:slug', param: 'reseller_id' },
   sections: [
     { type: 'banner', source: 'reseller-shop-sliders', pick: 'first', query: { reseller_id: ':reseller_id', order_by: 'ASC' } },
-    { type: 'message', title: 'Owned page' } as never,
+    { type: 'message', props: { title: 'Owned page' } } as never,
   ],
 };
 

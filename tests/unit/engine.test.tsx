@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { PageConfig } from '../../src/generated/config';
 import { FreshSwr, stubApi } from './api-stub';
 import { PageRenderer } from '../../src/engine/PageRenderer';
-import { pickItems, sectionProps } from '../../src/engine/Section';
-import { loadBlocks, skeletonHeight } from '../../src/engine/registry';
+import { boundProps, pickItems } from '../../src/engine/Section';
+import { blockProps, loadBlocks, loadedBlock, skeletonHeight } from '../../src/engine/registry';
 import { byPrecedence } from '../../src/api/sources';
 
 function renderPage(page: PageConfig, params: Record<string, string> = {}) {
@@ -53,9 +53,11 @@ describe('pick rules and ordering', () => {
     expect(pickItems([], 'first')).toEqual([]);
   });
 
-  it("passes a block only its own props, not the section's binding", () => {
-    expect(sectionProps({ type: 'banner', source: 's', pick: 'first', id: 'a', query: {}, dropPromoButtons: true } as never)).toEqual({
+  it("passes a block only its own props, not the section's binding, with its schema's defaults filled in", () => {
+    const section = { type: 'banner', source: 's', pick: 'first', id: 'a', query: {}, props: { dropPromoButtons: true } } as const;
+    expect(blockProps(loadedBlock('banner')!, boundProps(section, []))).toEqual({
       dropPromoButtons: true,
+      setHeaderColor: true,
     });
   });
 });
@@ -73,7 +75,7 @@ describe('PageRenderer', () => {
     renderPage({
       name: 'T',
       path: '/t',
-      sections: [{ type: 'banenr' }, { type: 'message', title: 'Still here' } as never],
+      sections: [{ type: 'banenr' } as never, { type: 'message', props: { title: 'Still here' } } as never],
     });
     expect(await screen.findByRole('heading', { name: 'Still here' })).toBeTruthy();
     expect(warn.mock.calls.some((call) => String(call[0]).includes("unknown block type 'banenr'"))).toBe(true);
@@ -88,7 +90,7 @@ describe('PageRenderer', () => {
       path: '/t',
       sections: [
         { type: 'banner', source: 'home-sliders', pick: 'first' },
-        { type: 'message', title: 'After the broken block' } as never,
+        { type: 'message', props: { title: 'After the broken block' } } as never,
       ],
     });
     expect(await screen.findByRole('heading', { name: 'After the broken block' })).toBeTruthy();
@@ -102,7 +104,7 @@ describe('PageRenderer', () => {
     const { container } = renderPage({
       name: 'T',
       path: '/t',
-      sections: [{ type: 'banner', source: 'home-sliders' }, { type: 'message', title: 'Page still usable' } as never],
+      sections: [{ type: 'banner', source: 'home-sliders' }, { type: 'message', props: { title: 'Page still usable' } } as never],
     });
     expect(await screen.findByRole('heading', { name: 'Page still usable' })).toBeTruthy();
     await vi.waitFor(() => expect(error.mock.calls.some((call) => String(call[0]).includes('source home-sliders'))).toBe(true));
@@ -118,7 +120,7 @@ describe('PageRenderer', () => {
       name: 'Terms',
       path: '/terms-and-conditions/:slug?',
       params: { slug: '{short}' },
-      sections: [{ type: 'richText', source: 'terms-and-conditions/slug/:slug', title: 'Terms And Conditions' } as never],
+      sections: [{ type: 'richText', source: 'terms-and-conditions/slug/:slug', props: { title: 'Terms And Conditions' } } as never],
     });
     expect(await screen.findByText('Default terms')).toBeTruthy();
     expect(String(fetchMock.mock.calls[0][0])).toContain('/api/v1/terms-and-conditions/slug/bantaydoc');

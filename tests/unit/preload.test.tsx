@@ -8,7 +8,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('loadPage: a page renders with its forms already loaded', () => {
   it('preloads the form of a form section, so the block has it on its first render', async () => {
-    await loadPage([{ type: 'form', form: 'callback' } as never, { type: 'message' }]);
+    await loadPage([{ type: 'form', props: { form: 'callback' } } as never, { type: 'message' }]);
     const { result } = renderHook(() => useFormDefinition('callback'));
     expect(result.current?.form.schema).toBeTruthy();
     expect(typeof result.current?.validator.validateFormData).toBe('function');
@@ -22,7 +22,7 @@ describe('loadPage: a page renders with its forms already loaded', () => {
 
   it('an unknown form is logged and does not stop the page', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(loadPage([{ type: 'form', form: 'no-such-form' } as never])).resolves.toBeUndefined();
+    await expect(loadPage([{ type: 'form', props: { form: 'no-such-form' } } as never])).resolves.toBeUndefined();
     expect(error.mock.calls.flat().join(' ')).toContain("unknown form 'no-such-form'");
   });
 });

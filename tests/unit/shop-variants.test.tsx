@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import promoForm from '../../forms/promo-code.json';
 import type { Section } from '../../src/generated/config';
 import type { PromoCodeProps } from '../../src/generated/blocks';
+import { blockProps } from '../../src/engine/registry';
 import { boundProps } from '../../src/engine/Section';
 import { PAYMENT_REDIRECT_DELAY_MS, postPaymentForm } from '../../src/shop/paymentForm';
 
@@ -22,9 +23,7 @@ describe('engine: section bind (props from the bound item)', () => {
     type: 'cart',
     source: 'merchants/show/:slug',
     bind: { multiplePurchase: 'other_details.is_multiple_purchase', minimumQuantity: 'other_details.minimum_quantity_purchase' },
-    multiplePurchase: false,
-    minimumQuantity: 1,
-    texts: {},
+    props: { multiplePurchase: false, minimumQuantity: 1, texts: {} },
   } as unknown as Section;
 
   it("takes each bound prop from the first item's path, without the section's own keys", () => {
@@ -129,14 +128,14 @@ describe('hidden-form payment hand-over', () => {
 describe('promo-shop code card', () => {
   const texts: PromoCodeProps['texts'] = { title: 'Enter your promo code', invalidCode: 'Invalid code!', unlocked: 'Your code unlocked the plan {plan}.', changeCode: 'Enter another code' };
   const plan22 = { id: 22, precedence: 2, name: 'Family (partner offer)', price: 3999, discount: 200, description: 'x', no_key_generate: 4, other_details: { applyDetails: true, amountPerHousehold: 699 }, reseller_id: 201 };
-  let PromoCode: typeof import('../../src/blocks/promoCode').default;
+  let promoCode: typeof import('../../src/generated/block-chunks/promoCode');
   let carts: typeof import('../../src/shop/cartStore');
   let calls: unknown[];
 
   beforeEach(async () => {
     localStorage.clear();
     vi.resetModules();
-    PromoCode = (await import('../../src/blocks/promoCode')).default;
+    promoCode = await import('../../src/generated/block-chunks/promoCode');
     carts = await import('../../src/shop/cartStore');
     calls = [];
     vi.stubGlobal(
@@ -154,7 +153,7 @@ describe('promo-shop code card', () => {
   const renderCard = () =>
     render(
       <MemoryRouter>
-        <PromoCode props={{ texts }} items={[]} params={{ slug: 'demo-promotion', reseller_id: '201' }} />
+        <promoCode.default props={blockProps<'promoCode'>(promoCode, { texts })} items={[]} params={{ slug: 'demo-promotion', reseller_id: '201' }} />
       </MemoryRouter>,
     );
 

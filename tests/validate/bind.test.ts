@@ -5,8 +5,8 @@ import { makeProject, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const CONFIG = 'pages.config.json';
-const BANNER = '{ "type": "banner", "source": "home-sliders", "pick": "first", "title": "Welcome" }';
-const withBind = (bind: string) => BANNER.replace(' }', `, "bind": ${bind} }`);
+const BANNER = '{ "type": "banner", "source": "home-sliders", "pick": "first", "props": { "title": "Welcome" } }';
+const withBind = (bind: string) => BANNER.replace(/ }$/, `, "bind": ${bind} }`);
 
 describe('validateProject: section bind (props from the bound item)', () => {
   it('accepts a bind of declared props to item paths', () => {
@@ -22,7 +22,7 @@ describe('validateProject: section bind (props from the bound item)', () => {
   });
 
   it('reports a bind without a source', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '{ "type": "breadcrumbs", "items": [{ "label": "Home", "href": "/" }] }', '{ "type": "breadcrumbs", "bind": { "items": "x" }, "items": [{ "label": "Home", "href": "/" }] }'));
+    const root = makeProject((p) => p.replace(CONFIG, '{ "type": "breadcrumbs", "props": { "items": [{ "label": "Home", "href": "/" }] } }', '{ "type": "breadcrumbs", "bind": { "items": "x" }, "props": { "items": [{ "label": "Home", "href": "/" }] } }'));
     expect(validateProject(root).map((d) => `${d.pointer} ${d.message}`)).toContain("/pages/0/sections/1/bind 'bind' has no effect without a 'source'");
   });
 });

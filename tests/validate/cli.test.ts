@@ -36,7 +36,7 @@ describe('scripts/validate.ts', () => {
     const { status, lines } = runValidate('--root', root);
     expect(lines).toEqual([
       `pages.config.json:${type.line}:${type.column}  /pages/0/sections/0/type  unknown block type 'banenr' — did you mean 'banner'?`,
-      `pages.config.json:${form.line}:${form.column}  /pages/3/sections/0/form  unknown form 'contcat' — did you mean 'contact'?`,
+      `pages.config.json:${form.line}:${form.column}  /pages/3/sections/0/props/form  unknown form 'contcat' — did you mean 'contact'?`,
       '✖ 2 errors in 1 file',
     ]);
     expect(status).toBe(1);

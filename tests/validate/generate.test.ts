@@ -8,11 +8,15 @@ import { makeProject, REPO, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-const TYPES = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
-const OUTPUTS = [...TYPES, 'src/generated/form-files/contact.json', 'src/generated/validators/contact.js', 'src/generated/validators/contact.d.ts', 'src/generated/validators/index.ts'];
+const TYPES = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/sections.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
+/** What the block folders give beside their types: the sections' union schema, a chunk module per block, the registry. */
+const BLOCK_FILES = (blocks: string[]) => ['src/generated/sections.schema.json', ...blocks.map((b) => `src/generated/block-chunks/${b}.ts`), 'src/generated/registry.ts'];
+const FIXTURE_BLOCKS = BLOCK_FILES(['articleList', 'banner', 'breadcrumbs', 'form']);
+const inOrder = (blockFiles: string[], rest: string[]) => ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/sections.ts', ...blockFiles, 'src/generated/api.ts', 'src/generated/forms.ts', ...rest];
+const OUTPUTS = inOrder(FIXTURE_BLOCKS, ['src/generated/form-files/contact.json', 'src/generated/validators/contact.js', 'src/generated/validators/contact.d.ts', 'src/generated/validators/index.ts']);
 
 describe('generate', () => {
-  it('writes the four type modules, with BlockPropsMap over the fixture blocks', async () => {
+  it('writes the type modules, with BlockPropsMap over the fixture blocks', async () => {
     const root = makeProject();
     const result = await generate(root);
     expect(result).toMatchObject({ files: OUTPUTS, changed: OUTPUTS, warnings: [], cached: false });
@@ -47,9 +51,11 @@ describe('generate', () => {
     expect(forms).toContain('export interface FormFlow {');
 
     const config = read(root, 'src/generated/config.ts');
-    for (const name of ['PagesConfig', 'SiteSettings', 'PageConfig', 'Section', 'Link', 'SocialLink', 'PageLayout']) {
+    for (const name of ['PagesConfig', 'SiteSettings', 'PageConfig', 'Link', 'SocialLink', 'PageLayout']) {
       expect(config).toContain(`export interface ${name} {`);
     }
+    // A section is the union typed from the block -> props map (sections.ts).
+    expect(config).toContain('export type Section = BlockSection;');
   });
 
   it("fills the product's names into the form files the site and the server run, an option value included", async () => {
@@ -85,9 +91,9 @@ describe('generate', () => {
     expect(await generate(root)).toMatchObject({ changed: [], cached: true });
     expect(await generate(root, { force: true })).toMatchObject({ changed: [], cached: false });
 
-    const file = path.join(root, 'schemas/blocks/banner.json');
+    const file = path.join(root, 'src/blocks/banner/schema.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"enum": ["left", "center"]', '"enum": ["left", "center", "right"]'));
-    expect(await generate(root)).toMatchObject({ changed: ['src/generated/blocks.ts'] });
+    expect(await generate(root)).toMatchObject({ changed: ['src/generated/blocks.ts', 'src/generated/sections.ts'] });
     expect(read(root, 'src/generated/blocks.ts')).toContain('align?: "left" | "center" | "right";');
 
     // A generated file edited by hand is rewritten.
@@ -97,18 +103,18 @@ describe('generate', () => {
 
   it('works without blocks, API schemas or forms', async () => {
     const root = makeProject();
-    for (const dir of ['schemas/blocks', 'schemas/api', 'forms']) rmSync(path.join(root, dir), { recursive: true });
+    for (const dir of ['src/blocks', 'schemas/api', 'forms']) rmSync(path.join(root, dir), { recursive: true });
     const result = await generate(root);
-    expect(result.files).toEqual([...TYPES, 'src/generated/validators/index.ts']);
+    expect(result.files).toEqual(inOrder(BLOCK_FILES([]), ['src/generated/validators/index.ts']));
     expect(read(root, 'src/generated/blocks.ts')).toContain('export const blockTypes = [] as const;');
     expect(read(root, 'src/generated/api.ts')).toContain('export const sources = {} as const;');
     expect(read(root, 'src/generated/forms.ts')).toContain('export const formNames = [] as const;');
   });
 
   it('skips an input it cannot read, with a warning, and generates the rest', async () => {
-    const root = makeProject((p) => p.write('schemas/blocks/hero.json', '{ "type": "object", }'));
+    const root = makeProject((p) => p.write('src/blocks/hero/schema.json', '{ "type": "object", }'));
     const result = await generate(root);
-    expect(result.warnings).toEqual(["schemas/blocks/hero.json: skipped, not valid JSON (1:21 invalid JSON: unexpected '}' (trailing comma?))"]);
+    expect(result.warnings).toEqual(["src/blocks/hero/schema.json: skipped, not valid JSON (1:21 invalid JSON: unexpected '}' (trailing comma?))"]);
     expect(read(root, 'src/generated/blocks.ts')).toContain('  banner: BannerProps;');
   });
 

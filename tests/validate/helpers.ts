@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ const created: string[] = [];
 /** Edits to apply to a fresh copy of the valid fixture project. */
 export interface ProjectEditor {
   read(file: string): string;
+  /** Writes a file of the project, making its folder when it is new (a new block folder). */
   write(file: string, text: string): void;
   /** Replaces the only occurrence of `from` (fails when there is none, to keep tests honest). */
   replace(file: string, from: string, to: string): void;
@@ -29,7 +30,10 @@ export function makeProject(edit?: (project: ProjectEditor) => void): string {
   }
   const editor: ProjectEditor = {
     read: (file) => readFileSync(path.join(root, file), 'utf8'),
-    write: (file, text) => writeFileSync(path.join(root, file), text),
+    write(file, text) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    },
     replace(file, from, to) {
       const text = editor.read(file);
       if (text.split(from).length !== 2) throw new Error(`'${from}' is not in ${file} exactly once`);

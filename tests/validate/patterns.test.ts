@@ -10,7 +10,7 @@ import { makeProject, positionOf, REPO, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const FORM = 'forms/contact.json';
-const BANNER = 'schemas/blocks/banner.json';
+const BANNER = 'src/blocks/banner/schema.json';
 /** The e-mail pattern the forms used until issue 12: 'a@' + 30,000 dots + '@' held the event loop 1.5 s. */
 const OLD_EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 const NEW_EMAIL = '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$';

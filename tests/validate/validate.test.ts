@@ -5,6 +5,7 @@ import { makeProject, positionOf, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const CONFIG = 'pages.config.json';
+const BANNER = 'src/blocks/banner/schema.json';
 
 describe('validateProject: pages.config.json', () => {
   it('passes the valid fixture project', () => {
@@ -20,22 +21,22 @@ describe('validateProject: pages.config.json', () => {
   });
 
   it('gives no hint for an unknown block type that is far from every name', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '"type": "form", "form"', '"type": "carousel", "form"'));
+    const root = makeProject((p) => p.replace(CONFIG, '"type": "form", "props"', '"type": "carousel", "props"'));
     const [d] = validateProject(root);
     expect(d.message).toBe("unknown block type 'carousel'");
   });
 
   it('reports a missing required prop at the section object', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '{ "type": "breadcrumbs", "items": [{ "label": "Home", "href": "/" }] }', '{ "type": "breadcrumbs" }'));
+    const root = makeProject((p) => p.replace(CONFIG, '{ "type": "breadcrumbs", "props": { "items": [{ "label": "Home", "href": "/" }] } }', '{ "type": "breadcrumbs" }'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '{ "type": "breadcrumbs" }'), pointer: '/pages/0/sections/1', message: "must have required property 'items'" },
+      { file: CONFIG, ...positionOf(root, CONFIG, '{ "type": "breadcrumbs" }'), pointer: '/pages/0/sections/1/props', message: "must have required property 'items'" },
     ]);
   });
 
   it('reports an unknown prop at its key, with the nearest declared prop', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"title": "Welcome"', '"titel": "Welcome"'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '"titel"'), pointer: '/pages/0/sections/0/titel', message: "unknown property 'titel' — did you mean 'title'?" },
+      { file: CONFIG, ...positionOf(root, CONFIG, '"titel"'), pointer: '/pages/0/sections/0/props/titel', message: "unknown property 'titel' — did you mean 'title'?" },
     ]);
   });
 
@@ -51,7 +52,7 @@ describe('validateProject: pages.config.json', () => {
       '/site/address must be a string',
       '/pages/0/sections/0/pick must be one of: all, first',
       '/pages/1/name must match the pattern ^[A-Z][A-Za-z0-9]*$',
-      '/pages/2/sections/0/align must be one of: left, center',
+      '/pages/2/sections/0/props/align must be one of: left, center',
     ]);
   });
 
@@ -93,7 +94,7 @@ describe('validateProject: pages.config.json', () => {
   it('checks x-source and x-item against the section', () => {
     const root = makeProject((p) => {
       p.replace(CONFIG, '{ "type": "banner", "id": "promo", "source": "home-sliders" }', '{ "type": "banner", "id": "promo" }');
-      p.replace(CONFIG, '{ "type": "form", "form": "contact" }', '{ "type": "form", "form": "contact", "source": "articles" }');
+      p.replace(CONFIG, '{ "type": "form", "props": { "form": "contact" } }', '{ "type": "form", "props": { "form": "contact" }, "source": "articles" }');
       p.replace(CONFIG, '"source": "{short}-app-sliders"', '"source": "articles"');
     });
     expect(validateProject(root).map((d) => `${d.pointer} ${d.message}`)).toEqual([
@@ -117,7 +118,7 @@ describe('validateProject: pages.config.json', () => {
   it('finds an unknown form', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"form": "contact"', '"form": "contcat"'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '"contcat"'), pointer: '/pages/3/sections/0/form', message: "unknown form 'contcat' — did you mean 'contact'?" },
+      { file: CONFIG, ...positionOf(root, CONFIG, '"contcat"'), pointer: '/pages/3/sections/0/props/form', message: "unknown form 'contcat' — did you mean 'contact'?" },
     ]);
   });
 
@@ -133,7 +134,7 @@ describe('validateProject: pages.config.json', () => {
   });
 
   it('reports a JSON syntax error at the offending character', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '"pick": "first", "title": "Welcome" }', '"pick": "first", "title": "Welcome", }'));
+    const root = makeProject((p) => p.replace(CONFIG, '"props": { "title": "Welcome" } }', '"props": { "title": "Welcome" }, }'));
     const at = positionOf(root, CONFIG, ', }');
     expect(validateProject(root)).toEqual([
       { file: CONFIG, line: at.line, column: at.column + 2, pointer: '', message: "invalid JSON: unexpected '}' (trailing comma?)" },
@@ -141,7 +142,7 @@ describe('validateProject: pages.config.json', () => {
   });
 
   it('reports a key given twice', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '"pick": "first", "title"', '"pick": "first", "pick": "all", "title"'));
+    const root = makeProject((p) => p.replace(CONFIG, '"pick": "first", "props"', '"pick": "first", "pick": "all", "props"'));
     expect(validateProject(root)).toEqual([
       { file: CONFIG, ...positionOf(root, CONFIG, '"pick"', 2), pointer: '/pages/0/sections/0/pick', message: "duplicate key 'pick' (only the last one counts)" },
     ]);
@@ -153,7 +154,7 @@ describe('validateProject: pages.config.json', () => {
       p.replace(CONFIG, '"form": "contact"', '"form": "contcat"');
     });
     const found = validateProject(root);
-    expect(found.map((d) => d.pointer)).toEqual(['/pages/0/sections/0/type', '/pages/3/sections/0/form']);
+    expect(found.map((d) => d.pointer)).toEqual(['/pages/0/sections/0/type', '/pages/3/sections/0/props/form']);
     expect(found[0].line).toBeLessThan(found[1].line);
   });
 });
@@ -161,12 +162,12 @@ describe('validateProject: pages.config.json', () => {
 describe('validateProject: block schemas', () => {
   it('reports a typo in a block schema keyword and a bad x-source', () => {
     const root = makeProject((p) => {
-      p.replace('schemas/blocks/banner.json', '"minLength": 1', '"minlength": 1');
-      p.replace('schemas/blocks/banner.json', '"x-source": "required"', '"x-source": "always"');
+      p.replace(BANNER, '"minLength": 1', '"minlength": 1');
+      p.replace(BANNER, '"x-source": "required"', '"x-source": "always"');
     });
     expect(validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
-      'schemas/blocks/banner.json /x-source must be one of: required, optional, none',
-      "schemas/blocks/banner.json /properties/title/minlength unknown keyword 'minlength' — did you mean 'minLength'?",
+      'src/blocks/banner/schema.json /x-source must be one of: required, optional, none',
+      "src/blocks/banner/schema.json /properties/title/minlength unknown keyword 'minlength' — did you mean 'minLength'?",
     ]);
   });
 });

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { isObject, type JsonReadResult } from '../json-file';
+import { PROJECT_PATHS } from '../project';
 import { mapSchema } from '../schema-walk';
 import type { GenerateContext } from './step';
 
@@ -13,7 +15,16 @@ const TS_OPTIONS = {
   strictIndexSignatures: false,
   declareExternallyReferenced: true,
   format: true,
-  $refOptions: { resolve: { http: false } },
+  $refOptions: {
+    resolve: {
+      http: false,
+      // pages.schema.json applies the generated union of the sections (src/generated/sections.schema.json,
+      // which refs every block). A block schema may ref a definition of pages.schema.json, which brings the
+      // whole file along: its Section is typed by sections.ts instead, so the union is read as empty here
+      // (it may not even be written yet).
+      sections: { order: 0, canRead: (file: { url: string }) => file.url.replace(/\\/g, '/').endsWith(`/${PROJECT_PATHS.sectionsSchema}`), read: () => '{}' },
+    },
+  },
 } as const;
 
 // Loaded on first use: json-schema-to-typescript brings prettier along.
@@ -42,6 +53,17 @@ export function withoutTitles(schema: Schema): Schema {
   }) as Schema;
 }
 
+/** Re-roots a schema's relative file refs ('../x.json#/y') from the schema's folder to `cwd`. */
+function rebaseFileRefs(schema: unknown, dir: string, cwd: string): unknown {
+  if (dir === cwd) return schema;
+  return mapSchema(schema, (node) => {
+    if (typeof node.$ref !== 'string' || node.$ref.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(node.$ref)) return node;
+    const [file, fragment] = node.$ref.split('#');
+    const rebased = path.relative(cwd, path.resolve(dir, file)).split(path.sep).join('/');
+    return { ...node, $ref: fragment === undefined ? rebased : `${rebased}#${fragment}` };
+  });
+}
+
 const CONDITIONAL_KEYWORDS = ['if', 'then', 'else'];
 
 /**
@@ -67,6 +89,8 @@ export interface TypeEntry {
   /** Name of the entry's own type ('BannerProps'). */
   typeName: string;
   schema: Schema;
+  /** The folder of the schema's file, when it is not `cwd` (its relative file refs start there). */
+  dir?: string;
 }
 
 /**
@@ -77,10 +101,10 @@ export interface TypeEntry {
 export async function compileTypeMap(mapName: string, entries: readonly TypeEntry[], cwd: string, description?: string): Promise<string> {
   const definitions: Schema = {};
   const properties: Schema = {};
-  for (const { key, typeName, schema } of entries) {
+  for (const { key, typeName, schema, dir } of entries) {
     const defKey = `${mapName}_${key}`;
     const ref = `#/definitions/${encodeURIComponent(defKey)}`;
-    const { $id: _id, $schema: _schema, ...rest } = withoutConditionals(rebaseLocalRefs(schema, ref));
+    const { $id: _id, $schema: _schema, ...rest } = withoutConditionals(rebaseLocalRefs(rebaseFileRefs(schema, dir ?? cwd, cwd), ref));
     definitions[defKey] = { ...rest, title: typeName };
     properties[key] = { $ref: ref };
   }

@@ -4,7 +4,11 @@ import { PROJECT_PATHS } from '../project';
 import { compileSchema, usableSchema } from './compile-types';
 import { header, type GenerateStep } from './step';
 
-/** src/generated/config.ts: the types of pages.config.json (PagesConfig, PageConfig, Section, ...). */
+/**
+ * src/generated/config.ts: the types of pages.config.json (PagesConfig, PageConfig, Section, ...).
+ * A Section is the union of src/generated/sections.ts (BlockSection), typed from the block -> props
+ * map, rather than what json-schema-to-typescript would make of the schema's `allOf` of branches.
+ */
 export const configTypes: GenerateStep = {
   name: 'config types',
   async run(ctx) {
@@ -13,18 +17,15 @@ export const configTypes: GenerateStep = {
       ctx.warn(`${PROJECT_PATHS.pagesSchema}: missing, src/generated/config.ts not written`);
       return [];
     }
-    const code = await compileSchema(withOpenSections(schema), 'PagesConfig', path.join(ctx.root, PROJECT_PATHS.schemas));
-    return [{ path: 'src/generated/config.ts', content: header(PROJECT_PATHS.pagesSchema) + code }];
+    const typed = withBlockSections(schema);
+    const code = await compileSchema(typed, 'PagesConfig', path.join(ctx.root, PROJECT_PATHS.schemas));
+    const imports = typed === schema ? '' : "import type { BlockSection } from './sections';\n\n";
+    return [{ path: 'src/generated/config.ts', content: header(PROJECT_PATHS.pagesSchema) + imports + code }];
   },
 };
 
-/**
- * A section carries its block's props beside the common keys, so its type keeps an index
- * signature (`[k: string]: unknown`) even though generation defaults to closed objects.
- */
-function withOpenSections(schema: Record<string, unknown>): Record<string, unknown> {
+function withBlockSections(schema: Record<string, unknown>): Record<string, unknown> {
   const definitions = isObject(schema.definitions) ? schema.definitions : undefined;
-  const section = definitions && isObject(definitions.Section) ? definitions.Section : undefined;
-  if (!definitions || !section || 'additionalProperties' in section) return schema;
-  return { ...schema, definitions: { ...definitions, Section: { ...section, additionalProperties: true } } };
+  if (!definitions || !isObject(definitions.Section)) return schema;
+  return { ...schema, definitions: { ...definitions, Section: { title: 'Section', tsType: 'BlockSection' } } };
 }

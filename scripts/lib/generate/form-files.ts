@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isObject } from '../json-file';
 import { PROJECT_PATHS, type ProjectInputs } from '../project';
-import type { GeneratedFile, GenerateStep } from './step';
+import { removeStale, type GeneratedFile, type GenerateStep } from './step';
 
 /** Where the form files the site and the server run go, relative to the project root. */
 export const FORM_FILES_DIR = 'src/generated/form-files';
@@ -53,16 +52,8 @@ export const formFiles: GenerateStep = {
       if (!input.read?.ok || !isObject(input.read.json.data)) continue; // form types warns about it
       files.push({ path: `${FORM_FILES_DIR}/${input.name}.json`, content: `${JSON.stringify(resolveFormFile(input.read.json.data, product), null, 2)}\n` });
     }
-    removeStale(ctx.root, new Set(files.map((f) => path.basename(f.path))));
+    removeStale(ctx.root, FORM_FILES_DIR, new Set(files.map((f) => path.basename(f.path))), /\.json$/);
     return files;
   },
 };
 
-/** Deletes the copies of forms that no longer exist. */
-function removeStale(root: string, keep: ReadonlySet<string>): void {
-  const dir = path.join(root, FORM_FILES_DIR);
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) {
-    if (!keep.has(name) && name.endsWith('.json')) rmSync(path.join(dir, name), { force: true });
-  }
-}

@@ -8,11 +8,13 @@ import { blockTypes } from './block-types';
 import { configTypes } from './config-types';
 import { formFiles, productNames } from './form-files';
 import { formTypes } from './form-types';
+import { blockRegistry } from './registry';
+import { sectionTypes } from './sections';
 import type { GenerateContext, GenerateStep } from './step';
 import { formValidators } from './validators';
 
 /** The steps of `npm run generate`, in order. */
-export const steps: GenerateStep[] = [configTypes, blockTypes, apiTypes, formTypes, formFiles, formValidators];
+export const steps: GenerateStep[] = [configTypes, blockTypes, sectionTypes, blockRegistry, apiTypes, formTypes, formFiles, formValidators];
 
 export interface GenerateResult {
   /** Paths (relative to the root) of every file the steps produced. */
@@ -111,7 +113,8 @@ export async function generate(root: string, options: GenerateOptions = {}): Pro
   }
 
   const warnings: string[] = [];
-  const ctx: GenerateContext = { root, inputs, warn: (message) => warnings.push(message) };
+  // Several steps read the same inputs: each problem is warned about once.
+  const ctx: GenerateContext = { root, inputs, warn: (message) => void (warnings.includes(message) || warnings.push(message)) };
   const outputs: Record<string, string> = {};
   const changed: string[] = [];
   for (const step of only) {

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { hashForSchema, ID_KEY, type RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
@@ -8,7 +7,7 @@ import { isObject } from '../json-file';
 import { addFormKeywords } from '../ajv-keywords';
 import { productNames, resolveFormFile } from './form-files';
 import { usableSchema } from './compile-types';
-import { header, type GeneratedFile, type GenerateStep } from './step';
+import { header, removeStale, type GeneratedFile, type GenerateStep } from './step';
 
 /** Where the precompiled validators go, relative to the project root. */
 export const VALIDATORS_DIR = 'src/generated/validators';
@@ -165,7 +164,7 @@ export const formValidators: GenerateStep = {
       }
     }
     files.push({ path: `${VALIDATORS_DIR}/index.ts`, content: indexModule(names) });
-    removeStale(ctx.root, new Set(files.map((f) => path.basename(f.path))));
+    removeStale(ctx.root, VALIDATORS_DIR, new Set(files.map((f) => path.basename(f.path))), /\.(js|d\.ts|ts)$/);
     return files;
   },
 };
@@ -191,11 +190,3 @@ function indexModule(names: readonly string[]): string {
   ].join('\n');
 }
 
-/** Deletes validators of forms that no longer exist, so no stale validator can be imported. */
-function removeStale(root: string, keep: ReadonlySet<string>): void {
-  const dir = path.join(root, VALIDATORS_DIR);
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) {
-    if (!keep.has(name) && /\.(js|d\.ts|ts)$/.test(name)) rmSync(path.join(dir, name), { force: true });
-  }
-}

@@ -29,7 +29,7 @@ export function buttonColour(styling: string | null | undefined): string | undef
 export default function BannerBlock({ props, items }: BlockRenderProps<'banner', Banner>) {
   const banner = items[0];
   const { setBannerBackground } = usePageChrome();
-  const setsHeader = props.setHeaderColor !== false;
+  const setsHeader = props.setHeaderColor;
   const background = banner?.styles?.backgroundColor;
 
   useEffect(() => {

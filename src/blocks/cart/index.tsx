@@ -108,9 +108,9 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
  */
 export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
   const { texts } = props;
-  const kind = props.kind ?? 'regular';
-  const minimum = props.minimumQuantity ?? 1;
-  const checkoutHref = fillPath(props.checkoutHref ?? '/shop/checkout', params);
+  const kind = props.kind;
+  const minimum = props.minimumQuantity;
+  const checkoutHref = fillPath(props.checkoutHref, params);
   const { state, dispatch, totals } = useCart(kind);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -193,7 +193,7 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
               <CartLine
                 item={item}
                 texts={texts}
-                multiplePurchase={props.multiplePurchase === true}
+                multiplePurchase={props.multiplePurchase}
                 dispatch={dispatch}
                 onRemoved={() => panelRef.current?.focus({ preventScroll: true })}
               />

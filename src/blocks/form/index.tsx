@@ -13,7 +13,7 @@ export default function FormBlock({ props }: BlockRenderProps<'form'>) {
   const loaded = useFormDefinition(props.form);
   const name = props.form;
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
-  const card = props.card !== false;
+  const card = props.card;
   return (
     <section className="content-section form-block" aria-labelledby={props.title ? `form-${name}-title` : undefined}>
       <div className={card ? 'form-card' : undefined} style={props.width ? { maxWidth: props.width } : undefined}>

@@ -45,7 +45,7 @@ function JobDialog({ job, props, onClose }: { job: Job; props: BlockRenderProps<
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
-              {fill(props.closeLabel ?? 'Close')}
+              {fill(props.closeLabel)}
             </Button>
           </DialogActions>
         </DialogBody>

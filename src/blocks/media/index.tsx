@@ -12,10 +12,6 @@ import { ContentImage } from '../../lib/ContentImage';
 
 type Props = BlockRenderProps<'media'>['props'];
 
-const ENGLISH_MONTHS = Array.from({ length: 12 }, (_, index) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, index, 1))),
-);
-
 /** One year of articles, newest first (the SWR cache shares it between the accordion and the cards). */
 function useYearArticles(year: number | undefined) {
   const query = useMemo(() => (year === undefined ? undefined : { year, order_by: 'DESC' }), [year]);
@@ -32,7 +28,7 @@ interface Pick {
 }
 
 function monthName(props: Props, month: number): string {
-  return (props.monthNames ?? ENGLISH_MONTHS)[month - 1] ?? String(month);
+  return props.monthNames[month - 1] ?? String(month);
 }
 
 function YearPanel({ year, props, picked, onPick, id, labelledBy }: {
@@ -62,7 +58,7 @@ function YearPanel({ year, props, picked, onPick, id, labelledBy }: {
                 aria-pressed={active}
                 onClick={() => onPick({ year, month })}
               >
-                {fill(props.monthLabel ?? '{month} ({count})', { month: monthName(props, month), count: items.length })}
+                {fill(props.monthLabel, { month: monthName(props, month), count: items.length })}
               </button>
             </li>
           );
@@ -78,7 +74,7 @@ function YearPanel({ year, props, picked, onPick, id, labelledBy }: {
 
 function ArticleCard({ article, props, eager }: { article: Article; props: Props; eager: boolean }) {
   const titleId = useId();
-  const href = fillPath(props.articlePath ?? '/media/article/:id/:title', { id: String(article.id), title: slugify(article.title) });
+  const href = fillPath(props.articlePath, { id: String(article.id), title: slugify(article.title) });
   return (
     <li className="media-card">
       <h4 id={titleId} className="media-card__title">
@@ -130,7 +126,7 @@ function Results({ props, pick, groups, loading, empty }: {
  */
 export default function MediaBlock({ props }: BlockRenderProps<'media'>) {
   const currentYear = useMemo(() => manilaYear(), []);
-  const years = archiveYears(currentYear, props.years ?? 3);
+  const years = archiveYears(currentYear, props.years);
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([currentYear]));
   const [picked, setPicked] = useState<Pick | null>(null);
   const baseId = useId();
@@ -167,7 +163,7 @@ export default function MediaBlock({ props }: BlockRenderProps<'media'>) {
       <h1 className="section-title">{fill(props.title)}</h1>
       <h2 className="media__subtitle">{fill(props.articlesTitle)}</h2>
       <div className="media__layout">
-        <nav className="media__archive" aria-label={fill(props.archiveLabel ?? 'Articles by year')}>
+        <nav className="media__archive" aria-label={fill(props.archiveLabel)}>
           {years.map((year) => {
             const expanded = open.has(year);
             const buttonId = `${baseId}-year-${year}`;

@@ -21,7 +21,7 @@ export default function MediaArticleBlock({ props, params }: BlockRenderProps<'m
   const { data, error } = useSource<Article>('articles/:id', { id: params.id });
   // A 404, or an answer without an article, means the id is unknown.
   const notFound = (error instanceof ApiError && error.status === 404) || (!error && data?.length === 0);
-  const notFoundPath = props.notFoundPath ?? '/404';
+  const notFoundPath = props.notFoundPath;
 
   useEffect(() => {
     if (notFound) navigate(notFoundPath, { replace: true });

@@ -35,7 +35,7 @@ function invalidDateMessage(schema: unknown): string {
 
 /** The engine loads the form before the page renders (see BlockModule.preload). */
 export function preload(props: BlockProps<'multiAssignment'>) {
-  return preloadForm(props.form ?? 'member-card');
+  return preloadForm(props.form);
 }
 
 /**
@@ -45,7 +45,7 @@ export function preload(props: BlockProps<'multiAssignment'>) {
  */
 export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiAssignment'>) {
   const { variant, texts } = props;
-  const loaded = useFormDefinition(props.form ?? 'member-card');
+  const loaded = useFormDefinition(props.form);
   const [state, dispatch] = useReducer(assignmentReducer, undefined, () => initialAssignmentState(variant, props.cards.length));
   const [cardData, setCardData] = useState<Record<string, Data>>({});
   const [confirming, setConfirming] = useState(false);

@@ -15,7 +15,7 @@ import './planGrid.css';
 export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGrid', Plan>) {
   const headingId = useId();
   const { texts } = props;
-  const { state, dispatch } = useCart(props.cartKind ?? 'regular');
+  const { state, dispatch } = useCart(props.cartKind);
   const plans = props.unlockedOnly ? items.filter((plan) => plan.id === state.plan?.id) : items;
   if (plans.length === 0) return null;
   const inCart = state.item?.id ?? null;

@@ -45,7 +45,7 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
     return () => clearTimeout(timer);
   }, [message]);
 
-  const ownerId = Number(params[props.ownerParam ?? 'reseller_id']);
+  const ownerId = Number(params[props.ownerParam]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +57,7 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
     setBusy(true);
     setMessage(null);
     try {
-      const plan = Number.isSafeInteger(ownerId) ? await checkPromotionCode(props.checkPath ?? 'promotion-shop-plans/check/code', ownerId, typed) : null;
+      const plan = Number.isSafeInteger(ownerId) ? await checkPromotionCode(props.checkPath, ownerId, typed) : null;
       if (plan) {
         dispatch({ type: 'setPlan', plan: { ...planToCartPlan(plan), unlockCode: typed } });
         setCode('');

@@ -34,7 +34,7 @@ export default function ResellerFooterBlock({ props, items, params }: BlockRende
                 <ContentDialogButton spec={dialog} params={params} closeLabel={texts.closeLabel} className="reseller-footer__link" />
               </li>
             ))}
-            {(props.links ?? []).map((link) => (
+            {props.links.map((link) => (
               <li key={link.href}>
                 <SmartLink href={fillPath(link.href, params)} className="reseller-footer__link">
                   {fill(link.label, names)}

@@ -17,7 +17,7 @@ export default function ResellerHeaderBlock({ props, items, params }: BlockRende
   const branding = useMemo(() => resellerBranding(items[0], { name: site.product.name, logo: site.companySite.logo }), [items]);
   const vars = useMemo(() => brandVariables(branding), [branding]);
   useBrandVariables(vars);
-  const links = props.links ?? [];
+  const { links } = props;
 
   return (
     <header className="reseller-header" data-reseller-header="">

@@ -7,8 +7,6 @@ import { inPrecedenceRange } from './range';
 import './sectionList.css';
 import { ContentImage } from '../../lib/ContentImage';
 
-type Props = BlockRenderProps<'sectionList', Section>['props'];
-
 function Item({ item, headed }: { item: Section; headed: boolean }) {
   const Heading = headed ? 'h3' : 'h2';
   return (
@@ -32,7 +30,7 @@ export default function SectionListBlock({ props, items }: BlockRenderProps<'sec
   const shown = inPrecedenceRange(items, props.precedenceFrom, props.precedenceTo);
   if (shown.length === 0) return null;
   const heading = props.title ? fill(props.title) : undefined;
-  const layout: NonNullable<Props['layout']> = props.layout ?? 'rows';
+  const { layout } = props;
   return (
     <section className={`content-section section-list section-list--${layout}`} aria-labelledby={heading ? headingId : undefined}>
       {heading && (

@@ -12,8 +12,8 @@ function idOf(value: string | undefined): number | null {
  * the page reloads (spec section 4). A layout effect, so that a stale cart is never painted first.
  */
 export default function ShopScopeBlock({ props, params }: BlockRenderProps<'shopScope'>) {
-  const slug = params[props.slugParam ?? 'slug'];
-  const id = idOf(params[props.ownerParam ?? 'reseller_id']);
+  const slug = params[props.slugParam];
+  const id = idOf(params[props.ownerParam]);
   useLayoutEffect(() => {
     if (!slug) return;
     if (enterShop(props.cartKind, slug, id) === 'changed') window.location.reload();

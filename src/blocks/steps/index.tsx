@@ -13,7 +13,7 @@ export default function StepsBlock({ props, items }: BlockRenderProps<'steps', S
   const headingId = useId();
   const steps = stepItems(items, props.items);
   if (steps.length === 0) return null;
-  const numbered = props.numbered !== false;
+  const numbered = props.numbered;
   return (
     <section className="content-section steps" aria-labelledby={props.title ? headingId : undefined}>
       {props.title && (

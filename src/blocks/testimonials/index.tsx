@@ -46,7 +46,7 @@ export default function TestimonialsBlock({ props, items }: BlockRenderProps<'te
       {props.title && <h2 className="section-title">{fill(props.title)}</h2>}
       <ul className="testimonials__list">
         {items.map((item) => (
-          <TestimonialCard key={item.id} item={item} limit={props.clampWords ?? 30} moreLabel={props.moreLabel} lessLabel={props.lessLabel} />
+          <TestimonialCard key={item.id} item={item} limit={props.clampWords} moreLabel={props.moreLabel} lessLabel={props.lessLabel} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,1 @@
+import{f as e}from"./cartStore-CBgcgmtR.js";function t(t){return`₱${e(t)}`}export{t};
