@@ -134,8 +134,11 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
 
       expect(killed, 'the burst ended before the kill').toBeDefined();
       expect(acknowledged.length).toBeGreaterThanOrEqual(BURST.killAfterAcknowledged);
-      // The kill came in the middle: requests were in flight and never answered.
-      expect(failed).toBeGreaterThan(0);
+      // The kill came in the middle of the burst: requests were still being sent. (Whether any of
+      // those in flight went unanswered depends on timing: on a loaded machine the last ones may all
+      // be answered before the process dies, which proves nothing less.)
+      expect(sent, 'the burst was spent before the kill').toBeLessThan(BURST.requests);
+      expect(failed).toBeGreaterThanOrEqual(0);
 
       // Start again on the same data: the database opens and the server serves.
       second = await startServerProcess(dataDir, staticDir);
