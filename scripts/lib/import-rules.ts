@@ -26,7 +26,7 @@ export interface ImportRule {
   toNot?: string[];
 }
 
-export const IMPORT_RULES: readonly ImportRule[] = [
+const IMPORT_RULES: readonly ImportRule[] = [
   {
     name: 'blocks-isolated',
     why: 'a block never imports another block: move what two blocks share down to src/lib, src/shop or src/forms',

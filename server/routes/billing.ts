@@ -28,7 +28,7 @@ export interface BillingEndpoint extends CheckoutConfig {
 }
 
 /** The standard checkout (spec section 7: POST billing-informations). */
-export const STANDARD_BILLING: BillingEndpoint = {
+const STANDARD_BILLING: BillingEndpoint = {
   path: '/billing-informations',
   kind: 'standard',
   planResource: 'shop-plans',
@@ -62,7 +62,7 @@ const unlockedByCode = (repo: Repo, promotion: Item, plan: PlanRecord, line: Car
 };
 
 /** The promo-code shop's checkout (POST promotion-billing-informations; reseller_id = the promotion's id). */
-export const PROMOTION_BILLING: BillingEndpoint = {
+const PROMOTION_BILLING: BillingEndpoint = {
   path: '/promotion-billing-informations',
   kind: 'promotion',
   planResource: 'promotion-shop-plans',
@@ -73,7 +73,7 @@ export const PROMOTION_BILLING: BillingEndpoint = {
 };
 
 /** The merchant shop's checkout (POST merchant-billing-informations; reseller_id = the merchant's id). */
-export const MERCHANT_BILLING: BillingEndpoint = {
+const MERCHANT_BILLING: BillingEndpoint = {
   path: '/merchant-billing-informations',
   kind: 'merchant',
   planResource: 'merchant-shop-plans',
@@ -89,7 +89,7 @@ export const MERCHANT_BILLING: BillingEndpoint = {
 };
 
 /* The reseller checkout reuses everything with its own settings: { path: '/reseller-billing-informations', kind: 'reseller', ..., envelope: nestedEnvelope }. */
-export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, PROMOTION_BILLING, MERCHANT_BILLING];
+const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, PROMOTION_BILLING, MERCHANT_BILLING];
 
 /**
  * Select fields offered from a list rather than a schema enum (ui:options choices of the form file,

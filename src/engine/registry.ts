@@ -12,7 +12,7 @@ import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
 export type AnyBlockComponent<K extends BlockType> = ComponentType<BlockRenderProps<K, never>>;
 
 /** What a block's chunk exports: its component and, optionally, what to load before its page renders. */
-export interface BlockModule<K extends BlockType> {
+interface BlockModule<K extends BlockType> {
   default: AnyBlockComponent<K>;
   /**
    * Loads what a section of the block needs (a form file and its validator) so that the page renders
@@ -22,7 +22,7 @@ export interface BlockModule<K extends BlockType> {
   preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
 }
 
-export interface BlockEntry<K extends BlockType> {
+interface BlockEntry<K extends BlockType> {
   /** Loads the block's own chunk: a page downloads only the blocks it uses. */
   load: () => Promise<BlockModule<K>>;
   /**
@@ -38,7 +38,7 @@ export interface BlockEntry<K extends BlockType> {
  * The block registry: every block type of schemas/blocks/ maps to its component folder. The mapped
  * type makes `tsc` fail when a schema has no component (or a component no schema).
  */
-export const blockRegistry: { [K in BlockType]: BlockEntry<K> } = {
+const blockRegistry: { [K in BlockType]: BlockEntry<K> } = {
   advantages: { load: () => import('../blocks/advantages') },
   banner: { load: () => import('../blocks/banner'), skeleton: 'var(--banner-height)' },
   breadcrumbs: { load: () => import('../blocks/breadcrumbs'), skeleton: 40 },
