@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { fill } from '../lib/site';
+import { BillingFormCard } from './BillingFormCard';
+import type { Checkout } from './useCheckout';
 import './checkoutParts.css';
 
 /**
- * The parts the checkouts share (standard, promo, merchant and reseller): the two-column layout
- * classes (`checkout__grid`, `checkout__form`, `checkout__aside`, `checkout-summary`) in
- * checkoutParts.css, a row of the order summary and the payment partners card.
+ * The parts the checkouts share (standard, promo, merchant and reseller): the page's layout around
+ * the pipeline (useCheckout), with the two-column classes (`checkout__grid`, `checkout__form`,
+ * `checkout__aside`, `checkout-summary`) in checkoutParts.css, a row of the order summary and the
+ * payment partners card.
  */
 
 /** One line of the order summary (`<dl>`); `strong` for the total. */
@@ -30,5 +34,71 @@ export function PaymentPartners({ title, text, partners = [] }: { title?: string
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The texts of the layout (the page's configuration; `fill`ed here). */
+export interface CheckoutLayoutTexts {
+  title: string;
+  summaryTitle: string;
+  overviewTitle: string;
+  partnersTitle?: string;
+  partnersText?: string;
+  redirecting: string;
+  paymentFailed: string;
+}
+
+interface CheckoutLayoutProps {
+  /** The section's class and its title's id prefix ('checkout', 'reseller-checkout'). */
+  name: string;
+  /** Extra class of the form card. */
+  formClassName?: string;
+  checkout: Checkout;
+  texts: CheckoutLayoutTexts;
+  partners?: readonly string[];
+  /** Under the form's fields: the shop's terms link or dialog. */
+  terms: ReactNode;
+  /** The plan overview's rows (SummaryRow). */
+  overview: ReactNode;
+  /** In the summary card under the overview (the promo-code field). */
+  children?: ReactNode;
+}
+
+/**
+ * A checkout page: its title, the billing form card (the pipeline's form, rules, send and
+ * hand-over), and beside it the summary (plan overview) and the payment partners.
+ */
+export function CheckoutLayout({ name, formClassName, checkout, texts, partners, terms, overview, children }: CheckoutLayoutProps) {
+  return (
+    <section className={`content-section ${name}`} aria-labelledby={`${name}-title`}>
+      <h1 id={`${name}-title`} className="section-title">
+        {fill(texts.title)}
+      </h1>
+      <div className="checkout__grid">
+        <BillingFormCard
+          loaded={checkout.form}
+          className={formClassName ? `checkout__form ${formClassName}` : 'checkout__form'}
+          send={checkout.send}
+          uiSchemaOverrides={checkout.uiSchema}
+          extraValidate={checkout.validate}
+          handOver={checkout.handOver}
+          redirectingText={fill(texts.redirecting)}
+          failedText={fill(texts.paymentFailed)}
+        >
+          {terms}
+        </BillingFormCard>
+        <aside className="checkout__aside" aria-label={fill(texts.summaryTitle)}>
+          <div className="form-card checkout-summary">
+            <h2>{fill(texts.summaryTitle)}</h2>
+            <h3>{fill(texts.overviewTitle)}</h3>
+            <dl className="checkout-summary__rows" data-testid="plan-overview">
+              {overview}
+            </dl>
+            {children}
+          </div>
+          <PaymentPartners title={texts.partnersTitle} text={texts.partnersText} partners={partners} />
+        </aside>
+      </div>
+    </section>
   );
 }

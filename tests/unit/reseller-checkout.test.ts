@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resellerProducts, resellerTotals } from '../../src/blocks/resellerCheckout';
 import type { CartItem } from '../../src/shop/cart';
+import { billingPayload, checkoutTotals, RESELLER } from '../../src/shop/checkouts';
 
 const item = (extra: Partial<CartItem> = {}): CartItem => ({
   id: 33,
@@ -14,6 +14,10 @@ const item = (extra: Partial<CartItem> = {}): CartItem => ({
   memberQuantity: 0,
   ...extra,
 });
+
+/** The reseller checkout's totals and billing line (src/shop/checkouts.ts RESELLER). */
+const resellerTotals = (line: CartItem) => checkoutTotals(RESELLER, line, null);
+const resellerProducts = (line: CartItem) => billingPayload(RESELLER, {}, { item: line, totals: resellerTotals(line), promo: null, ownerId: 301, dependentsAsked: false }).products;
 
 describe('reseller checkout payload (spec sections 3 and 9)', () => {
   it('one product: quantity 1, promo_id null, discount 0, amount = the overview total (VAT included)', () => {

@@ -1,8 +1,8 @@
-import type { PromoOutcome } from '../../../domain/promo';
 import type { CheckoutProps } from '../../generated/blocks';
+import type { PromoVerdict } from '../../shop/usePromoCode';
 
-/** The message of each promo outcome, from the page's configuration ({code} filled). */
-export function promoMessage(texts: NonNullable<CheckoutProps['promo']>, outcome: PromoOutcome | 'invalid', code: string): string {
+/** The message of a promo verdict, from the page's configuration ({code} filled). */
+export function promoMessage(texts: NonNullable<CheckoutProps['promo']>, outcome: PromoVerdict['outcome'], code: string): string {
   const template = {
     redeemed: texts.redeemed,
     'not-started': texts.notStarted,
@@ -13,7 +13,3 @@ export function promoMessage(texts: NonNullable<CheckoutProps['promo']>, outcome
   }[outcome];
   return template.replaceAll('{code}', code);
 }
-
-/** Spec section 9: the code is checked 800 ms after typing stops; messages clear after 5 s. */
-export const PROMO_TYPING_DELAY_MS = 800;
-export const PROMO_MESSAGE_MS = 5000;
