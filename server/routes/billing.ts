@@ -28,7 +28,7 @@ export interface BillingEndpoint extends CheckoutConfig {
 }
 
 /** The standard checkout (spec section 7: POST billing-informations). */
-const STANDARD_BILLING: BillingEndpoint = {
+export const STANDARD_BILLING: BillingEndpoint = {
   path: '/billing-informations',
   kind: 'standard',
   planResource: 'shop-plans',
@@ -62,7 +62,7 @@ const unlockedByCode = (repo: Repo, promotion: Item, plan: PlanRecord, line: Car
 };
 
 /** The promo-code shop's checkout (POST promotion-billing-informations; reseller_id = the promotion's id). */
-const PROMOTION_BILLING: BillingEndpoint = {
+export const PROMOTION_BILLING: BillingEndpoint = {
   path: '/promotion-billing-informations',
   kind: 'promotion',
   planResource: 'promotion-shop-plans',
@@ -73,7 +73,7 @@ const PROMOTION_BILLING: BillingEndpoint = {
 };
 
 /** The merchant shop's checkout (POST merchant-billing-informations; reseller_id = the merchant's id). */
-const MERCHANT_BILLING: BillingEndpoint = {
+export const MERCHANT_BILLING: BillingEndpoint = {
   path: '/merchant-billing-informations',
   kind: 'merchant',
   planResource: 'merchant-shop-plans',

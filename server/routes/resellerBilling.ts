@@ -8,7 +8,7 @@ import { billingRoutes, nestedEnvelope, type BillingEndpoint } from './billing';
  * standard checkout's: the same recomputation and refusal of a tampered amount, the same sandbox
  * payment; the reply nests the provider object under data.data.
  */
-const RESELLER_BILLING: BillingEndpoint = {
+export const RESELLER_BILLING: BillingEndpoint = {
   path: '/reseller-billing-informations',
   kind: 'reseller',
   planResource: 'reseller-shop-plans',

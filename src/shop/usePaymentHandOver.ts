@@ -14,7 +14,7 @@ export type PaymentMode = 'fetch' | 'formPost';
  * not taken the buyer away by then (no answer, an answer that is no page, a post the browser
  * refused) has failed, and the pending navigation is stopped.
  */
-const HAND_OVER_TIMEOUT_MS = 20_000;
+export const HAND_OVER_TIMEOUT_MS = 20_000;
 
 /** What an accepted billing sold: the cart line, its cart, the shop to return to after a cancel. */
 export interface Sale {
