@@ -18,11 +18,9 @@ export interface CalendarDay {
 
 /** Adults on every multi-member card, unless a card asks for 21. */
 export const ADULT_MIN_YEARS = 18;
-/** The stricter adult age a card may ask for. */
-export const ADULT_21_YEARS = 21;
 /** Family-screen dependents: at least 6 months and at most 215 months old (under 18). */
-export const DEPENDENT_MIN_MONTHS = 6;
-export const DEPENDENT_MAX_MONTHS = 215;
+const DEPENDENT_MIN_MONTHS = 6;
+const DEPENDENT_MAX_MONTHS = 215;
 
 /** What a card's birthdate must satisfy. */
 export type AgeRule = { kind: 'minYears'; years: number } | { kind: 'monthsBetween'; min: number; max: number };
@@ -33,11 +31,11 @@ export const FAMILY_DEPENDENT_RULE: AgeRule = { kind: 'monthsBetween', min: DEPE
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
@@ -53,7 +51,7 @@ export function parseUsDate(text: string): CalendarDay | null {
 }
 
 /** 'YYYY-MM-DD' as a calendar day, else null. */
-export function parseIsoDate(text: string): CalendarDay | null {
+function parseIsoDate(text: string): CalendarDay | null {
   const match = ISO_DATE.exec(text.trim());
   return match ? realDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
@@ -64,7 +62,7 @@ export function manilaCalendarDay(now: Date = new Date()): CalendarDay {
 }
 
 /** Negative when a is before b, 0 on the same day, positive after. */
-export function compareDays(a: CalendarDay, b: CalendarDay): number {
+function compareDays(a: CalendarDay, b: CalendarDay): number {
   return a.year - b.year || a.month - b.month || a.day - b.day;
 }
 

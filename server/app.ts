@@ -25,7 +25,7 @@ import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
 import { registerFallback, registerStatic } from './static';
 
-export { API_PREFIX };
+;
 
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. */

@@ -14,7 +14,7 @@ export interface Product {
   short: string;
 }
 
-export const DEFAULT_PRODUCT: Product = { name: 'Bantay Doc', short: 'bantaydoc' };
+const DEFAULT_PRODUCT: Product = { name: 'Bantay Doc', short: 'bantaydoc' };
 
 /** The product names from pages.config.json (site.product), or the defaults when it is absent or unreadable. */
 export function readProduct(configPath: string = join(ROOT_DIR, 'pages.config.json')): Product {

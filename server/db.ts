@@ -161,7 +161,7 @@ export const migrations: Migration[] = [
   },
 ];
 
-export function migrate(db: Db, list: readonly Migration[] = migrations): void {
+function migrate(db: Db, list: readonly Migration[] = migrations): void {
   const sorted = [...list].sort((a, b) => a.version - b.version);
   for (const migration of sorted) {
     const current = db.pragma('user_version', { simple: true }) as number;

@@ -46,7 +46,7 @@ export interface RouteChecks {
 }
 
 /** Message of a body member the route does not take. */
-export const UNKNOWN_FIELD = 'The body has an unknown field: {field}.';
+const UNKNOWN_FIELD = 'The body has an unknown field: {field}.';
 
 /**
  * Route options (`schema` and `schemaErrorFormatter`) that check a request's parts. Querystring
@@ -106,7 +106,7 @@ export function queryOrder(value: string | undefined, fallback: Order): Order {
 }
 
 /** A path id (`:id`): digits, else 404 with `notFoundMessage`, as for an id that does not exist. */
-export const pathId = (notFoundMessage: string): Checked => ({ schema: { type: 'string', pattern: '^\\d{1,12}$' }, message: notFoundMessage, status: 404 });
+const pathId = (notFoundMessage: string): Checked => ({ schema: { type: 'string', pattern: '^\\d{1,12}$' }, message: notFoundMessage, status: 404 });
 
 /** GET /<resource>/:id: one item by its id; 404 with `notFoundMessage` for an unknown or unreadable id. */
 export function getById(app: FastifyInstance, repo: Repo, resource: string, notFoundMessage: string): void {

@@ -20,7 +20,7 @@ export interface ArticleQuery {
 }
 
 /** Resources that hold plans; plan ids are unique across all of them. */
-export const PLAN_RESOURCES = ['shop-plans', 'merchant-shop-plans', 'promotion-shop-plans', 'reseller-shop-plans'] as const;
+const PLAN_RESOURCES = ['shop-plans', 'merchant-shop-plans', 'promotion-shop-plans', 'reseller-shop-plans'] as const;
 
 interface Row {
   body: string;

@@ -88,7 +88,7 @@ export interface SecurityOptions extends CspOptions {
 }
 
 /** The headers of every response for these options (lower-case names). */
-export function securityHeaders(options: SecurityOptions): Readonly<Record<string, string>> {
+function securityHeaders(options: SecurityOptions): Readonly<Record<string, string>> {
   return {
     'content-security-policy': contentSecurityPolicy(options),
     'permissions-policy': PERMISSIONS_POLICY,
@@ -100,8 +100,6 @@ export function securityHeaders(options: SecurityOptions): Readonly<Record<strin
   };
 }
 
-/** The headers of a plain-http start without a payment provider. */
-export const SECURITY_HEADERS = securityHeaders({ hsts: false });
 
 /**
  * Adds the security headers to every response (API, static files, errors); a route may set its own

@@ -41,10 +41,10 @@ export interface SeedOptions {
  * resellers and everything of theirs. A production start (demo off) seeds none of them: real
  * partners and codes are entered by the operator, never invented.
  */
-export const DEMO_ONLY_RESOURCES: readonly RegExp[] = [/^promos$/, /^promotion/, /^merchant/, /^reseller/];
-export const isDemoOnlyResource = (resource: string) => DEMO_ONLY_RESOURCES.some((pattern) => pattern.test(resource));
+const DEMO_ONLY_RESOURCES: readonly RegExp[] = [/^promos$/, /^promotion/, /^merchant/, /^reseller/];
+const isDemoOnlyResource = (resource: string) => DEMO_ONLY_RESOURCES.some((pattern) => pattern.test(resource));
 
-export const FIXTURES_DIR = join(ROOT_DIR, 'server', 'fixtures');
+const FIXTURES_DIR = join(ROOT_DIR, 'server', 'fixtures');
 const CONTENT_DIR = join(FIXTURES_DIR, 'content');
 
 /** How many articles the current year holds: `{recent-1}` (the oldest) to `{recent-6}`. */

@@ -46,7 +46,7 @@ export interface SitemapEntry {
 }
 
 /** Server paths crawlers never need: the API, the payment provider's pages, development helpers. */
-export const PRIVATE_PREFIXES = ['/api/', '/sandbox-pay/', '/dev/'] as const;
+const PRIVATE_PREFIXES = ['/api/', '/sandbox-pay/', '/dev/'] as const;
 
 /** Blocks that make a page a private screen (one visitor's cart, checkout or payment). */
 const PRIVATE_BLOCKS = new Set(['checkout', 'resellerCheckout', 'paymentResult']);

@@ -37,7 +37,7 @@ export class SettingsError extends Error {
   }
 }
 
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 export const DEFAULT_ORDER_TTL_MINUTES = 60;
 
 type Env = Record<string, string | undefined>;

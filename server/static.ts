@@ -6,13 +6,13 @@ import { ROOT_DIR } from './context';
 
 /** The demo images the seed data refers to ("/content-images/<file>.svg"). */
 export const CONTENT_IMAGES_DIR = join(ROOT_DIR, 'server', 'assets', 'images');
-export const CONTENT_IMAGES_PREFIX = '/content-images/';
+const CONTENT_IMAGES_PREFIX = '/content-images/';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 /** True when the built site can be served from `staticDir`. */
-export function hasSite(staticDir: string | undefined): staticDir is string {
+function hasSite(staticDir: string | undefined): staticDir is string {
   return !!staticDir && existsSync(join(staticDir, 'index.html'));
 }
 
@@ -50,7 +50,7 @@ const FILE_PATH = /\.[A-Za-z0-9]{1,12}$/;
  * scripts, images and fetches; a request without Accept accepts anything (RFC 9110), so it counts as
  * a navigation.
  */
-export function isPageNavigation(method: string, url: string, accept: string | undefined): boolean {
+function isPageNavigation(method: string, url: string, accept: string | undefined): boolean {
   const path = url.split('?')[0].split('#')[0];
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/') || path.startsWith(CONTENT_IMAGES_PREFIX)) return false;

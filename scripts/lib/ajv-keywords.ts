@@ -13,7 +13,7 @@ import { REFUSED_IN_TEXT, type TextKind } from '../../domain/text';
  */
 
 /** Values of `x-maxDate` and how many days before today (Asia/Manila) they allow at most. */
-export const MAX_DATE_DAYS_BEFORE_TODAY = { today: 0, yesterday: 1 } as const;
+const MAX_DATE_DAYS_BEFORE_TODAY = { today: 0, yesterday: 1 } as const;
 
 /** Asia/Manila is UTC+8 all year (no daylight saving time). */
 const MANILA_OFFSET_MS = 8 * 3600 * 1000;
@@ -25,7 +25,7 @@ const DAY_MS = 86400 * 1000;
  * of another shape are left to `format`/`pattern`; the message comes from the form's
  * `errorMessage["x-maxDate"]` (ajv-errors).
  */
-export const maxDateKeyword: CodeKeywordDefinition = {
+const maxDateKeyword: CodeKeywordDefinition = {
   keyword: 'x-maxDate',
   type: 'string',
   schemaType: 'string',
@@ -49,7 +49,7 @@ export const maxDateKeyword: CodeKeywordDefinition = {
 /** Values of `x-text` and the characters each refuses (domain/text.ts, shared with the server's own checks). */
 export const TEXT_KINDS = REFUSED_IN_TEXT;
 
-export type { TextKind };
+;
 
 /**
  * `"x-text": "single-line" | "multi-line"`: a string a visitor types must not contain control
@@ -58,7 +58,7 @@ export type { TextKind };
  * The compiled check is a RegExp built like the `pattern` keyword's, so the standalone code holds
  * `new RegExp(...)`, never code built from strings.
  */
-export const textKeyword: CodeKeywordDefinition = {
+const textKeyword: CodeKeywordDefinition = {
   keyword: 'x-text',
   type: 'string',
   schemaType: 'string',
@@ -75,7 +75,7 @@ export const textKeyword: CodeKeywordDefinition = {
 };
 
 /** Every custom keyword of the form schemas. */
-export const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [maxDateKeyword, textKeyword];
+const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [maxDateKeyword, textKeyword];
 
 /** Adds the custom keywords to an Ajv instance (returns it, so it can serve as rjsf's extenderFn). */
 export function addFormKeywords<A extends Ajv>(ajv: A): A {

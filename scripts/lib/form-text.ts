@@ -28,7 +28,7 @@ function isStringField(node: Schema): boolean {
 /** A control character: C0, DEL or C1. */
 const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
 /** Escaped punctuation: the character itself. */
-const PUNCTUATION = /^[\\/^$.|?*+()[\]{}\-]$/;
+const PUNCTUATION = /^[\\/^$.|?*+()[\]{}-]$/;
 /** Escapes outside a class that match no character or only printable ones: \d \w, \b \B, backreferences. */
 const PRINTABLE_ESCAPE = /^[dwbB1-9]$/;
 

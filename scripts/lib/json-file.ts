@@ -11,7 +11,7 @@ export interface JsonFile {
   pointers: Record<string, PointerEntry>;
 }
 
-export interface JsonSyntaxError {
+interface JsonSyntaxError {
   file: string;
   line: number;
   column: number;
@@ -53,7 +53,7 @@ function describeSyntaxError(text: string, error: unknown): { pos: number; messa
 }
 
 /** Parses JSON text; a syntax error comes back with the position of the offending character. */
-export function parseJson(file: string, text: string): JsonReadResult {
+function parseJson(file: string, text: string): JsonReadResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     const { data, pointers } = parse(source);

@@ -15,7 +15,7 @@ import { walkSchema } from './schema-walk';
  */
 
 /** Ajv compiles every pattern with the 'u' flag (its unicodeRegExp option), so the check does too. */
-export const PATTERN_FLAGS = 'u';
+const PATTERN_FLAGS = 'u';
 
 /** What the gate keeps of recheck's diagnostics. */
 export type PatternVerdict =

@@ -5,7 +5,7 @@ import { didYouMean } from './suggest';
 type Schema = Record<string, unknown>;
 
 /** How a subschema hangs off its parent: same value (applicators), a property or item, or elsewhere. */
-export type Step =
+type Step =
   | { kind: 'applicator'; keyword: string }
   | { kind: 'property'; name: string }
   | { kind: 'data' }

@@ -2,7 +2,7 @@
  * Optimal string alignment distance (Levenshtein plus adjacent transpositions), so that
  * 'banenr' is one edit from 'banner'.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[][] = Array.from({ length: rows }, (_, i) => {

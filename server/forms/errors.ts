@@ -4,7 +4,7 @@ import type { ValidationError } from './form';
 export type FieldErrors = Record<string, string[]>;
 
 /** '/a/b~1c' (a JSON pointer) -> 'a.b/c'. */
-export function fieldPath(pointer: string): string {
+function fieldPath(pointer: string): string {
   if (pointer === '') return '';
   return pointer
     .slice(1)

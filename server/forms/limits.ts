@@ -15,11 +15,11 @@ import { isObject } from '../../domain/guards';
 type Schema = Record<string, unknown>;
 
 /** Bytes of one UTF-16 code unit written as a JSON escape (`\uXXXX`). */
-export const BYTES_PER_CODE_UNIT = 6;
+const BYTES_PER_CODE_UNIT = 6;
 /** Bytes of one character as `maxLength` counts it (a code point: up to two escaped code units). */
-export const BYTES_PER_CHARACTER = 2 * BYTES_PER_CODE_UNIT;
+const BYTES_PER_CHARACTER = 2 * BYTES_PER_CODE_UNIT;
 /** The longest JSON number (`-1.7976931348623157e+308`). */
-export const NUMBER_BYTES = 24;
+const NUMBER_BYTES = 24;
 /**
  * Room for what a submission carries besides the form's fields: the envelope (`key`, `reseller_id`,
  * the `data` member's name) and the billing `products` line (eight numbers, and the plan's name and
@@ -30,7 +30,7 @@ export const BODY_SLACK_BYTES = 8 * 1024;
  * How many times the fields' JSON fits in a body: once as members, and as the `data` text, whose
  * escaping (`"` -> `\"`, `\` -> `\\`) at most doubles each byte.
  */
-export const FIELD_COPIES = 3;
+const FIELD_COPIES = 3;
 
 /** Formats whose values have a fixed length ('YYYY-MM-DD'). */
 const FORMAT_LENGTHS: Readonly<Record<string, number>> = { date: 10 };

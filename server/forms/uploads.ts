@@ -14,7 +14,7 @@ const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 
 /** The file types the server can recognise by content. */
-export const FILE_TYPES: readonly FileType[] = [
+const FILE_TYPES: readonly FileType[] = [
   { extension: '.pdf', mime: 'application/pdf', matches: (c) => c.subarray(0, 5).toString('latin1') === '%PDF-' },
   {
     extension: '.docx',
@@ -28,11 +28,11 @@ export const FILE_TYPES: readonly FileType[] = [
 ];
 
 /** The type of `content` by its first bytes, or undefined. */
-export function detectFileType(content: Buffer): FileType | undefined {
+function detectFileType(content: Buffer): FileType | undefined {
   return FILE_TYPES.find((type) => type.matches(content));
 }
 
-export function extensionOf(filename: string): string {
+function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return dot < 0 ? '' : filename.slice(dot).toLowerCase();
 }
@@ -60,7 +60,7 @@ export function acceptedType(accept: { extensions: readonly string[]; mimeTypes:
 }
 
 /** Longest stored file name (characters). */
-export const MAX_FILE_NAME_LENGTH = 150;
+const MAX_FILE_NAME_LENGTH = 150;
 
 /**
  * A file name as it is stored and shown: no folder part, no control characters (C0, C1), no bidi
@@ -70,6 +70,7 @@ export const MAX_FILE_NAME_LENGTH = 150;
 export function cleanFileName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const clean = base
+    // eslint-disable-next-line no-control-regex -- the control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -89,7 +89,7 @@ export const MERCHANT_BILLING: BillingEndpoint = {
 };
 
 /* The reseller checkout reuses everything with its own settings: { path: '/reseller-billing-informations', kind: 'reseller', ..., envelope: nestedEnvelope }. */
-export const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, PROMOTION_BILLING, MERCHANT_BILLING];
+const BILLING_ENDPOINTS: readonly BillingEndpoint[] = [STANDARD_BILLING, PROMOTION_BILLING, MERCHANT_BILLING];
 
 /**
  * Select fields offered from a list rather than a schema enum (ui:options choices of the form file,

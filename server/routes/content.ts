@@ -7,7 +7,7 @@ import { checked, getById, list, nested, notFound, QUERY, queryNumber, queryOrde
  * ascending precedence; the catalogue in schemas/api/sources.json describes them for the site.
  * `path` is the API path under /api/v1/, `resource` the stored resource name.
  */
-export function contentLists(short: string): Array<{ path: string; resource: string }> {
+function contentLists(short: string): Array<{ path: string; resource: string }> {
   const same = (path: string) => ({ path, resource: path });
   return [
     same('home-sliders'),

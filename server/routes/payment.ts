@@ -195,4 +195,3 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
   }
 };
 
-export default sandboxProviderRoutes;

@@ -63,7 +63,7 @@ type Body = Omit<PaymentNotification, 'amount'> & { amount: number };
  * A verified notification is handled once per event id (store.applyNotification): a replay or a
  * retry answers 200 { outcome: 'duplicate' } and issues nothing.
  */
-export const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const store = new OrderStore(ctx.db);
   const prefix = keyPrefix(ctx.product.name);
   await registerRateLimit(app);

@@ -39,11 +39,11 @@ export interface CheckoutConfig {
 }
 
 /** Largest quantity and household-member count one order may hold (as the cart, src/shop/cart.ts MAX_QUANTITY; keys are issued per unit). */
-export const MAX_QUANTITY = 9999;
-export const MAX_MEMBERS = 9999;
+const MAX_QUANTITY = 9999;
+const MAX_MEMBERS = 9999;
 
 /** The server's refusals of a billing POST (422 { message }). */
-export const CHECKOUT_MESSAGES = {
+const CHECKOUT_MESSAGES = {
   products: 'products must hold exactly one item: { shop_plan_id, quantity, discount, amount, name, description, member, promo_id }.',
   unknownPlan: 'The selected plan does not exist. Please choose a plan again.',
   quantity: 'Quantity must be a whole number of 1 or more.',
@@ -67,7 +67,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** What the buyer sees when the promo of the line is not redeemable (spec section 8). */
-export function promoMessage(outcome: Exclude<PromoOutcome, 'redeemed'>, code: string | null): string {
+function promoMessage(outcome: Exclude<PromoOutcome, 'redeemed'>, code: string | null): string {
   switch (outcome) {
     case 'not-found':
       return code ? `Sorry, promo code ${code} doesn't exist.` : "Sorry, this promo code doesn't exist.";
@@ -98,7 +98,7 @@ export interface CartLine {
 }
 
 /** Pesos (a number, or numeric text) with at most two decimals, to centavos; 422 otherwise. */
-export function pesosToCentavos(value: unknown, field: string): Centavos {
+function pesosToCentavos(value: unknown, field: string): Centavos {
   const pesos = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
   if (typeof pesos !== 'number' || !Number.isFinite(pesos)) throw refuse(CHECKOUT_MESSAGES.money.replace('{field}', field));
   const centavos = pesos * 100;
@@ -183,7 +183,7 @@ export function findOwner(repo: Repo, config: CheckoutConfig, resellerId: unknow
 }
 
 /** The plan's per-member price (centavos), or null. */
-export function memberPriceOfPlan(plan: PlanRecord): Centavos | null {
+function memberPriceOfPlan(plan: PlanRecord): Centavos | null {
   return memberPriceOf(plan.other_details, toCentavos);
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
-export const KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const ACTIVATION_CODE_DIGITS = 8;
+const KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const ACTIVATION_CODE_DIGITS = 8;
 
 /** The access-key prefix: the initials of the product's name ('Bantay Doc' -> 'BD'), else 'KEY'. */
 export function keyPrefix(productName: string): string {

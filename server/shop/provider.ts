@@ -14,11 +14,11 @@ export const PAYMENT_REQUESTS_PATH = '/api/v1/sandbox-pay/payment-requests';
 export const NOTIFICATIONS_PATH = '/api/v1/payments/notifications';
 export const CHECKOUT_PAGE_PREFIX = '/sandbox-pay/checkout/';
 /** Where the buyer returns to the site after Pay or Cancel. */
-export const RETURN_PATH = '/shop/payment';
+const RETURN_PATH = '/shop/payment';
 /** The key-activation screen named in the confirmation e-mail. */
-export const ACTIVATION_PATH = '/shop/assignment';
+const ACTIVATION_PATH = '/shop/assignment';
 
-export interface PaymentRequest {
+interface PaymentRequest {
   token: string;
   order_id: number;
   /** What the buyer pays, in pesos. */
@@ -33,7 +33,7 @@ export interface ProviderObject {
 
 export const orderDescription = (order: Order) => `${order.plan_name} x ${order.quantity}`;
 
-export function paymentRequestOf(order: Order): PaymentRequest {
+function paymentRequestOf(order: Order): PaymentRequest {
   return { token: order.token, order_id: order.id, amount: toPesos(order.total), currency: order.currency, description: orderDescription(order) };
 }
 

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const SIGNATURE_HEADER = 'x-payment-signature';
 /** How far a notification's timestamp may be from the site's clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
 

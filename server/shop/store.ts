@@ -4,7 +4,7 @@ import { newAccessKey, newActivationCode, newPaymentToken } from './keys';
 
 /** Which checkout an order comes from (migration 3: orders.kind). */
 export type OrderKind = 'standard' | 'merchant' | 'promotion' | 'reseller';
-export type OrderStatus = 'pending' | 'paid' | 'cancelled';
+type OrderStatus = 'pending' | 'paid' | 'cancelled';
 
 /** An order to store: the plan, the recomputed totals (centavos) and the validated billing form. */
 export interface NewOrder {
@@ -88,12 +88,6 @@ export interface PayOptions {
   keyPrefix: string;
   /** The confirmation e-mail of a paid order and the keys issued for it. */
   compose: (order: Order, keys: AccessKey[]) => Mail;
-}
-
-/** What Pay did: the order as it is now, and the keys issued by this call (none when it was not pending). */
-export interface PayResult {
-  order: Order;
-  issued: AccessKey[];
 }
 
 /** A provider's notification, once its signature was checked (routes/paymentNotifications.ts). */

@@ -2,7 +2,7 @@
  * The one configured HTTP client for the reference API (`/api/v1`). It never opens dialogs or
  * navigates: it returns data or throws a typed ApiError and each feature decides what the user sees.
  */
-export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '') + '/api/v1';
+const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '') + '/api/v1';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 export type Query = Readonly<Record<string, string | number | undefined>>;
 
-export function apiUrl(path: string, query?: Query): string {
+function apiUrl(path: string, query?: Query): string {
   const url = `${apiBaseUrl}/${path.replace(/^\//, '')}`;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));

@@ -17,20 +17,20 @@ interface SourceEntry {
 
 const catalogue = sources as Readonly<Record<string, SourceEntry>>;
 
-export function findSource(name: string): SourceEntry | undefined {
+function findSource(name: string): SourceEntry | undefined {
   if (catalogue[name]) return catalogue[name];
   const wanted = fill(name);
   return Object.entries(catalogue).find(([key]) => fill(key) === wanted)?.[1];
 }
 
-export function unwrap(shape: Shape | undefined, body: unknown): unknown[] {
+function unwrap(shape: Shape | undefined, body: unknown): unknown[] {
   const data = (body as { data?: unknown } | null)?.data;
   const value = shape === 'nested' ? (data as { data?: unknown } | null)?.data : data;
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value : [value];
 }
 
-export async function getSource(name: string, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
+async function getSource(name: string, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
   const entry = findSource(name);
   const body = await getJson<unknown>(fillPath(name, params), query);
   return unwrap(entry?.shape, body);
@@ -63,7 +63,7 @@ export function fillQuery(query: Readonly<Record<string, string>> | undefined, p
   );
 }
 
-export function sourceKey(name: string, params: Readonly<Record<string, string | undefined>>, query?: Query) {
+function sourceKey(name: string, params: Readonly<Record<string, string | undefined>>, query?: Query) {
   return [fillPath(name, params), JSON.stringify(query ?? {})] as const;
 }
 

@@ -11,7 +11,7 @@ export interface RouteHandle {
   page: PageConfig;
 }
 
-export function useCurrentPage(): PageConfig | undefined {
+function useCurrentPage(): PageConfig | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle as RouteHandle | undefined;
@@ -21,7 +21,7 @@ export function useCurrentPage(): PageConfig | undefined {
 }
 
 /** Document title of a page: its configured title (or route name) plus the site's title suffix. */
-export function pageTitle(page: PageConfig): string {
+function pageTitle(page: PageConfig): string {
   return fill(page.title ?? page.name) + fill(site.titleSuffix ?? '');
 }
 

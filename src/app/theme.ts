@@ -6,7 +6,7 @@ import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/reac
  * text-bearing brand tokens (buttons, links) use the ramp's 70 step (#0f6cd6, 5.1:1); large
  * decorative surfaces keep the exact primary.
  */
-export const brand: BrandVariants = {
+const brand: BrandVariants = {
   10: '#020a14',
   20: '#061a30',
   30: '#0a2a4f',
@@ -25,8 +25,6 @@ export const brand: BrandVariants = {
   160: '#e9f4fe',
 };
 
-export const PRIMARY = '#258bf5';
-export const ACCENT = '#40ecb8';
 
 const base = createLightTheme(brand);
 

@@ -28,7 +28,7 @@ export function ownerId(record: unknown): string | undefined {
  * from `owner.source` and adds its id to the params under `owner.param`. A 404, or a reply without
  * a record, means the slug is unknown ('missing'); any other failure is 'failed'.
  */
-export function useOwner(owner: PageOwner, params: Params): OwnerResolution {
+function useOwner(owner: PageOwner, params: Params): OwnerResolution {
   const { data, error } = useSource(owner.source, params);
   const notFound = error instanceof ApiError && error.status === 404;
   useEffect(() => {

@@ -80,7 +80,7 @@ function channels(hex: string): [number, number, number] {
 }
 
 /** `hex` mixed with `toward` (#rrggbb) by `amount` (0..1). */
-export function mix(hex: string, toward: string, amount: number): string {
+function mix(hex: string, toward: string, amount: number): string {
   const a = channels(hex);
   const b = channels(toward);
   return `#${a.map((c, i) => Math.round(c + (b[i] - c) * amount).toString(16).padStart(2, '0')).join('')}`;
@@ -90,7 +90,7 @@ const WHITE = '#ffffff';
 /** The site's dark text on light brand surfaces (banner buttons on the accent). */
 export const INK_ON_ACCENT = '#0b2e25';
 /** WCAG AA for body text. */
-export const AA = 4.5;
+const AA = 4.5;
 
 /** The colour, darkened just enough for white text on it (and it as text on white) to reach `min`. */
 export function shadeForWhiteText(hex: string, min = AA): string {

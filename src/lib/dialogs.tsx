@@ -1,11 +1,11 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export interface MessageDialog {
+interface MessageDialog {
   title: string;
   message: string;
 }
 
-export interface SuccessDialog extends MessageDialog {
+interface SuccessDialog extends MessageDialog {
   /** Label and target of the link back (defaults: the configured 'home' label and '/'). */
   link?: { label: string; href: string };
   /** A persistent dialog cannot be dismissed by Escape or a click outside. */

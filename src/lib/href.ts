@@ -18,6 +18,7 @@ const SENTINEL = 'https://relative.invalid';
  * characters and spaces trimmed, backslashes as slashes), so 'java\tscript:' is javascript:.
  */
 export function hrefKind(href: string): HrefKind | null {
+  // eslint-disable-next-line no-control-regex -- browsers skip leading control characters and spaces in a URL
   const written = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
   const relative = written.startsWith('#') || written.startsWith('/');
   if (!relative && !SCHEME.test(written)) return null;

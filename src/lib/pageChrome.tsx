@@ -13,7 +13,7 @@ interface PageChromeApi extends PageChrome {
 
 const defaultChrome: PageChrome = { headerColor: 'white', textColor: 'primary' };
 
-export function chromeFor(color: string | null | undefined): PageChrome {
+function chromeFor(color: string | null | undefined): PageChrome {
   return color?.trim().toLowerCase() === 'blue' ? { headerColor: 'primary', textColor: 'white' } : defaultChrome;
 }
 

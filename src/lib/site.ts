@@ -5,7 +5,7 @@ import type { PagesConfig, PageConfig, SiteSettings } from '../generated/config'
  * The site configuration, checked by `npm run validate` before every build, so it is trusted here.
  * The JSON import keeps Vite's hot reload of pages.config.json in `npm run dev`.
  */
-export const config = rawConfig as unknown as PagesConfig;
+const config = rawConfig as unknown as PagesConfig;
 export const site: SiteSettings = config.site;
 export const pages: PageConfig[] = config.pages;
 

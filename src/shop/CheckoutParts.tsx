@@ -22,7 +22,7 @@ export function SummaryRow({ label, value, strong }: { label: string; value: str
 }
 
 /** The 'Online Payment partners' card; nothing without a title. */
-export function PaymentPartners({ title, text, partners = [] }: { title?: string; text?: string; partners?: readonly string[] }) {
+function PaymentPartners({ title, text, partners = [] }: { title?: string; text?: string; partners?: readonly string[] }) {
   if (!title) return null;
   return (
     <div className="form-card checkout-partners">
@@ -38,7 +38,7 @@ export function PaymentPartners({ title, text, partners = [] }: { title?: string
 }
 
 /** The texts of the layout (the page's configuration; `fill`ed here). */
-export interface CheckoutLayoutTexts {
+interface CheckoutLayoutTexts {
   title: string;
   summaryTitle: string;
   overviewTitle: string;

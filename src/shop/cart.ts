@@ -33,7 +33,7 @@ export interface CartPlan {
 }
 
 /** Longest promo code kept (the server refuses longer ones). */
-export const MAX_CODE_LENGTH = 50;
+const MAX_CODE_LENGTH = 50;
 
 /** The cart's single line: the plan plus how many units and household members. */
 export interface CartItem extends CartPlan {

@@ -6,8 +6,8 @@ import { logError } from '../lib/log';
 import type { AppliedPromo } from './checkouts';
 
 /** Spec section 9: the code is checked 800 ms after typing stops; messages clear after 5 s. */
-export const PROMO_TYPING_DELAY_MS = 800;
-export const PROMO_MESSAGE_MS = 5000;
+const PROMO_TYPING_DELAY_MS = 800;
+const PROMO_MESSAGE_MS = 5000;
 
 /** What the last check of a code found ('invalid': the check itself failed); the page words it. */
 export interface PromoVerdict {

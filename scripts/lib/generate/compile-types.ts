@@ -98,7 +98,7 @@ export interface TypeEntry {
  * entry, plus each entry's type (named `typeName`) and the named types inside them. Compiling them
  * together declares each shared type once. `cwd` is the folder the schemas' relative $refs start from.
  */
-export async function compileTypeMap(mapName: string, entries: readonly TypeEntry[], cwd: string, description?: string): Promise<string> {
+async function compileTypeMap(mapName: string, entries: readonly TypeEntry[], cwd: string, description?: string): Promise<string> {
   const definitions: Schema = {};
   const properties: Schema = {};
   for (const { key, typeName, schema, dir } of entries) {
@@ -187,10 +187,10 @@ export function literal(value: unknown, indent = ''): string {
   return typeof value === 'string' ? quote(value) : JSON.stringify(value);
 }
 
-export function quote(text: string): string {
+function quote(text: string): string {
   return JSON.stringify(text);
 }
 
-export function propertyKey(key: string): string {
+function propertyKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : quote(key);
 }

@@ -4,7 +4,7 @@ import { PROJECT_PATHS, type ProjectInputs } from '../project';
 import { removeStale, type GeneratedFile, type GenerateStep } from './step';
 
 /** Where the form files the site and the server run go, relative to the project root. */
-export const FORM_FILES_DIR = 'src/generated/form-files';
+const FORM_FILES_DIR = 'src/generated/form-files';
 
 /** The product settings a form file may name: `{product}` (display name) and `{short}`. */
 export interface ProductNames {

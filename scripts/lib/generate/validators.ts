@@ -10,7 +10,7 @@ import { usableSchema } from './compile-types';
 import { header, removeStale, type GeneratedFile, type GenerateStep } from './step';
 
 /** Where the precompiled validators go, relative to the project root. */
-export const VALIDATORS_DIR = 'src/generated/validators';
+const VALIDATORS_DIR = 'src/generated/validators';
 
 /**
  * The Ajv set-up of the precompiled validators: rjsf's own (createAjvInstance: allErrors, verbose,
@@ -90,7 +90,7 @@ export function toEsModule(cjs: string, extra: string[] = []): EsmValidators {
 }
 
 /** The key under which rjsf's precompiled validator looks up the root schema's function. */
-export function rootKeyOf(schema: RJSFSchema): string {
+function rootKeyOf(schema: RJSFSchema): string {
   const id = (schema as Record<string, unknown>)[ID_KEY];
   return typeof id === 'string' && id !== '' ? id : hashForSchema(schema);
 }

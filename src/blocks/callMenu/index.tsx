@@ -131,7 +131,7 @@ export default function CallMenuBlock({ props, items }: BlockRenderProps<'callMe
           </svg>
           {fill(props.label)}
         </button>
-        <div ref={menu} id={menuId} role="menu" aria-labelledby={buttonId} className="call-menu__menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+        <div ref={menu} id={menuId} role="menu" tabIndex={-1} aria-labelledby={buttonId} className="call-menu__menu" hidden={!open} onKeyDown={onMenuKeyDown}>
           {contacts.map((contact, group) => (
             <div key={contact.label} role="group" aria-labelledby={`${baseId}-g${group}`} className="call-menu__group">
               <div id={`${baseId}-g${group}`} role="presentation" className="call-menu__label">

@@ -4,7 +4,7 @@ import { QUANTITY_MESSAGE, QUANTITY_MINIMUM, readQuantity } from '../../shop/qua
 import { Stepper } from './Stepper';
 
 /** Spec section 9: the quantity input is debounced 500 ms. */
-export const QUANTITY_DEBOUNCE_MS = 500;
+const QUANTITY_DEBOUNCE_MS = 500;
 
 interface Props {
   id: string;

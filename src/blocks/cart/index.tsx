@@ -160,6 +160,8 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
         {quantity > 0 && <span className="cart-fab__badge">{quantity}</span>}
       </button>
       {open && (
+        // A dialog handles Escape and keeps Tab inside it (the APG dialog pattern).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <div
           ref={panelRef}
           id={panelId}
@@ -234,6 +236,8 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
                 </a>
               )
             ) : (
+              // A disabled link has no href (APG: role link with aria-disabled), so it cannot be followed.
+              // eslint-disable-next-line jsx-a11y/anchor-is-valid
               <a className="cart-menu__checkout" role="link" aria-disabled="true">
                 {fill(texts.checkoutLabel)}
               </a>

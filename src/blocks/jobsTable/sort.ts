@@ -1,7 +1,7 @@
 /** Sorting of the jobs table (spec section 4: by the clicked column; the active one toggles; starts at title ascending). */
 
 export type JobSortKey = 'title' | 'division' | 'location';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 export interface JobSort {
   key: JobSortKey;

@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useImmer } from 'use-immer';
 import { Button } from '@fluentui/react-components';
 import type Form from '@rjsf/core';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
@@ -47,7 +48,8 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
   const { variant, texts } = props;
   const loaded = useFormDefinition(props.form);
   const [state, dispatch] = useReducer(assignmentReducer, undefined, () => initialAssignmentState(variant, props.cards.length));
-  const [cardData, setCardData] = useState<Record<string, Data>>({});
+  // Each card's data, updated in place per card (use-immer).
+  const [cardData, updateCardData] = useImmer<Record<string, Data>>({});
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   /** Bumped on each press that finds errors, so the alert is announced again. */
@@ -143,7 +145,9 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
 
   const removeDependent = (card: CardModel) => {
     dispatch({ type: 'removeDependent', id: card.dependentId! });
-    setCardData(({ [card.key]: _removed, ...rest }) => rest);
+    updateCardData((all) => {
+      delete all[card.key];
+    });
     forms.current.delete(card.key);
     setFocusRequest('add');
   };
@@ -175,7 +179,11 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
                   form={loaded.form}
                   validator={loaded.validator}
                   data={cardData[card.key] ?? { employee: card.employee }}
-                  onChange={(data) => setCardData((all) => ({ ...all, [card.key]: { ...data, employee: card.employee } }))}
+                  onChange={(data) =>
+                    updateCardData((all) => {
+                      all[card.key] = { ...data, employee: card.employee };
+                    })
+                  }
                   check={card.check}
                   invalidDate={invalidDateMessage(loaded.form.schema)}
                   live={state.formSubmitted}

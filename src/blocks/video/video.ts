@@ -1,9 +1,9 @@
 /** Breakpoints of the site (site.css): xs < 600 px, sm < 960 px. */
-export const XS_MAX = 599;
-export const SM_MAX = 959;
+const XS_MAX = 599;
+const SM_MAX = 959;
 
 /** Player heights of spec section 9: 215 px on xs, 480 on sm, 605 otherwise (video.css says the same). */
-export const VIDEO_HEIGHTS = { xs: 215, sm: 480, md: 605 } as const;
+const VIDEO_HEIGHTS = { xs: 215, sm: 480, md: 605 } as const;
 
 /** The player height for a viewport `width` in CSS px. */
 export function videoHeight(width: number): number {
