@@ -9,7 +9,7 @@ type Schema = Record<string, unknown>;
  * (src/engine/defaults.ts) walks to fill a section's props before the block renders, as Ajv's
  * `useDefaults` would, without shipping a validator.
  */
-export interface DefaultsTree {
+interface DefaultsTree {
   default?: unknown;
   properties?: Record<string, DefaultsTree>;
   items?: DefaultsTree;

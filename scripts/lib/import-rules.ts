@@ -32,7 +32,7 @@ export interface ImportRule {
  */
 const ENGINE_GENERATED = /^src\/generated\/(registry\.ts$|block-chunks\/)/;
 
-export const IMPORT_RULES: readonly ImportRule[] = [
+const IMPORT_RULES: readonly ImportRule[] = [
   {
     name: 'blocks-isolated',
     why: 'a block never imports another block: move what two blocks share down to src/lib, src/shop or src/forms',

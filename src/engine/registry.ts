@@ -20,7 +20,7 @@ export interface BlockModule<K extends BlockType> {
   defaults: SchemaDefaults;
 }
 
-export interface BlockEntry<K extends BlockType> {
+interface BlockEntry<K extends BlockType> {
   /** Loads the block's own chunk: a page downloads only the blocks it uses. */
   load: () => Promise<BlockModule<K>>;
   /**
@@ -37,7 +37,7 @@ export interface BlockEntry<K extends BlockType> {
  * type maps to its chunk and skeleton. The mapped type makes `tsc` fail when a block's component,
  * preload or item type does not match its schema.
  */
-export const blockRegistry: { [K in BlockType]: BlockEntry<K> } = blocks;
+const blockRegistry: { [K in BlockType]: BlockEntry<K> } = blocks;
 
 export function isBlockType(type: string): type is BlockType {
   return Object.prototype.hasOwnProperty.call(blockRegistry, type);

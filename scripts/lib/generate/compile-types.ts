@@ -187,10 +187,10 @@ export function literal(value: unknown, indent = ''): string {
   return typeof value === 'string' ? quote(value) : JSON.stringify(value);
 }
 
-function quote(text: string): string {
+export function quote(text: string): string {
   return JSON.stringify(text);
 }
 
-function propertyKey(key: string): string {
+export function propertyKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : quote(key);
 }

@@ -5,7 +5,7 @@ import { literal, propertyKey, quote } from './compile-types';
 import { header, removeStale, type GeneratedFile, type GenerateStep } from './step';
 
 /** Where the chunk module of each block goes, relative to the project root. */
-export const BLOCK_CHUNKS_DIR = 'src/generated/block-chunks';
+const BLOCK_CHUNKS_DIR = 'src/generated/block-chunks';
 
 /** The registry's skeleton of a block, as TypeScript (undefined: the engine's 120 px). */
 function skeletonCode(block: BlockInfo): string | undefined {
