@@ -60,7 +60,10 @@ export function computeTotals(line: PricedLine, promoDiscount: Centavos = 0): To
 }
 
 /** The per-member price of a plan: amountPerHousehold when other_details apply it, else null. */
-export function memberPriceOf(otherDetails: { applyDetails?: boolean | null; amountPerHousehold?: number | null } | null | undefined, toCentavos: (pesos: number) => Centavos): Centavos | null {
+export function memberPriceOf(
+  otherDetails: { applyDetails?: boolean | null; amountPerHousehold?: number | null } | null | undefined,
+  toCentavos: (pesos: number) => Centavos,
+): Centavos | null {
   if (!otherDetails?.applyDetails || otherDetails.amountPerHousehold === null || otherDetails.amountPerHousehold === undefined) return null;
   return toCentavos(otherDetails.amountPerHousehold);
 }

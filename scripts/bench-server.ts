@@ -23,14 +23,47 @@ const duration = option('duration', 10);
 const connections = option('connections', 10);
 
 /** A contact-form submission as the site sends it: key, the data as JSON text, and the fields. */
-const contact = { title: 'Ms.', firstName: 'Maria', lastName: 'Santos', email: 'maria@example.com', phoneNumber: '09171234567', company: 'Acme', message: 'Hello' };
+const contact = {
+  title: 'Ms.',
+  firstName: 'Maria',
+  lastName: 'Santos',
+  email: 'maria@example.com',
+  phoneNumber: '09171234567',
+  company: 'Acme',
+  message: 'Hello',
+};
 /** A standard-checkout billing: forms/billing.json and one line of plan 1 (Individual, 1,678.88 with VAT). */
-const billingForm = { country: 'PH', first_name: 'Maria', last_name: 'Santos', address1: '12 Rizal Street', city: 'Makati', state: 'Metro Manila', zip: '1200', phone_number: '09171234567', email: 'maria@example.com', confirm_email: 'maria@example.com', birthdate: '1990-05-01', sex: 'female', agree: true };
-const billing = { ...billingForm, products: [{ shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null }] };
+const billingForm = {
+  country: 'PH',
+  first_name: 'Maria',
+  last_name: 'Santos',
+  address1: '12 Rizal Street',
+  city: 'Makati',
+  state: 'Metro Manila',
+  zip: '1200',
+  phone_number: '09171234567',
+  email: 'maria@example.com',
+  confirm_email: 'maria@example.com',
+  birthdate: '1990-05-01',
+  sex: 'female',
+  agree: true,
+};
+const billing = {
+  ...billingForm,
+  products: [
+    { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null },
+  ],
+};
 
 const SCENARIOS: Array<{ name: string; method: 'GET' | 'POST'; path: string; body?: unknown; expect: number }> = [
   { name: 'content read (GET /api/v1/faqs)', method: 'GET', path: '/api/v1/faqs', expect: 200 },
-  { name: 'form submission (POST form-emails/contact-us)', method: 'POST', path: '/api/v1/form-emails/contact-us', body: { key: 'contact-us', data: JSON.stringify(contact), ...contact }, expect: 201 },
+  {
+    name: 'form submission (POST form-emails/contact-us)',
+    method: 'POST',
+    path: '/api/v1/form-emails/contact-us',
+    body: { key: 'contact-us', data: JSON.stringify(contact), ...contact },
+    expect: 201,
+  },
   { name: 'billing (POST billing-informations)', method: 'POST', path: '/api/v1/billing-informations', body: billing, expect: 201 },
 ];
 
@@ -46,7 +79,11 @@ try {
   const rows: string[][] = [];
   for (const scenario of SCENARIOS) {
     // One request first: a scenario that does not get its status at all is a broken bench, not a slow server.
-    const probe = await fetch(base + scenario.path, { method: scenario.method, headers: { 'content-type': 'application/json' }, body: scenario.body ? JSON.stringify(scenario.body) : undefined });
+    const probe = await fetch(base + scenario.path, {
+      method: scenario.method,
+      headers: { 'content-type': 'application/json' },
+      body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+    });
     if (probe.status !== scenario.expect) throw new Error(`${scenario.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
 
     process.stdout.write(`${scenario.name}: ${duration} s, ${connections} connections...\n`);

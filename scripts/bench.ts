@@ -45,9 +45,11 @@ function samplePath(page: Page): string {
   const params = { slug: 'demo-reseller', ...SAMPLE_PARAMS[page.name] };
   return page.path
     .replaceAll('{short}', short)
-    .replace(/:(\w+)\?/g, (_, key: string) => (key === 'slug' && page.name === 'Terms' ? short : params[key as keyof typeof params] ?? ''))
+    .replace(/:(\w+)\?/g, (_, key: string) =>
+      key === 'slug' && page.name === 'Terms' ? short : (params[key as keyof typeof params] ?? ''),
+    )
     .replace(/:(\w+)/g, (_, key: string) => params[key as keyof typeof params] ?? 'x')
-    .replace(/\/$/, (page.path.endsWith('/') ? '/' : ''));
+    .replace(/\/$/, page.path.endsWith('/') ? '/' : '');
 }
 
 const pages = (config.pages as Page[]).filter((page) => !page.redirect);
@@ -63,7 +65,15 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--headless',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 interface Result {
@@ -128,7 +138,17 @@ try {
     const phone = await visit(route.path, { width: 390, height: 844 });
     const budget = route.hasForm ? BUDGET_JS_FORM : BUDGET_JS;
     const cls = Math.max(desktop.cls, phone.cls);
-    results.push({ route: route.path, page: route.page.name, js: desktop.js, css: desktop.css, lcp: desktop.lcp, cls: desktop.cls, clsPhone: phone.cls, budget, over: desktop.js > budget || cls > BUDGET_CLS });
+    results.push({
+      route: route.path,
+      page: route.page.name,
+      js: desktop.js,
+      css: desktop.css,
+      lcp: desktop.lcp,
+      cls: desktop.cls,
+      clsPhone: phone.cls,
+      budget,
+      over: desktop.js > budget || cls > BUDGET_CLS,
+    });
   }
 } finally {
   await browser.close();
@@ -137,10 +157,14 @@ try {
 }
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1).padStart(7);
-console.log(`\n${'route'.padEnd(44)} ${'JS kB'.padStart(7)} ${'CSS kB'.padStart(7)} ${'LCP ms'.padStart(7)} ${'CLS'.padStart(6)} ${'CLS390'.padStart(6)}  budget`);
+console.log(
+  `\n${'route'.padEnd(44)} ${'JS kB'.padStart(7)} ${'CSS kB'.padStart(7)} ${'LCP ms'.padStart(7)} ${'CLS'.padStart(6)} ${'CLS390'.padStart(6)}  budget`,
+);
 for (const r of results) {
   const lcp = r.lcp === null ? '      -' : String(Math.round(r.lcp)).padStart(7);
-  console.log(`${r.route.padEnd(44)} ${kb(r.js)} ${kb(r.css)} ${lcp} ${r.cls.toFixed(3).padStart(6)} ${r.clsPhone.toFixed(3).padStart(6)}  ${r.over ? 'OVER ' : 'ok   '}${r.budget / KB} kB, CLS ${BUDGET_CLS}`);
+  console.log(
+    `${r.route.padEnd(44)} ${kb(r.js)} ${kb(r.css)} ${lcp} ${r.cls.toFixed(3).padStart(6)} ${r.clsPhone.toFixed(3).padStart(6)}  ${r.over ? 'OVER ' : 'ok   '}${r.budget / KB} kB, CLS ${BUDGET_CLS}`,
+  );
 }
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify({ date: new Date().toISOString(), results }, null, 2));

@@ -9,7 +9,12 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 process.env.API_PORT = String(apiPort);
 
 // Demo mode; links point at the Vite server, which proxies /api, /sandbox-pay and /dev to the API.
-const api = await buildServer({ dataDir: process.env.DATA_DIR ?? './data', demo: true, publicUrl: `http://127.0.0.1:${process.env.PORT ?? 5173}`, logger: 'info' });
+const api = await buildServer({
+  dataDir: process.env.DATA_DIR ?? './data',
+  demo: true,
+  publicUrl: `http://127.0.0.1:${process.env.PORT ?? 5173}`,
+  logger: 'info',
+});
 await api.listen({ port: apiPort, host: '127.0.0.1' });
 
 const vite = await createServer({ configFile: 'vite.config.ts' });

@@ -25,8 +25,6 @@ import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
 import { registerFallback, registerStatic } from './static';
 
-;
-
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. */
   dataDir: string;
@@ -55,7 +53,16 @@ export interface BuildOptions {
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
-const API_MODULES = [contentRoutes, shopRoutes, resellerRoutes, formRoutes, billingRoutes, resellerBillingRoutes, paymentNotificationRoutes, keyRoutes];
+const API_MODULES = [
+  contentRoutes,
+  shopRoutes,
+  resellerRoutes,
+  formRoutes,
+  billingRoutes,
+  resellerBillingRoutes,
+  paymentNotificationRoutes,
+  keyRoutes,
+];
 
 /** The sandbox payment provider's API (under /api/v1), demo mode only. */
 const DEMO_API_MODULES = [sandboxProviderRoutes];

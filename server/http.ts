@@ -53,8 +53,14 @@ const UNKNOWN_FIELD = 'The body has an unknown field: {field}.';
  * members other than those named are ignored; a body must be a JSON object with exactly its fields
  * (a body that is not an object is refused with its first field's message).
  */
-export function checked(checks: RouteChecks): { schema: FastifySchema; schemaErrorFormatter: (errors: FastifySchemaValidationError[], part: string) => Error } {
-  const object = (fields: Fields) => ({ type: 'object', properties: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.schema])) });
+export function checked(checks: RouteChecks): {
+  schema: FastifySchema;
+  schemaErrorFormatter: (errors: FastifySchemaValidationError[], part: string) => Error;
+} {
+  const object = (fields: Fields) => ({
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.schema])),
+  });
   const schema: FastifySchema = {};
   if (checks.querystring) schema.querystring = object(checks.querystring);
   if (checks.params) schema.params = object(checks.params);
@@ -106,7 +112,11 @@ export function queryOrder(value: string | undefined, fallback: Order): Order {
 }
 
 /** A path id (`:id`): digits, else 404 with `notFoundMessage`, as for an id that does not exist. */
-const pathId = (notFoundMessage: string): Checked => ({ schema: { type: 'string', pattern: '^\\d{1,12}$' }, message: notFoundMessage, status: 404 });
+const pathId = (notFoundMessage: string): Checked => ({
+  schema: { type: 'string', pattern: '^\\d{1,12}$' },
+  message: notFoundMessage,
+  status: 404,
+});
 
 /** GET /<resource>/:id: one item by its id; 404 with `notFoundMessage` for an unknown or unreadable id. */
 export function getById(app: FastifyInstance, repo: Repo, resource: string, notFoundMessage: string): void {

@@ -76,7 +76,7 @@ export class Repo {
 
   articles<T = Item>(query: ArticleQuery = {}): T[] {
     const dir = query.order === 'ASC' ? 'ASC' : 'DESC';
-    const year = query.year !== undefined ? "AND substr(post_date, 1, 4) = @year" : '';
+    const year = query.year !== undefined ? 'AND substr(post_date, 1, 4) = @year' : '';
     const rows = this.db
       .prepare(`SELECT body FROM content WHERE resource = 'articles' ${year} ORDER BY post_date ${dir}, id ${dir}`)
       .all({ year: query.year !== undefined ? String(query.year).padStart(4, '0') : null }) as Row[];

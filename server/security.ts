@@ -100,7 +100,6 @@ function securityHeaders(options: SecurityOptions): Readonly<Record<string, stri
   };
 }
 
-
 /**
  * Adds the security headers to every response (API, static files, errors); a route may set its own
  * value of one first. Production passes `{ hsts: true, paymentOrigin }`.

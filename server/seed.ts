@@ -100,7 +100,9 @@ function fill<T>(value: T, values: ReturnType<typeof tokenValues>, where: string
 /** The content of every fixture, filled for the seeding day and product: resource -> items. */
 export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]> {
   const values = tokenValues(manilaToday(now), product);
-  const files = readdirSync(CONTENT_DIR).filter((file) => file.endsWith('.json')).sort();
+  const files = readdirSync(CONTENT_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
   return Object.fromEntries(
     files.map((file) => {
       const where = join(CONTENT_DIR, file);

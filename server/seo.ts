@@ -170,7 +170,13 @@ export function robotsTxt({ publicUrl, config }: Pick<SeoOptions, 'publicUrl' | 
     const rule = isPrivate(page) ? disallowRule(page.path, short) : '';
     if (rule && rule !== '/') rules.add(rule);
   }
-  const lines = ['User-agent: *', 'Allow: /', ...[...rules].map((rule) => `Disallow: ${rule}`), '', `Sitemap: ${baseUrl(publicUrl)}/sitemap.xml`];
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    ...[...rules].map((rule) => `Disallow: ${rule}`),
+    '',
+    `Sitemap: ${baseUrl(publicUrl)}/sitemap.xml`,
+  ];
   return `${lines.join('\n')}\n`;
 }
 
@@ -187,6 +193,9 @@ export function registerSeoFiles(app: FastifyInstance, options: SeoOptions): voi
     reply.header('cache-control', SEO_CACHE).type('text/plain; charset=utf-8').send(robots),
   );
   app.get('/sitemap.xml', async (_request, reply) =>
-    reply.header('cache-control', SEO_CACHE).type('application/xml; charset=utf-8').send(sitemapXml(sitemapEntries(options))),
+    reply
+      .header('cache-control', SEO_CACHE)
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(sitemapEntries(options))),
   );
 }

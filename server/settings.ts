@@ -94,7 +94,9 @@ export function readSettings(env: Env = process.env): Settings {
   let paymentSecret = env.PAYMENT_WEBHOOK_SECRET ?? '';
   if (paymentSecret === '' && demo) paymentSecret = randomBytes(32).toString('base64url');
   else if (paymentSecret.length < MIN_SECRET_LENGTH) {
-    problems.push(`PAYMENT_WEBHOOK_SECRET is required${demo ? '' : ' in production'}: at least ${MIN_SECRET_LENGTH} characters shared with the payment provider`);
+    problems.push(
+      `PAYMENT_WEBHOOK_SECRET is required${demo ? '' : ' in production'}: at least ${MIN_SECRET_LENGTH} characters shared with the payment provider`,
+    );
   }
 
   let paymentProviderUrl = '';
@@ -116,7 +118,8 @@ export function readSettings(env: Env = process.env): Settings {
   if (typeof trustProxy === 'object') problems.push(trustProxy.error);
 
   const ttl = env.ORDER_TTL_MINUTES === undefined ? DEFAULT_ORDER_TTL_MINUTES : Number(env.ORDER_TTL_MINUTES);
-  if (!Number.isInteger(ttl) || ttl < 1 || ttl > 7 * 24 * 60) problems.push(`ORDER_TTL_MINUTES must be a whole number of minutes from 1 to 10080 (got '${env.ORDER_TTL_MINUTES}')`);
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > 7 * 24 * 60)
+    problems.push(`ORDER_TTL_MINUTES must be a whole number of minutes from 1 to 10080 (got '${env.ORDER_TTL_MINUTES}')`);
 
   const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
   const logLevel = env.LOG === 'off' ? 'silent' : ((env.LOG_LEVEL ?? (demo ? 'info' : 'warn')) as Settings['logLevel']);

@@ -40,16 +40,12 @@ const maxDateKeyword: CodeKeywordDefinition = {
     const days = MAX_DATE_DAYS_BEFORE_TODAY[schema as keyof typeof MAX_DATE_DAYS_BEFORE_TODAY] ?? 0;
     const shift = MANILA_OFFSET_MS - days * DAY_MS;
     // The latest allowed day: the UTC date of (now + 8 h - days), i.e. the Manila calendar day.
-    cxt.fail(
-      _`/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(${data}) && ${data} > new Date(Date.now() + ${shift}).toISOString().slice(0, 10)`,
-    );
+    cxt.fail(_`/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(${data}) && ${data} > new Date(Date.now() + ${shift}).toISOString().slice(0, 10)`);
   },
 };
 
 /** Values of `x-text` and the characters each refuses (domain/text.ts, shared with the server's own checks). */
 export const TEXT_KINDS = REFUSED_IN_TEXT;
-
-;
 
 /**
  * `"x-text": "single-line" | "multi-line"`: a string a visitor types must not contain control

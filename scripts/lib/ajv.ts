@@ -83,14 +83,23 @@ function describe(error: ErrorObject): SchemaIssue {
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
-      const declared = isObject(error.parentSchema) && isObject(error.parentSchema.properties)
-        ? Object.keys(error.parentSchema.properties)
-        : [];
-      return { pointer: `${pointer}/${escapePointerToken(name)}`, message: `unknown property '${name}'${didYouMean(name, declared)}`, at: 'key' };
+      const declared =
+        isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? Object.keys(error.parentSchema.properties) : [];
+      return {
+        pointer: `${pointer}/${escapePointerToken(name)}`,
+        message: `unknown property '${name}'${didYouMean(name, declared)}`,
+        at: 'key',
+      };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]) ?? [];
-      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
+      const hint =
+        typeof error.data === 'string'
+          ? didYouMean(
+              error.data,
+              allowed.filter((v): v is string => typeof v === 'string'),
+            )
+          : '';
       return value(`must be one of: ${allowed.map(show).join(', ')}${hint}`);
     }
     case 'const':

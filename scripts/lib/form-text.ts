@@ -59,7 +59,8 @@ export function refusesControlCharacters(source: string): boolean {
         rangeStart = undefined;
       } else if (c === '\\') {
         const next = source[++i];
-        if (next === 'd' || next === 'w') rangeStart = undefined; // printable sets, never a range end
+        if (next === 'd' || next === 'w')
+          rangeStart = undefined; // printable sets, never a range end
         else if (next !== undefined && PUNCTUATION.test(next)) rangeStart = next.codePointAt(0);
         else return false; // \b is a backspace here; \s, \u, \x, ... may be control characters
       } else {
@@ -104,7 +105,11 @@ export function textFieldIssues(schema: unknown, uiSchema: Schema | undefined, r
     const { pointer } = visit;
     const format = typeof node.format === 'string' ? node.format : undefined;
     if (stringMaxLength(node) === undefined) {
-      issues.push({ pointer, at: 'key', message: 'text field has no maxLength: give it the bound of what it holds (e.g. 100 for a name, 254 for an e-mail)' });
+      issues.push({
+        pointer,
+        at: 'key',
+        message: 'text field has no maxLength: give it the bound of what it holds (e.g. 100 for a name, 254 for an e-mail)',
+      });
     }
     const kind = node['x-text'];
     const plain =
@@ -115,7 +120,8 @@ export function textFieldIssues(schema: unknown, uiSchema: Schema | undefined, r
       issues.push({
         pointer,
         at: 'key',
-        message: 'text field accepts control characters: add "x-text": "single-line" ("multi-line" for a textarea) or a pattern that refuses them',
+        message:
+          'text field accepts control characters: add "x-text": "single-line" ("multi-line" for a textarea) or a pattern that refuses them',
       });
     }
     const ui = uiOf(visit, uiSchema);

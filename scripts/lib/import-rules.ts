@@ -62,7 +62,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'registry-from-engine-only',
-    why: 'the generated block registry and block chunks are the engine\'s: only src/engine loads them',
+    why: "the generated block registry and block chunks are the engine's: only src/engine loads them",
     from: /^src\//,
     fromNot: /^src\/(engine|generated)\//,
     to: ENGINE_GENERATED,
@@ -75,7 +75,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'generated-is-a-leaf',
-    why: 'generated code is rebuilt from schemas/ and the block folders and depends on nothing of the site (but the registry\'s block chunks, which start from their folders)',
+    why: "generated code is rebuilt from schemas/ and the block folders and depends on nothing of the site (but the registry's block chunks, which start from their folders)",
     from: /^src\/generated\//,
     fromNot: ENGINE_GENERATED,
     to: /^src\//,
@@ -165,11 +165,15 @@ function packageName(specifier: string): string {
   return isBuiltin(name) ? `node:${name}` : `npm:${name}`;
 }
 
-const substitute = (pattern: string, groups: RegExpExecArray) => pattern.replace(/\$(\d)/g, (_, n: string) => escapeRegExp(groups[Number(n)] ?? ''));
+const substitute = (pattern: string, groups: RegExpExecArray) =>
+  pattern.replace(/\$(\d)/g, (_, n: string) => escapeRegExp(groups[Number(n)] ?? ''));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every import of the graph that a rule forbids. */
-export function ruleViolations(graph: ReadonlyMap<string, readonly string[]>, rules: readonly ImportRule[] = IMPORT_RULES): ImportViolation[] {
+export function ruleViolations(
+  graph: ReadonlyMap<string, readonly string[]>,
+  rules: readonly ImportRule[] = IMPORT_RULES,
+): ImportViolation[] {
   const violations: ImportViolation[] = [];
   for (const [from, targets] of graph) {
     for (const rule of rules) {
@@ -213,12 +217,17 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>, with
 }
 
 /** Checks the project's code: the rule violations and the import cycles, as printable lines. */
-export async function checkImports(root: string, dirs: readonly string[] = ['src', 'server', 'domain', 'scripts']): Promise<{ files: number; problems: string[] }> {
+export async function checkImports(
+  root: string,
+  dirs: readonly string[] = ['src', 'server', 'domain', 'scripts'],
+): Promise<{ files: number; problems: string[] }> {
   const files = sourceFiles(root, dirs);
   const graph = await importGraph(root, files);
   const problems = [
     ...ruleViolations(graph).map((v) => `${v.from}  imports ${v.to}  [${v.rule}] ${v.why}`),
-    ...importCycles(graph).map((cycle) => `${cycle[0]}  import cycle: ${cycle.join(' -> ')}  [no-cycles] move the shared part down a level`),
+    ...importCycles(graph).map(
+      (cycle) => `${cycle[0]}  import cycle: ${cycle.join(' -> ')}  [no-cycles] move the shared part down a level`,
+    ),
   ];
   return { files: graph.size, problems };
 }

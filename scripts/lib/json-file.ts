@@ -122,9 +122,7 @@ export interface DuplicateKey {
   pos: number;
 }
 
-type Frame =
-  | { kind: 'object'; pointer: string; keys: Set<string>; current: string }
-  | { kind: 'array'; pointer: string; index: number };
+type Frame = { kind: 'object'; pointer: string; keys: Set<string>; current: string } | { kind: 'array'; pointer: string; index: number };
 
 /** Finds repeated keys in JSON text that is known to parse. */
 export function duplicateKeys(text: string): DuplicateKey[] {

@@ -19,9 +19,7 @@ const PATTERN_FLAGS = 'u';
 
 /** What the gate keeps of recheck's diagnostics. */
 export type PatternVerdict =
-  | { status: 'safe' }
-  | { status: 'vulnerable'; complexity: string; attack: string }
-  | { status: 'unknown'; reason: string };
+  { status: 'safe' } | { status: 'vulnerable'; complexity: string; attack: string } | { status: 'unknown'; reason: string };
 
 /** Where a pattern sits in a schema file. */
 export interface PatternAt {
@@ -119,7 +117,8 @@ export function patternsOf(schema: unknown, rootPointer = ''): PatternAt[] {
     if (typeof node.pattern === 'string') found.push({ pointer: `${pointer}/pattern`, source: node.pattern, at: 'value' });
     const keys = node.patternProperties;
     if (typeof keys === 'object' && keys !== null && !Array.isArray(keys)) {
-      for (const key of Object.keys(keys)) found.push({ pointer: `${pointer}/patternProperties/${escapePointerToken(key)}`, source: key, at: 'key' });
+      for (const key of Object.keys(keys))
+        found.push({ pointer: `${pointer}/patternProperties/${escapePointerToken(key)}`, source: key, at: 'key' });
     }
   });
   return found;

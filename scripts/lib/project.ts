@@ -124,7 +124,8 @@ export type SkeletonSpec = number | string | { height: number | string; noneWhen
 
 /** Whether a value is a usable x-skeleton (validate-project says what is wrong with one that is not). */
 export function isSkeletonSpec(value: unknown): value is SkeletonSpec {
-  const height = (h: unknown) => (typeof h === 'number' && Number.isFinite(h) && h >= 0) || (typeof h === 'string' && /^[^;{}<>]+$/.test(h));
+  const height = (h: unknown) =>
+    (typeof h === 'number' && Number.isFinite(h) && h >= 0) || (typeof h === 'string' && /^[^;{}<>]+$/.test(h));
   if (isObject(value)) return Object.keys(value).length === 2 && height(value.height) && typeof value.noneWhen === 'string';
   return height(value);
 }

@@ -15,8 +15,7 @@ function matchSegments(href: string[], route: string[]): boolean {
   if (head === '*') return true;
   const optional = head.endsWith('?');
   const segment = optional ? head.slice(0, -1) : head;
-  const matchesHead =
-    href.length > 0 && (segment.startsWith(':') ? href[0].length > 0 : href[0] === segment);
+  const matchesHead = href.length > 0 && (segment.startsWith(':') ? href[0].length > 0 : href[0] === segment);
   if (matchesHead && matchSegments(href.slice(1), rest)) return true;
   return optional && matchSegments(href, rest);
 }

@@ -5,11 +5,7 @@ import { didYouMean } from './suggest';
 type Schema = Record<string, unknown>;
 
 /** How a subschema hangs off its parent: same value (applicators), a property or item, or elsewhere. */
-type Step =
-  | { kind: 'applicator'; keyword: string }
-  | { kind: 'property'; name: string }
-  | { kind: 'data' }
-  | { kind: 'detached' };
+type Step = { kind: 'applicator'; keyword: string } | { kind: 'property'; name: string } | { kind: 'data' } | { kind: 'detached' };
 
 export interface Visit {
   schema: Schema;
@@ -53,8 +49,7 @@ export function walkSchema(root: unknown, rootPointer: string, visit: (node: Vis
   const go = (node: unknown, pointer: string, path: Visit['path']) => {
     if (!isObject(node)) return;
     visit({ schema: node, pointer, path });
-    const child = (value: unknown, childPointer: string, step: Step) =>
-      go(value, childPointer, [...path, { schema: node, step }]);
+    const child = (value: unknown, childPointer: string, step: Step) => go(value, childPointer, [...path, { schema: node, step }]);
     for (const keyword of MAP_KEYWORDS) {
       const map = node[keyword];
       if (!isObject(map)) continue;
@@ -78,12 +73,53 @@ export function walkSchema(root: unknown, rootPointer: string, visit: (node: Vis
 }
 
 const DRAFT7_KEYWORDS = [
-  '$schema', '$id', '$ref', '$comment', '$defs', 'title', 'description', 'default', 'readOnly', 'writeOnly',
-  'examples', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength',
-  'minLength', 'pattern', 'additionalItems', 'items', 'maxItems', 'minItems', 'uniqueItems', 'contains',
-  'maxProperties', 'minProperties', 'required', 'additionalProperties', 'definitions', 'properties',
-  'patternProperties', 'dependencies', 'propertyNames', 'const', 'enum', 'type', 'format',
-  'contentMediaType', 'contentEncoding', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not',
+  '$schema',
+  '$id',
+  '$ref',
+  '$comment',
+  '$defs',
+  'title',
+  'description',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'additionalItems',
+  'items',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'additionalProperties',
+  'definitions',
+  'properties',
+  'patternProperties',
+  'dependencies',
+  'propertyNames',
+  'const',
+  'enum',
+  'type',
+  'format',
+  'contentMediaType',
+  'contentEncoding',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
 ];
 /** Extensions the project's tools read: ajv-errors, rjsf, json-schema-to-typescript. `x-*` is always free. */
 const EXTENSION_KEYWORDS = ['errorMessage', 'enumNames', 'tsType', 'tsEnumNames', 'deprecated'];
@@ -179,7 +215,11 @@ export function keywordsWithoutMessage(schema: unknown, keywords: readonly strin
     if (isSilenced(visit)) return;
     for (const keyword of keywords) {
       if (!(keyword in visit.schema) || hasMessage(visit, keyword)) continue;
-      issues.push({ pointer: `${visit.pointer}/${escapePointerToken(keyword)}`, message: `'${keyword}' has no message (errorMessage["${keyword}"])`, at: 'key' });
+      issues.push({
+        pointer: `${visit.pointer}/${escapePointerToken(keyword)}`,
+        message: `'${keyword}' has no message (errorMessage["${keyword}"])`,
+        at: 'key',
+      });
     }
   });
   return issues;

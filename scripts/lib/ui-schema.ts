@@ -48,7 +48,11 @@ export function uiSchemaIssues(ui: Schema, schema: Schema, pointer: string, root
     if (key === 'ui:order' && Array.isArray(value) && fields.size > 0) {
       value.forEach((entry, i) => {
         if (typeof entry === 'string' && entry !== '*' && !fields.has(entry)) {
-          issues.push({ pointer: `${at}/${i}`, message: `ui:order names unknown field '${entry}'${didYouMean(entry, fields.keys())}`, at: 'value' });
+          issues.push({
+            pointer: `${at}/${i}`,
+            message: `ui:order names unknown field '${entry}'${didYouMean(entry, fields.keys())}`,
+            at: 'value',
+          });
         }
       });
     }

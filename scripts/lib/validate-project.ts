@@ -50,7 +50,13 @@ class Reporter {
     this.files.set(read.json.file, read.json);
     for (const dup of duplicateKeys(read.json.text)) {
       const { line, column } = positionAt(read.json.text, dup.pos);
-      this.diagnostics.push({ file: read.json.file, line, column, pointer: dup.pointer, message: `duplicate key '${dup.key}' (only the last one counts)` });
+      this.diagnostics.push({
+        file: read.json.file,
+        line,
+        column,
+        pointer: dup.pointer,
+        message: `duplicate key '${dup.key}' (only the last one counts)`,
+      });
     }
     return read.json;
   }
@@ -100,7 +106,11 @@ function loadSchemas(inputs: ProjectInputs, reporter: Reporter, files: Array<{ f
       ajv.addSchema(json.data, idOf(file), undefined, false);
       added.add(file);
     } catch (error) {
-      reporter.report(file, isObject(json.data) && '$id' in json.data ? '/$id' : '', `schema cannot be loaded: ${(error as Error).message}`);
+      reporter.report(
+        file,
+        isObject(json.data) && '$id' in json.data ? '/$id' : '',
+        `schema cannot be loaded: ${(error as Error).message}`,
+      );
     }
   }
   const valid = new Set<string>();
@@ -152,7 +162,11 @@ function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: r
   if ('x-skeleton' in schema) {
     const spec = schema['x-skeleton'];
     if (!isSkeletonSpec(spec)) {
-      reporter.report(file, '/x-skeleton', 'must be a height (px, or a CSS length), or { "height": <height>, "noneWhen": "<a boolean prop>" }');
+      reporter.report(
+        file,
+        '/x-skeleton',
+        'must be a height (px, or a CSS length), or { "height": <height>, "noneWhen": "<a boolean prop>" }',
+      );
     } else if (typeof spec === 'object') {
       const prop = isObject(schema.properties) ? schema.properties[spec.noneWhen] : undefined;
       if (!isObject(prop) || prop.type !== 'boolean') {
@@ -184,7 +198,10 @@ function checkSections(
   data.pages.forEach((page, i) => {
     if (!isObject(page) || !Array.isArray(page.sections)) return;
     const pagePath = typeof page.path === 'string' ? substituteShort(page.path, short) : undefined;
-    const routeParams = new Set([...(pagePath ? templateParams(pagePath) : []), ...(isObject(page.params) ? Object.keys(page.params) : [])]);
+    const routeParams = new Set([
+      ...(pagePath ? templateParams(pagePath) : []),
+      ...(isObject(page.params) ? Object.keys(page.params) : []),
+    ]);
     const ids = new Map<string, number>();
     // The page owner (reseller, merchant, promotion): its source is read with the route params;
     // its id then joins them under owner.param for the sections.
@@ -228,7 +245,8 @@ function checkSections(
       if (block && isObject(section.bind)) {
         const declared = isObject(block.schema.properties) ? Object.keys(block.schema.properties) : [];
         for (const prop of Object.keys(section.bind)) {
-          if (!declared.includes(prop)) report(`${at}/bind${pointerOf(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
+          if (!declared.includes(prop))
+            report(`${at}/bind${pointerOf(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
         }
       }
 
@@ -269,16 +287,20 @@ function checkSections(
       for (const [key, value] of Object.entries(section.query)) {
         const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
         if (param !== undefined && !routeParams.has(param)) {
-          report(`${at}/query${pointerOf(key)}`, `query value ':${param}' is not a parameter of the page path '${pagePath ?? ''}' nor its owner's${didYouMean(param, routeParams)}`);
+          report(
+            `${at}/query${pointerOf(key)}`,
+            `query value ':${param}' is not a parameter of the page path '${pagePath ?? ''}' nor its owner's${didYouMean(param, routeParams)}`,
+          );
         }
       }
     }
     if (isObject(section.query) && entry.query) {
       for (const key of Object.keys(section.query)) {
         if (entry.query.includes(key)) continue;
-        const message = entry.query.length === 0
-          ? `source '${name}' takes no query parameters`
-          : `unknown query parameter '${key}' for source '${name}'${didYouMean(key, entry.query)}`;
+        const message =
+          entry.query.length === 0
+            ? `source '${name}' takes no query parameters`
+            : `unknown query parameter '${key}' for source '${name}'${didYouMean(key, entry.query)}`;
         report(`${at}/query${pointerOf(key)}`, message, 'key');
       }
     }
@@ -368,7 +390,10 @@ const MESSAGE_KEYWORDS = ['maxLength', 'pattern', 'x-text'];
  * time (pattern-safety.ts): a super-linear one is reported with recheck's attack string.
  */
 function checkPatternSafety(reporter: Reporter, files: ReadonlyArray<{ file: string; schema: unknown; pointer: string }>) {
-  const found: Array<{ file: string; patterns: PatternAt[] }> = files.map(({ file, schema, pointer }) => ({ file, patterns: patternsOf(schema, pointer) }));
+  const found: Array<{ file: string; patterns: PatternAt[] }> = files.map(({ file, schema, pointer }) => ({
+    file,
+    patterns: patternsOf(schema, pointer),
+  }));
   for (const [file, issues] of superLinearPatterns(found)) reporter.issues(file, issues);
 }
 
@@ -408,7 +433,8 @@ function checkForms(
     const fields = isObject(schema.properties) ? schema.properties : {};
     if (Array.isArray(data.clientOnly)) {
       data.clientOnly.forEach((name, i) => {
-        if (typeof name === 'string' && !(name in fields)) reporter.report(file, `/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
+        if (typeof name === 'string' && !(name in fields))
+          reporter.report(file, `/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
       });
     }
     reporter.issues(file, unknownKeywords(schema, '/schema'));
@@ -461,7 +487,11 @@ export function checkProject(root: string): ProjectCheck {
     const info = blockInfo(input);
     if (!info) continue;
     blocks.set(info.type, info);
-    checkBlockSchema(info, reporter, inputs.resources.map((r) => r.name));
+    checkBlockSchema(
+      info,
+      reporter,
+      inputs.resources.map((r) => r.name),
+    );
   }
 
   const short = productShort(inputs.config);
@@ -487,7 +517,9 @@ export function checkProject(root: string): ProjectCheck {
   checkForms(forms, reporter, registry, formSchema?.file, routes ? { routes, short } : undefined);
   checkPatternSafety(reporter, [
     ...schemaFiles.map(({ file, json }) => ({ file, schema: json.data, pointer: '' })),
-    ...forms.flatMap(({ input, json }) => (isObject(json.data) ? [{ file: input.file, schema: json.data.schema, pointer: '/schema' }] : [])),
+    ...forms.flatMap(({ input, json }) =>
+      isObject(json.data) ? [{ file: input.file, schema: json.data.schema, pointer: '/schema' }] : [],
+    ),
   ]);
 
   return { diagnostics: [...reporter.diagnostics].sort(compareDiagnostics), filesChecked: reporter.filesChecked };
@@ -497,4 +529,3 @@ export function checkProject(root: string): ProjectCheck {
 export function validateProject(root: string): Diagnostic[] {
   return checkProject(root).diagnostics;
 }
-

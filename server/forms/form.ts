@@ -73,7 +73,13 @@ export function readFormFile(name: string, formsDir = FORMS_DIR): FormFile | und
   const json = JSON.parse(readFileSync(join(formsDir, `${name}.json`), 'utf8')) as unknown;
   if (!isObject(json) || !isObject(json.schema)) return undefined;
   const clientOnly = Array.isArray(json.clientOnly) ? json.clientOnly.filter((f): f is string => typeof f === 'string') : [];
-  return { name, schema: json.schema as RJSFSchema, uiSchema: isObject(json.uiSchema) ? json.uiSchema : {}, flow: isObject(json.flow) ? json.flow : {}, clientOnly };
+  return {
+    name,
+    schema: json.schema as RJSFSchema,
+    uiSchema: isObject(json.uiSchema) ? json.uiSchema : {},
+    flow: isObject(json.flow) ? json.flow : {},
+    clientOnly,
+  };
 }
 
 /**
@@ -113,7 +119,9 @@ const uiOptions = (ui: unknown): Json => (isObject(ui) && isObject(ui['ui:option
 const propertyNames = (schema: RJSFSchema): string[] => (isObject(schema.properties) ? Object.keys(schema.properties) : []);
 
 function fieldOrder({ schema, uiSchema }: FormFile): string[] {
-  const fromUi = Array.isArray(uiSchema['ui:order']) ? uiSchema['ui:order'].filter((f): f is string => typeof f === 'string' && f !== '*') : [];
+  const fromUi = Array.isArray(uiSchema['ui:order'])
+    ? uiSchema['ui:order'].filter((f): f is string => typeof f === 'string' && f !== '*')
+    : [];
   return [...new Set([...fromUi, ...propertyNames(schema)])];
 }
 
@@ -131,7 +139,13 @@ function fileRules({ schema, uiSchema }: FormFile): FileRule[] {
     const ui = uiSchema[field];
     if (!isObject(ui) || ui['ui:widget'] !== 'file') return [];
     const options = uiOptions(ui);
-    const accept = typeof options.accept === 'string' ? options.accept.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [];
+    const accept =
+      typeof options.accept === 'string'
+        ? options.accept
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [];
     const maxBytes = typeof options.maxBytes === 'number' && options.maxBytes > 0 ? Math.floor(options.maxBytes) : DEFAULT_MAX_BYTES;
     return [
       {
@@ -141,7 +155,9 @@ function fileRules({ schema, uiSchema }: FormFile): FileRule[] {
         maxBytes,
         typeMessage: typeof options.typeMessage === 'string' ? options.typeMessage : `Allowed file types: ${accept.join(', ')}`,
         sizeMessage:
-          typeof options.sizeMessage === 'string' ? options.sizeMessage : `The file must not be larger than ${Math.round(maxBytes / 1048576)} MB`,
+          typeof options.sizeMessage === 'string'
+            ? options.sizeMessage
+            : `The file must not be larger than ${Math.round(maxBytes / 1048576)} MB`,
       },
     ];
   });

@@ -43,7 +43,13 @@ function fixedValueBytes(value: unknown): number {
   if (typeof value === 'string') return escapedString(value.length);
   if (Array.isArray(value)) return 2 + value.reduce<number>((sum, item, i) => sum + (i > 0 ? 1 : 0) + fixedValueBytes(item), 0);
   if (isObject(value)) {
-    return 2 + Object.entries(value).reduce((sum, [key, item], i) => sum + (i > 0 ? 1 : 0) + escapedString(key.length) + 1 + fixedValueBytes(item), 0);
+    return (
+      2 +
+      Object.entries(value).reduce(
+        (sum, [key, item], i) => sum + (i > 0 ? 1 : 0) + escapedString(key.length) + 1 + fixedValueBytes(item),
+        0,
+      )
+    );
   }
   return JSON.stringify(value)?.length ?? 4;
 }
@@ -162,7 +168,8 @@ export function valueMaxBytes(schema: unknown, pointer = ''): number {
   if ('const' in schema && !(isObject(schema.const) && '$data' in schema.const)) return fixedValueBytes(schema.const);
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
-    if (Array.isArray(branches) && !('type' in schema)) return Math.max(...branches.map((b, i) => valueMaxBytes(b, `${pointer}/${keyword}/${i}`)));
+    if (Array.isArray(branches) && !('type' in schema))
+      return Math.max(...branches.map((b, i) => valueMaxBytes(b, `${pointer}/${keyword}/${i}`)));
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return Math.max(
@@ -187,7 +194,9 @@ export function valueMaxBytes(schema: unknown, pointer = ''): number {
         }
         case 'object': {
           const properties = isObject(schema.properties) ? Object.entries(schema.properties) : [];
-          const members = properties.map(([key, field]) => escapedString(key.length) + 1 + valueMaxBytes(field, `${pointer}/properties/${key}`));
+          const members = properties.map(
+            ([key, field]) => escapedString(key.length) + 1 + valueMaxBytes(field, `${pointer}/properties/${key}`),
+          );
           return 2 + members.reduce((sum, bytes) => sum + bytes, 0) + Math.max(0, members.length - 1);
         }
         default:

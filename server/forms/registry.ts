@@ -17,7 +17,11 @@ const TARGET_PREFIX = 'form-emails/';
  */
 export async function loadSubmittableForms(formsDir = FORMS_DIR, validatorsDir = VALIDATORS_DIR): Promise<Map<string, SubmittableForm>> {
   const forms = new Map<string, SubmittableForm>();
-  const files = existsSync(formsDir) ? readdirSync(formsDir).filter((f) => f.endsWith('.json')).sort() : [];
+  const files = existsSync(formsDir)
+    ? readdirSync(formsDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   for (const file of files) {
     const form = readFormFile(basename(file, '.json'), formsDir);
     const target = form?.flow.target;

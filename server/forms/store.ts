@@ -39,7 +39,12 @@ export class SubmissionStore {
     );
     // The submission and its files are one unit: both are stored, or neither.
     this.save = db.transaction((submission: NewSubmission): number => {
-      const { lastInsertRowid } = this.insertSubmission.run(submission.formKey, JSON.stringify(submission.data), submission.createdAt, submission.ip);
+      const { lastInsertRowid } = this.insertSubmission.run(
+        submission.formKey,
+        JSON.stringify(submission.data),
+        submission.createdAt,
+        submission.ip,
+      );
       const id = Number(lastInsertRowid);
       for (const file of submission.files) this.insertFile.run(id, file.filename, file.mime, file.content.length, file.content);
       return id;

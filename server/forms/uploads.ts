@@ -54,7 +54,11 @@ export function claimedType(filename: string): FileType | undefined {
  * The type of an upload if the form accepts it: its content is of an accepted type, and its name
  * carries that type's extension (a PDF named cv.doc or cv.txt is refused). Undefined otherwise.
  */
-export function acceptedType(accept: { extensions: readonly string[]; mimeTypes: readonly string[] }, filename: string, content: Buffer): FileType | undefined {
+export function acceptedType(
+  accept: { extensions: readonly string[]; mimeTypes: readonly string[] },
+  filename: string,
+  content: Buffer,
+): FileType | undefined {
   const type = detectFileType(content);
   return type && admits(accept, type) && claimedType(filename) === type ? type : undefined;
 }

@@ -14,9 +14,7 @@ export type ActivationRefusal = 'unknown' | 'used' | 'unpaid' | 'locked';
 /** Wrong activation codes for one access key (from any IP) that lock it, and for how long. */
 export const KEY_LOCKOUT = { failures: 5, minutes: 15 } as const;
 
-export type ActivationResult =
-  | { ok: true; accessKey: string; activatedAt: string }
-  | { ok: false; reason: ActivationRefusal };
+export type ActivationResult = { ok: true; accessKey: string; activatedAt: string } | { ok: false; reason: ActivationRefusal };
 
 interface PairRow {
   id: number;
@@ -62,7 +60,8 @@ export class KeyActivationStore {
       if (attempts?.locked_until && attempts.locked_until > now) return { ok: false, reason: 'locked' };
       if (!timingSafeEqualText(row.activation_code, activationCode)) {
         const failures = (attempts && !attempts.locked_until ? attempts.failures : 0) + 1;
-        const lockedUntil = failures >= KEY_LOCKOUT.failures ? new Date(Date.parse(now) + KEY_LOCKOUT.minutes * 60_000).toISOString() : null;
+        const lockedUntil =
+          failures >= KEY_LOCKOUT.failures ? new Date(Date.parse(now) + KEY_LOCKOUT.minutes * 60_000).toISOString() : null;
         this.recordFailure.run({ key: row.access_key, failures: lockedUntil ? 0 : failures, lockedUntil, now });
         // A wrong code says no more than an unknown key: the pair is what proves ownership.
         return { ok: false, reason: lockedUntil ? 'locked' : 'unknown' };

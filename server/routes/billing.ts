@@ -68,7 +68,12 @@ export const PROMOTION_BILLING: BillingEndpoint = {
   planResource: 'promotion-shop-plans',
   promos: false,
   unlockCode: true,
-  owner: { resource: 'promotions', minimumQuantity: minimumOf('other_settings'), multiplePurchase: multipleOf('other_settings'), sellable: unlockedByCode },
+  owner: {
+    resource: 'promotions',
+    minimumQuantity: minimumOf('other_settings'),
+    multiplePurchase: multipleOf('other_settings'),
+    sellable: unlockedByCode,
+  },
   form: 'billing-promo',
 };
 
@@ -157,7 +162,9 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
 
         const extra = { ...dependentsRule(form, plan, fields), ...choicesRule(form, endpoint, owner, fields) };
         const max = String(plan.no_key_generate);
-        const errors = formErrors(form, fields, extra, (field, message) => (field === 'no_dependents' ? message.replaceAll('{max}', max) : message));
+        const errors = formErrors(form, fields, extra, (field, message) =>
+          field === 'no_dependents' ? message.replaceAll('{max}', max) : message,
+        );
         const first = Object.values(errors)[0]?.[0];
         if (first !== undefined) return reply.code(422).send({ message: first, errors });
 

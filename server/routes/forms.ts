@@ -38,12 +38,23 @@ async function drain(stream: Readable): Promise<void> {
  * by the form's maxBytes (busboy stops buffering past the limit; the part is refused with the
  * form's size message). Files of undeclared fields are read and discarded.
  */
-async function readMultipart(request: FastifyRequest, form: SubmittableForm, textLimit: number): Promise<{ envelope: Envelope; uploads: Upload[] }> {
+async function readMultipart(
+  request: FastifyRequest,
+  form: SubmittableForm,
+  textLimit: number,
+): Promise<{ envelope: Envelope; uploads: Upload[] }> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const uploads: Upload[] = [];
   const maxBytes = Math.max(1, ...form.files.map((f) => f.maxBytes));
   const parts = request.parts({
-    limits: { fileSize: maxBytes, files: Math.max(1, form.files.length), fields: 4, fieldSize: textLimit, parts: 4 + form.files.length, headerPairs: 20 },
+    limits: {
+      fileSize: maxBytes,
+      files: Math.max(1, form.files.length),
+      fields: 4,
+      fieldSize: textLimit,
+      parts: 4 + form.files.length,
+      headerPairs: 20,
+    },
   });
   try {
     for await (const part of parts) await readPart(part);
@@ -122,7 +133,9 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
   for (const form of forms.values()) {
     const textLimit = formBodyLimit(form.schema);
     app.post(`/form-emails/${form.key}`, { ...limit, bodyLimit: textLimit }, async (request, reply) => {
-      const { envelope, uploads } = request.isMultipart() ? await readMultipart(request, form, textLimit) : { envelope: readJson(request.body), uploads: [] };
+      const { envelope, uploads } = request.isMultipart()
+        ? await readMultipart(request, form, textLimit)
+        : { envelope: readJson(request.body), uploads: [] };
       if (envelope.key !== form.key) throw new HttpError(400, `key must be '${form.key}'.`);
       const parsed = parseData(envelope.data);
 
@@ -154,18 +167,24 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
       return reply.code(201).send({ data: { id } });
     });
   }
-  app.post<{ Params: { key: string } }>('/form-emails/:key', limit, async (request, reply) => notFound(reply, `Unknown form '${request.params.key.slice(0, 50)}'.`));
+  app.post<{ Params: { key: string } }>('/form-emails/:key', limit, async (request, reply) =>
+    notFound(reply, `Unknown form '${request.params.key.slice(0, 50)}'.`),
+  );
 };
 
 /** GET /api/dev/form-submissions[?form=<key>&limit=<n>] (demo mode only): the latest submissions, without file bytes. */
 export const formDevRoutes: FastifyPluginAsync<ServerContext> = async (app, opts) => {
   if (!opts.demo) return;
   const store = new SubmissionStore(opts.db);
-  app.get<{ Querystring: { form?: unknown; limit?: string } }>('/form-submissions', checked({ querystring: { limit: QUERY.limit } }), async (request) => {
-    const { form, limit } = request.query;
-    const formKey = typeof form === 'string' && form !== '' ? form : undefined;
-    return list(store.latest({ formKey, limit: queryNumber(limit) }));
-  });
+  app.get<{ Querystring: { form?: unknown; limit?: string } }>(
+    '/form-submissions',
+    checked({ querystring: { limit: QUERY.limit } }),
+    async (request) => {
+      const { form, limit } = request.query;
+      const formKey = typeof form === 'string' && form !== '' ? form : undefined;
+      return list(store.latest({ formKey, limit: queryNumber(limit) }));
+    },
+  );
 };
 
 export default formRoutes;

@@ -22,7 +22,10 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
 
   app.post(
     '/key-assignments',
-    { ...perMinuteAtLeast(KEY_RATE_LIMIT_FLOOR, opts.formRateLimit), bodyLimit: Math.max(formBodyLimit(forms.single.schema), formBodyLimit(forms.member.schema)) },
+    {
+      ...perMinuteAtLeast(KEY_RATE_LIMIT_FLOOR, opts.formRateLimit),
+      bodyLimit: Math.max(formBodyLimit(forms.single.schema), formBodyLimit(forms.member.schema)),
+    },
     async (request, reply) => {
       if (!isObject(request.body)) throw new HttpError(400, 'The body must be a JSON object.');
       const kind = payloadKind(request.body);
@@ -31,7 +34,12 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
       const first = Object.values(errors)[0]?.[0];
       if (first !== undefined) return reply.code(422).send({ message: first, errors });
 
-      const result = store.activate(normalizeAccessKey(String(data.access_key)), String(data.activation_code), memberRecord(data), opts.now().toISOString());
+      const result = store.activate(
+        normalizeAccessKey(String(data.access_key)),
+        String(data.activation_code),
+        memberRecord(data),
+        opts.now().toISOString(),
+      );
       if (!result.ok) {
         const refusal = REFUSALS[result.reason];
         if (result.reason === 'locked') reply.header('retry-after', String(KEY_LOCKOUT.minutes * 60));

@@ -12,9 +12,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** HTML forms post application/x-www-form-urlencoded, which Fastify does not parse by itself (scoped to this module). */
 function acceptFormPosts(app: FastifyInstance): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMITS.paymentRequest }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMITS.paymentRequest },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 }
 
 /** The token of `Authorization: Basic <token>`. */
@@ -36,7 +40,9 @@ const EXPIRED = 'This order has expired. Please check out again.';
 /** Why an order cannot be paid now, or undefined when it can. */
 function notPayable(order: Order, now: string): string | undefined {
   if (OrderStore.payable(order, now)) return undefined;
-  return order.status === 'pending' || order.cancel_reason === 'expired' ? EXPIRED : NOT_PENDING[order.status as Exclude<Order['status'], 'pending'>];
+  return order.status === 'pending' || order.cancel_reason === 'expired'
+    ? EXPIRED
+    : NOT_PENDING[order.status as Exclude<Order['status'], 'pending'>];
 }
 
 /**
@@ -54,39 +60,44 @@ export const sandboxProviderRoutes: FastifyPluginAsync<ServerContext> = async (a
   acceptFormPosts(app);
   await registerRateLimit(app);
 
-  app.post('/sandbox-pay/payment-requests', { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest }, async (request, reply) => {
-    const type = request.headers['content-type'] ?? '';
-    const formPost = bearerOfBasic(request) === undefined && type.startsWith('application/x-www-form-urlencoded');
-    // A JSON payment_request (or the hidden form's fields): an object of known fields, or nothing.
-    if (request.body === null || (request.body !== undefined && !isObject(request.body))) {
-      return reply.code(400).send({ message: 'The payment request must be a JSON object.' });
-    }
-    if (request.body === undefined && type !== '' && !type.startsWith('application/json')) {
-      return reply.code(415).send({ message: 'The payment request must be JSON or a form post.' });
-    }
-    const body = isObject(request.body) ? request.body : {};
-    const unknown = Object.keys(body).find((field) => !PAYMENT_REQUEST_FIELDS.has(field));
-    if (unknown !== undefined) return reply.code(400).send({ message: `Unknown field in the payment request: ${unknown.slice(0, 50)}.` });
-    const fromHeader = bearerOfBasic(request);
-    const token = fromHeader ?? (formPost && typeof body.token === 'string' ? body.token : undefined);
-    const order = token ? store.byToken(token) : undefined;
-    if (!order) return reply.code(401).send({ message: 'Invalid or missing payment token.' });
+  app.post(
+    '/sandbox-pay/payment-requests',
+    { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest },
+    async (request, reply) => {
+      const type = request.headers['content-type'] ?? '';
+      const formPost = bearerOfBasic(request) === undefined && type.startsWith('application/x-www-form-urlencoded');
+      // A JSON payment_request (or the hidden form's fields): an object of known fields, or nothing.
+      if (request.body === null || (request.body !== undefined && !isObject(request.body))) {
+        return reply.code(400).send({ message: 'The payment request must be a JSON object.' });
+      }
+      if (request.body === undefined && type !== '' && !type.startsWith('application/json')) {
+        return reply.code(415).send({ message: 'The payment request must be JSON or a form post.' });
+      }
+      const body = isObject(request.body) ? request.body : {};
+      const unknown = Object.keys(body).find((field) => !PAYMENT_REQUEST_FIELDS.has(field));
+      if (unknown !== undefined) return reply.code(400).send({ message: `Unknown field in the payment request: ${unknown.slice(0, 50)}.` });
+      const fromHeader = bearerOfBasic(request);
+      const token = fromHeader ?? (formPost && typeof body.token === 'string' ? body.token : undefined);
+      const order = token ? store.byToken(token) : undefined;
+      if (!order) return reply.code(401).send({ message: 'Invalid or missing payment token.' });
 
-    // Numbers, or digits as the hidden form sends them; anything else contradicts the order.
-    const asNumber = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN);
-    const contradicts =
-      (body.order_id !== undefined && asNumber(body.order_id) !== order.id) ||
-      (body.amount !== undefined && Math.round(asNumber(body.amount) * 100) !== order.total) ||
-      (body.currency !== undefined && body.currency !== order.currency) ||
-      (body.token !== undefined && body.token !== order.token);
-    if (contradicts) return reply.code(422).send({ message: 'The payment request does not match the order.' });
-    const refusal = notPayable(order, ctx.now().toISOString());
-    if (refusal) return reply.code(409).send({ message: refusal });
+      // Numbers, or digits as the hidden form sends them; anything else contradicts the order.
+      const asNumber = (value: unknown) =>
+        typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
+      const contradicts =
+        (body.order_id !== undefined && asNumber(body.order_id) !== order.id) ||
+        (body.amount !== undefined && Math.round(asNumber(body.amount) * 100) !== order.total) ||
+        (body.currency !== undefined && body.currency !== order.currency) ||
+        (body.token !== undefined && body.token !== order.token);
+      if (contradicts) return reply.code(422).send({ message: 'The payment request does not match the order.' });
+      const refusal = notPayable(order, ctx.now().toISOString());
+      if (refusal) return reply.code(409).send({ message: refusal });
 
-    const redirectUrl = checkoutPagePath(order.token);
-    if (formPost) return reply.code(303).header('cache-control', 'no-store').redirect(redirectUrl, 303);
-    return reply.header('cache-control', 'no-store').send({ redirect_url: redirectUrl });
-  });
+      const redirectUrl = checkoutPagePath(order.token);
+      if (formPost) return reply.code(303).header('cache-control', 'no-store').redirect(redirectUrl, 303);
+      return reply.header('cache-control', 'no-store').send({ redirect_url: redirectUrl });
+    },
+  );
 };
 
 const BRAND = 'Sandbox payment';
@@ -101,12 +112,21 @@ function sendPage(reply: FastifyReply, status: number, title: string, content: R
 
 function orderDetails(order: Order) {
   return html`<dl>
-  <dt>Order</dt><dd>#${order.id}</dd>
-  <dt>Plan</dt><dd>${order.plan_name}</dd>
-  <dt>Quantity</dt><dd>${order.quantity}</dd>
-  ${order.members > 0 ? html`<dt>Household members</dt><dd>${order.members}</dd>` : ''}
-  <dt>Total</dt><dd class="amount">${money(order.total, order.currency)}</dd>
-</dl>`;
+    <dt>Order</dt>
+    <dd>#${order.id}</dd>
+    <dt>Plan</dt>
+    <dd>${order.plan_name}</dd>
+    <dt>Quantity</dt>
+    <dd>${order.quantity}</dd>
+    ${
+      order.members > 0
+        ? html`<dt>Household members</dt>
+            <dd>${order.members}</dd>`
+        : ''
+    }
+    <dt>Total</dt>
+    <dd class="amount">${money(order.total, order.currency)}</dd>
+  </dl>`;
 }
 
 function checkoutPage(order: Order, now: string) {
@@ -114,26 +134,29 @@ function checkoutPage(order: Order, now: string) {
   const refusal = notPayable(order, now);
   if (refusal) {
     return html`<section class="card" aria-labelledby="title">
-  <h1 id="title">Sandbox payment</h1>
-  ${orderDetails(order)}
-  <p role="status">${refusal}</p>
-  <p><a class="button cancel" href="${returnPath(order)}">Return to the shop</a></p>
-</section>`;
+      <h1 id="title">Sandbox payment</h1>
+      ${orderDetails(order)}
+      <p role="status">${refusal}</p>
+      <p><a class="button cancel" href="${returnPath(order)}">Return to the shop</a></p>
+    </section>`;
   }
   return html`<section class="card" aria-labelledby="title">
-  <h1 id="title">Sandbox payment</h1>
-  <h2>Your order: ${orderDescription(order)}</h2>
-  ${orderDetails(order)}
-  <div class="actions">
-    <form method="post" action="${base}/pay">
-      <button type="submit" class="pay">Pay ${money(order.total, order.currency)}</button>
-    </form>
-    <form method="post" action="${base}/cancel">
-      <button type="submit" class="cancel">Cancel</button>
-    </form>
-  </div>
-  <p class="note">This is a sandbox: no money is charged. Pay confirms the payment to the shop, which then issues the access keys and sends them by e-mail.</p>
-</section>`;
+    <h1 id="title">Sandbox payment</h1>
+    <h2>Your order: ${orderDescription(order)}</h2>
+    ${orderDetails(order)}
+    <div class="actions">
+      <form method="post" action="${base}/pay">
+        <button type="submit" class="pay">Pay ${money(order.total, order.currency)}</button>
+      </form>
+      <form method="post" action="${base}/cancel">
+        <button type="submit" class="cancel">Cancel</button>
+      </form>
+    </div>
+    <p class="note">
+      This is a sandbox: no money is charged. Pay confirms the payment to the shop, which then issues the access keys and sends them by
+      e-mail.
+    </p>
+  </section>`;
 }
 
 function notFoundPage(reply: FastifyReply) {
@@ -142,10 +165,10 @@ function notFoundPage(reply: FastifyReply) {
     404,
     'Payment not found',
     html`<section class="card" aria-labelledby="title">
-  <h1 id="title">Payment not found</h1>
-  <p>This payment link is not valid.</p>
-  <p><a class="button cancel" href="/shop">Return to the shop</a></p>
-</section>`,
+      <h1 id="title">Payment not found</h1>
+      <p>This payment link is not valid.</p>
+      <p><a class="button cancel" href="/shop">Return to the shop</a></p>
+    </section>`,
   );
 }
 
@@ -175,7 +198,12 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
       currency: order.currency,
     });
     const signature = signatureHeader(body, ctx.paymentSecret, Math.floor(ctx.now().getTime() / 1000));
-    const response = await app.inject({ method: 'POST', url: NOTIFICATIONS_PATH, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature }, payload: body });
+    const response = await app.inject({
+      method: 'POST',
+      url: NOTIFICATIONS_PATH,
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      payload: body,
+    });
     if (response.statusCode !== 200) app.log.warn({ status: response.statusCode, order: order.id }, 'sandbox notification refused');
   }
 
@@ -185,7 +213,10 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
     return sendPage(reply, 200, 'Sandbox payment', checkoutPage(order, ctx.now().toISOString()));
   });
 
-  for (const [action, type] of [['pay', 'payment.succeeded'], ['cancel', 'payment.cancelled']] as const) {
+  for (const [action, type] of [
+    ['pay', 'payment.succeeded'],
+    ['cancel', 'payment.cancelled'],
+  ] as const) {
     app.post<{ Params: { token: string } }>(`/sandbox-pay/checkout/:token/${action}`, limited, async (request, reply) => {
       const order = store.byToken(request.params.token);
       if (!order) return notFoundPage(reply);
@@ -194,4 +225,3 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
     });
   }
 };
-

@@ -86,7 +86,12 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
       bodyLimit: BODY_LIMITS.notification,
       schema: { body: BODY_SCHEMA },
       preValidation: async (request, reply) => {
-        const check = checkSignature(request.headers[SIGNATURE_HEADER], request.rawBody ?? '', ctx.paymentSecret, Math.floor(ctx.now().getTime() / 1000));
+        const check = checkSignature(
+          request.headers[SIGNATURE_HEADER],
+          request.rawBody ?? '',
+          ctx.paymentSecret,
+          Math.floor(ctx.now().getTime() / 1000),
+        );
         if (!check.ok) {
           request.log.warn({ reason: check.reason }, 'payment notification refused');
           return reply.code(401).send({ message: REFUSED[check.reason] });
@@ -98,7 +103,11 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
       const now = ctx.now().toISOString();
       const { outcome } = store.applyNotification(
         { ...body, amount: Math.round(body.amount * 100) },
-        { now, keyPrefix: prefix, compose: (order, keys) => confirmationMail(order, keys, { product: ctx.product, origin: ctx.publicUrl }) },
+        {
+          now,
+          keyPrefix: prefix,
+          compose: (order, keys) => confirmationMail(order, keys, { product: ctx.product, origin: ctx.publicUrl }),
+        },
       );
       if (STATUS[outcome] === 200) return reply.send({ received: true, outcome });
       request.log.warn({ outcome, order: body.order_id }, 'payment notification not applied');

@@ -19,8 +19,11 @@ const resellerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
     'reseller-faqs',
     'reseller-data-privacies',
   ]) {
-    app.get<{ Querystring: Query }>(`/${resource}`, checked({ querystring: { reseller_id: QUERY.reseller_id, order_by: QUERY.order_by } }), async (request) =>
-      list(repo.list(resource, { resellerId: queryNumber(request.query.reseller_id), order: queryOrder(request.query.order_by, 'ASC') })),
+    app.get<{ Querystring: Query }>(
+      `/${resource}`,
+      checked({ querystring: { reseller_id: QUERY.reseller_id, order_by: QUERY.order_by } }),
+      async (request) =>
+        list(repo.list(resource, { resellerId: queryNumber(request.query.reseller_id), order: queryOrder(request.query.order_by, 'ASC') })),
     );
   }
 

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { checked, getById, list, notFound, one, PLAN_NOT_FOUND, QUERY, queryNumber, type Checked, type Query } from '../http';
-import { BODY_LIMITS, CODE_CHECK_RATE_LIMIT_FLOOR, perMinute, perMinuteAtLeast, registerRateLimit, WRITE_RATE_LIMITS, type LimitedRoutesOptions } from '../rateLimit';
+import {
+  BODY_LIMITS,
+  CODE_CHECK_RATE_LIMIT_FLOOR,
+  perMinute,
+  perMinuteAtLeast,
+  registerRateLimit,
+  WRITE_RATE_LIMITS,
+  type LimitedRoutesOptions,
+} from '../rateLimit';
 import { MAX_PROMO_CODE_LENGTH } from '../shop/checkout';
 
 /** Longest slug a slug check takes. */
@@ -19,7 +27,12 @@ const BODY = {
     messages: { maxLength: `slug must be at most ${MAX_SLUG_LENGTH} characters.` },
   },
   reseller_id: {
-    schema: { anyOf: [{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^\\s*(?!0+\\s*$)\\d{1,12}\\s*$' }] },
+    schema: {
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        { type: 'string', pattern: '^\\s*(?!0+\\s*$)\\d{1,12}\\s*$' },
+      ],
+    },
     message: 'reseller_id must be a whole number.',
   },
 } as const satisfies Record<string, Checked>;
@@ -40,11 +53,15 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
   getById(app, repo, 'shop-plans', PLAN_NOT_FOUND);
   // No endpoint lists the promo codes (GET promos of the spec is left out on purpose): a code is
   // only ever checked, one at a time, rate limited.
-  app.post<{ Body: { code: string } }>('/promos/check/code', { ...codeCheck, ...checked({ body: { code: BODY.code } }) }, async (request, reply) => {
-    const code = request.body.code.trim();
-    const promo = repo.byCode('promos', code);
-    return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
-  });
+  app.post<{ Body: { code: string } }>(
+    '/promos/check/code',
+    { ...codeCheck, ...checked({ body: { code: BODY.code } }) },
+    async (request, reply) => {
+      const code = request.body.code.trim();
+      const promo = repo.byCode('promos', code);
+      return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
+    },
+  );
 
   // Merchant shops and promotion shops share one shape: an owner with a slug, sliders and plans.
   for (const kind of ['merchant', 'promotion'] as const) {
@@ -63,23 +80,33 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     getById(app, repo, `${kind}-shop-plans`, PLAN_NOT_FOUND);
   }
 
-  app.post<{ Body: { slug: string } }>('/promotions/check/slug', { ...slugCheck, ...checked({ body: { slug: BODY.slug } }) }, async (request, reply) => {
-    const slug = request.body.slug.trim();
-    const promotion = repo.bySlug('promotions', slug);
-    return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);
-  });
+  app.post<{ Body: { slug: string } }>(
+    '/promotions/check/slug',
+    { ...slugCheck, ...checked({ body: { slug: BODY.slug } }) },
+    async (request, reply) => {
+      const slug = request.body.slug.trim();
+      const promotion = repo.bySlug('promotions', slug);
+      return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);
+    },
+  );
 
   // The promo-code shop's card: a code of the promotion (reseller_id) unlocks one of its plans.
   // The codes live in the internal 'promotion-codes' resource (never listed); the answer is the plan.
   const unlockCheck = checked({ body: { reseller_id: BODY.reseller_id, code: BODY.code } });
-  app.post<{ Body: { reseller_id: number | string; code: string } }>('/promotion-shop-plans/check/code', { ...codeCheck, ...unlockCheck }, async (request, reply) => {
-    const resellerId = Number(request.body.reseller_id);
-    const code = request.body.code.trim();
-    const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
-    const planId = typeof unlock?.shop_plan_id === 'number' ? unlock.shop_plan_id : undefined;
-    const plan = planId === undefined ? undefined : repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
-    return plan && plan.reseller_id === resellerId ? one(plan) : notFound(reply, `Sorry, promo code ${code} doesn't unlock a plan of this shop.`);
-  });
+  app.post<{ Body: { reseller_id: number | string; code: string } }>(
+    '/promotion-shop-plans/check/code',
+    { ...codeCheck, ...unlockCheck },
+    async (request, reply) => {
+      const resellerId = Number(request.body.reseller_id);
+      const code = request.body.code.trim();
+      const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
+      const planId = typeof unlock?.shop_plan_id === 'number' ? unlock.shop_plan_id : undefined;
+      const plan = planId === undefined ? undefined : repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
+      return plan && plan.reseller_id === resellerId
+        ? one(plan)
+        : notFound(reply, `Sorry, promo code ${code} doesn't unlock a plan of this shop.`);
+    },
+  );
 };
 
 export default shopRoutes;

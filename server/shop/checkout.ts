@@ -122,7 +122,11 @@ export function parseCartLine(products: unknown, config: CheckoutConfig): CartLi
   if (unknown !== undefined) throw refuse(CHECKOUT_MESSAGES.unknownField.replace('{field}', unknown.slice(0, 50)));
   for (const [field, max] of Object.entries(TEXT_LIMITS)) {
     const value = item[field];
-    if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > max || hasRefusedCharacters(value, 'multi-line'))) {
+    if (
+      value !== undefined &&
+      value !== null &&
+      (typeof value !== 'string' || value.length > max || hasRefusedCharacters(value, 'multi-line'))
+    ) {
       throw refuse(CHECKOUT_MESSAGES.text.replace('{field}', field).replace('{max}', String(max)));
     }
   }
@@ -197,7 +201,13 @@ export interface PricedLine {
  * Recomputes the line from the plan (and promo) and checks what the browser sent against it, to
  * the centavo: the billed unit amount and the promo discount. 422 { message } on any difference.
  */
-export function priceLine(repo: Repo, config: CheckoutConfig, line: CartLine, plan: PlanRecord, options: { now: Date; owner: Item | null }): PricedLine {
+export function priceLine(
+  repo: Repo,
+  config: CheckoutConfig,
+  line: CartLine,
+  plan: PlanRecord,
+  options: { now: Date; owner: Item | null },
+): PricedLine {
   const minimum = options.owner && config.owner?.minimumQuantity ? Math.max(1, config.owner.minimumQuantity(options.owner)) : 1;
   if (line.quantity < minimum) throw refuse(CHECKOUT_MESSAGES.minimumQuantity.replace('{min}', String(minimum)));
   if (options.owner && config.owner?.multiplePurchase && !config.owner.multiplePurchase(options.owner) && line.quantity > minimum) {
@@ -211,14 +221,24 @@ export function priceLine(repo: Repo, config: CheckoutConfig, line: CartLine, pl
   if (line.promoId !== null) {
     promo = repo.get<PromoCheck & { code?: string }>('promos', line.promoId) ?? null;
     // The id alone unlocks nothing: the billing must carry the promo's own code (case-insensitive).
-    const codeMatches = promo !== null && line.promoCode !== null && typeof promo.code === 'string' && promo.code.toUpperCase() === line.promoCode.toUpperCase();
+    const codeMatches =
+      promo !== null &&
+      line.promoCode !== null &&
+      typeof promo.code === 'string' &&
+      promo.code.toUpperCase() === line.promoCode.toUpperCase();
     if (!codeMatches) throw refuse(promoMessage('not-found', line.promoCode));
     const outcome = promoOutcome(promo, plan.id, manilaToday(options.now));
     if (outcome !== 'redeemed') throw refuse(promoMessage(outcome, typeof promo?.code === 'string' ? promo.code : null));
   }
 
   const totals = computeTotals(
-    { price: toCentavos(plan.price), discount: toCentavos(plan.discount), quantity: line.quantity, memberPrice, memberQuantity: line.members },
+    {
+      price: toCentavos(plan.price),
+      discount: toCentavos(plan.discount),
+      quantity: line.quantity,
+      memberPrice,
+      memberQuantity: line.members,
+    },
     promo ? toCentavos(promo.discount) : 0,
   );
   if (line.discount !== totals.promoDiscount) throw refuse(CHECKOUT_MESSAGES.discount);

@@ -8,7 +8,13 @@ const ACTIVATION_CODE_DIGITS = 8;
 export function keyPrefix(productName: string): string {
   const initials = productName
     .split(/\s+/)
-    .map((word) => word.normalize('NFD').replace(/[^A-Za-z]/g, '').charAt(0).toUpperCase())
+    .map((word) =>
+      word
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .charAt(0)
+        .toUpperCase(),
+    )
     .join('')
     .slice(0, 3);
   return initials.length > 0 ? initials : 'KEY';

@@ -34,7 +34,13 @@ export interface ProviderObject {
 export const orderDescription = (order: Order) => `${order.plan_name} x ${order.quantity}`;
 
 function paymentRequestOf(order: Order): PaymentRequest {
-  return { token: order.token, order_id: order.id, amount: toPesos(order.total), currency: order.currency, description: orderDescription(order) };
+  return {
+    token: order.token,
+    order_id: order.id,
+    amount: toPesos(order.total),
+    currency: order.currency,
+    description: orderDescription(order),
+  };
 }
 
 /** The provider object of a stored order; `providerUrl` is the configured payment-request URL (never from request headers). */
@@ -50,15 +56,15 @@ export const returnPath = (order: Order) => `${RETURN_PATH}?status=${order.statu
 export const money = (centavos: number, currency = 'PHP') => `${currency} ${formatPesos(centavos)}`;
 
 const buyerName = (order: Order) =>
-  [order.billing.first_name, order.billing.last_name].filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
+  [order.billing.first_name, order.billing.last_name]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
 
 /** The confirmation e-mail of a paid order: every key pair issued and where to activate them (`origin`: the public URL setting). */
 export function confirmationMail(order: Order, keys: readonly AccessKey[], options: { product: Product; origin: string }): Mail {
   const { product, origin } = options;
   const name = buyerName(order);
-  const pairs = keys.map((key, i) =>
-    [`${i + 1}. Access key: ${key.access_key}`, `   Activation code: ${key.activation_code}`].join('\n'),
-  );
+  const pairs = keys.map((key, i) => [`${i + 1}. Access key: ${key.access_key}`, `   Activation code: ${key.activation_code}`].join('\n'));
   const body = [
     `Hello${name ? ` ${name}` : ''},`,
     '',

@@ -12,7 +12,8 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
 
-const mac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest();
+const mac = (secret: string, timestamp: number, body: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest();
 
 /** The header value for `body` signed at `timestamp` (unix seconds). */
 export function signatureHeader(body: string, secret: string, timestamp: number): string {
@@ -20,7 +21,13 @@ export function signatureHeader(body: string, secret: string, timestamp: number)
 }
 
 /** Checks a notification's signature header against its raw body, at `nowSeconds`. */
-export function checkSignature(header: unknown, body: string, secret: string, nowSeconds: number, tolerance = SIGNATURE_TOLERANCE_SECONDS): SignatureCheck {
+export function checkSignature(
+  header: unknown,
+  body: string,
+  secret: string,
+  nowSeconds: number,
+  tolerance = SIGNATURE_TOLERANCE_SECONDS,
+): SignatureCheck {
   if (typeof header !== 'string' || header === '') return { ok: false, reason: 'missing' };
   // Bounded, linear: at most 200 characters of 't=<digits>,v1=<64 hex>'.
   const match = header.length <= 200 ? /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header.trim()) : null;

@@ -111,7 +111,8 @@ export type NotificationOutcome = 'paid' | 'cancelled' | 'duplicate' | 'unknown-
 type OrderRow = Omit<Order, 'billing'> & { billing: string };
 type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };
 
-const toOrder = (row: OrderRow | undefined): Order | undefined => (row ? { ...row, billing: JSON.parse(row.billing) as Record<string, unknown> } : undefined);
+const toOrder = (row: OrderRow | undefined): Order | undefined =>
+  row ? { ...row, billing: JSON.parse(row.billing) as Record<string, unknown> } : undefined;
 const toKey = (row: KeyRow): AccessKey => ({ ...row, member: row.member === null ? null : (JSON.parse(row.member) as unknown) });
 
 /** orders, access_keys and outbox (migration 3). */
@@ -183,7 +184,9 @@ export class OrderStore {
    */
   issueKeys(orderId: number | null, count: number, options: { now: string; keyPrefix: string }): AccessKey[] {
     const exists = this.db.prepare('SELECT 1 FROM access_keys WHERE access_key = ?');
-    const insert = this.db.prepare('INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       let key = newAccessKey(options.keyPrefix);
@@ -196,7 +199,9 @@ export class OrderStore {
 
   /** Stores given key pairs (the seeded demo keys). */
   addKeys(orderId: number | null, pairs: ReadonlyArray<{ accessKey: string; activationCode: string }>, now: string): void {
-    const insert = this.db.prepare('INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
     for (const pair of pairs) insert.run(orderId, pair.accessKey, pair.activationCode, 'unused', now);
   }
 
@@ -207,15 +212,19 @@ export class OrderStore {
    * e-mail to the outbox; 'payment.cancelled' cancels a pending order. Anything else issues nothing.
    */
   applyNotification(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
-    return this.db.transaction(() => {
-      const seen = this.db
-        .prepare("INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING")
-        .run(event.id, event.type, event.order_id, options.now).changes;
-      if (seen === 0) return { outcome: 'duplicate' as const, issued: [] };
-      const result = this.handle(event, options);
-      this.db.prepare('UPDATE payment_notifications SET outcome = ? WHERE event_id = ?').run(result.outcome, event.id);
-      return result;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const seen = this.db
+          .prepare(
+            "INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING",
+          )
+          .run(event.id, event.type, event.order_id, options.now).changes;
+        if (seen === 0) return { outcome: 'duplicate' as const, issued: [] };
+        const result = this.handle(event, options);
+        this.db.prepare('UPDATE payment_notifications SET outcome = ? WHERE event_id = ?').run(result.outcome, event.id);
+        return result;
+      })
+      .immediate();
   }
 
   private handle(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
@@ -225,11 +234,15 @@ export class OrderStore {
     if (order.status === 'cancelled' && order.cancel_reason === 'expired') return { outcome: 'expired', order, issued: [] };
     if (order.status !== 'pending') return { outcome: 'not-pending', order, issued: [] };
     if (event.type === 'payment.cancelled') {
-      this.db.prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'buyer' WHERE id = ? AND status = 'pending'").run(options.now, order.id);
+      this.db
+        .prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'buyer' WHERE id = ? AND status = 'pending'")
+        .run(options.now, order.id);
       return { outcome: 'cancelled', order: this.byId(order.id), issued: [] };
     }
     if (event.amount !== order.total || event.currency !== order.currency) return { outcome: 'mismatch', order, issued: [] };
-    const changed = this.db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'").run(options.now, order.id).changes;
+    const changed = this.db
+      .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
+      .run(options.now, order.id).changes;
     if (changed === 0) return { outcome: 'not-pending', order, issued: [] };
     const issued = this.issueKeys(order.id, order.quantity, options);
     const paid = this.byId(order.id)!;
@@ -243,7 +256,9 @@ export class OrderStore {
   /** Cancels every pending order whose time ran out (cancel_reason 'expired'); returns how many. */
   expirePending(now: string): number {
     return this.db
-      .prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'expired' WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?")
+      .prepare(
+        "UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'expired' WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?",
+      )
       .run(now, now).changes;
   }
 

@@ -26,7 +26,11 @@ export function postBilling(path: string, payload: Record<string, unknown>): Pro
 
 /** Finds the provider object in a billing reply (keyed by the provider's name; some replies nest under data.data). */
 export function findProvider(reply: unknown): PaymentProvider | null {
-  const candidates = [reply, (reply as { data?: unknown } | null)?.data, ((reply as { data?: { data?: unknown } } | null)?.data as { data?: unknown } | undefined)?.data];
+  const candidates = [
+    reply,
+    (reply as { data?: unknown } | null)?.data,
+    ((reply as { data?: { data?: unknown } } | null)?.data as { data?: unknown } | undefined)?.data,
+  ];
   for (const candidate of candidates) {
     if (!candidate || typeof candidate !== 'object') continue;
     for (const value of Object.values(candidate)) {

@@ -53,7 +53,10 @@ export function byPrecedence<T>(items: readonly T[]): T[] {
  * ':<param>' is that route param, e.g. the page owner's ':reseller_id'; '{short}' and '{product}'
  * are substituted. A param the route lacks leaves the key out rather than sending the placeholder.
  */
-export function fillQuery(query: Readonly<Record<string, string>> | undefined, params: Readonly<Record<string, string | undefined>>): Query | undefined {
+export function fillQuery(
+  query: Readonly<Record<string, string>> | undefined,
+  params: Readonly<Record<string, string | undefined>>,
+): Query | undefined {
   if (!query) return undefined;
   return Object.fromEntries(
     Object.entries(query).map(([key, value]) => {
@@ -68,11 +71,7 @@ function sourceKey(name: string, params: Readonly<Record<string, string | undefi
 }
 
 /** SWR hook over a content source: `data` is the list (sorted by precedence), `error` an ApiError. */
-export function useSource<T = unknown>(
-  name: string | undefined,
-  params: Readonly<Record<string, string | undefined>> = {},
-  query?: Query,
-) {
+export function useSource<T = unknown>(name: string | undefined, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
   return useSWR<T[]>(name ? sourceKey(name, params, query) : null, () =>
     getSource(name as string, params, query).then((items) => byPrecedence(items as T[])),
   );

@@ -45,14 +45,14 @@ export function Shell() {
   return (
     <PageChromeProvider resetKey={pathname}>
       <DialogsProvider>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      {layout.header && <Header drawer={layout.drawer} />}
-      <main id="main" className={layout.header ? 'site-main site-main--under-header' : 'site-main'} data-page={page?.name}>
-        <Outlet />
-      </main>
-      {layout.footer && <Footer />}
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {layout.header && <Header drawer={layout.drawer} />}
+        <main id="main" className={layout.header ? 'site-main site-main--under-header' : 'site-main'} data-page={page?.name}>
+          <Outlet />
+        </main>
+        {layout.footer && <Footer />}
       </DialogsProvider>
     </PageChromeProvider>
   );

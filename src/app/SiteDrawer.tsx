@@ -25,13 +25,15 @@ export default function SiteDrawer({ open, onOpenChange }: { open: boolean; onOp
                 {fill(header.drawerShop.label)}
               </SmartLink>
             </li>
-            {header.menu.filter((link) => link.href !== header.drawerShop.href).map((link) => (
-              <li key={link.href}>
-                <SmartLink href={link.href} onClick={close}>
-                  {fill(link.label)}
-                </SmartLink>
-              </li>
-            ))}
+            {header.menu
+              .filter((link) => link.href !== header.drawerShop.href)
+              .map((link) => (
+                <li key={link.href}>
+                  <SmartLink href={link.href} onClick={close}>
+                    {fill(link.label)}
+                  </SmartLink>
+                </li>
+              ))}
           </ul>
         </nav>
       </DrawerBody>

@@ -25,7 +25,6 @@ const brand: BrandVariants = {
   160: '#e9f4fe',
 };
 
-
 const base = createLightTheme(brand);
 
 export const theme: Theme = {

@@ -18,7 +18,10 @@ describe('withDefaults: the schema defaults a block receives', () => {
       minimum: 1,
       labels: ['a', 'b'],
       dependents: { minAge: 18 },
-      cards: [{ title: 'Me', minAge: 18 }, { title: 'Mother', minAge: 21 }],
+      cards: [
+        { title: 'Me', minAge: 18 },
+        { title: 'Mother', minAge: 21 },
+      ],
     });
   });
 

@@ -10,10 +10,7 @@ type Params = Readonly<Record<string, string | undefined>>;
 
 /** What resolving a page's owner gave: still loading, the params with the owner's id, unknown, or a failed load. */
 export type OwnerResolution =
-  | { status: 'loading' }
-  | { status: 'ready'; params: Record<string, string | undefined> }
-  | { status: 'missing' }
-  | { status: 'failed' };
+  { status: 'loading' } | { status: 'ready'; params: Record<string, string | undefined> } | { status: 'missing' } | { status: 'failed' };
 
 /** The owner's id of a loaded record (a number or a non-empty text), else undefined. */
 export function ownerId(record: unknown): string | undefined {

@@ -68,7 +68,10 @@ export async function loadBlocks(types: readonly string[]): Promise<void> {
 }
 
 /** A section's props as its block receives them: the schema's defaults filled in. */
-export function blockProps<K extends BlockType>(module: Pick<BlockModule<K>, 'defaults'>, props: SectionPropsMap[K] | undefined): BlockPropsMap[K] {
+export function blockProps<K extends BlockType>(
+  module: Pick<BlockModule<K>, 'defaults'>,
+  props: SectionPropsMap[K] | undefined,
+): BlockPropsMap[K] {
   // `npm run validate` checked the props against the block's schema, and the defaults are that
   // schema's: filled in, they are what the generated props type says.
   return withDefaults(module.defaults, props ?? {}) as BlockPropsMap[K];

@@ -103,7 +103,19 @@ export async function sendToTarget(form: FormFile, data: Data, files: Map<string
  * A submission that returns nothing shows no success dialog and logs the spec's console text. The
  * form is emptied only when its success dialog confirms the submission (and by Cancel).
  */
-export function FormRunner({ form, validator, send, onSuccess, showSuccessFor, uiSchemaOverrides, extraValidate, initialData, children, className, disabled = false }: FormRunnerProps) {
+export function FormRunner({
+  form,
+  validator,
+  send,
+  onSuccess,
+  showSuccessFor,
+  uiSchemaOverrides,
+  extraValidate,
+  initialData,
+  children,
+  className,
+  disabled = false,
+}: FormRunnerProps) {
   const { showSuccess, showError } = useDialogs();
   const [formData, setFormData] = useState<Data>(initialData ?? {});
   const [pending, setPending] = useState<Data | null>(null);

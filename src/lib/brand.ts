@@ -83,7 +83,13 @@ function channels(hex: string): [number, number, number] {
 function mix(hex: string, toward: string, amount: number): string {
   const a = channels(hex);
   const b = channels(toward);
-  return `#${a.map((c, i) => Math.round(c + (b[i] - c) * amount).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((c, i) =>
+      Math.round(c + (b[i] - c) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 const WHITE = '#ffffff';

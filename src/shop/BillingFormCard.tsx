@@ -28,7 +28,13 @@ export function BillingFormCard({ loaded, className, handOver, redirectingText, 
   return (
     <div className={`${className} form-card`} aria-busy={handOver === 'redirecting' || undefined}>
       {loaded ? (
-        <FormRunner form={loaded.form} validator={loaded.validator} showSuccessFor={(reply) => findProvider(reply) === null} disabled={handOver === 'redirecting'} {...runner}>
+        <FormRunner
+          form={loaded.form}
+          validator={loaded.validator}
+          showSuccessFor={(reply) => findProvider(reply) === null}
+          disabled={handOver === 'redirecting'}
+          {...runner}
+        >
           {children}
         </FormRunner>
       ) : (

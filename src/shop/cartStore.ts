@@ -1,6 +1,15 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { computeTotals, type Totals } from '../../domain/pricing';
-import { cartReducer, EMPTY_CART, parseCartItem, parseCartPlan, type CartAction, type CartItem, type CartKind, type CartState } from './cart';
+import {
+  cartReducer,
+  EMPTY_CART,
+  parseCartItem,
+  parseCartPlan,
+  type CartAction,
+  type CartItem,
+  type CartKind,
+  type CartState,
+} from './cart';
 import { readStored, writeStored, type StorageKey } from './storage';
 
 /**
@@ -87,7 +96,13 @@ export function cartStore(kind: CartKind): CartStore {
 
 /** The pricing of a cart line (no promo code): subtotal, VAT, total... in centavos. */
 export function cartTotals(item: CartItem): Totals {
-  return computeTotals({ price: item.price, discount: item.discount, quantity: item.quantity, memberPrice: item.member, memberQuantity: item.memberQuantity });
+  return computeTotals({
+    price: item.price,
+    discount: item.discount,
+    quantity: item.quantity,
+    memberPrice: item.member,
+    memberQuantity: item.memberQuantity,
+  });
 }
 
 /** The cart of a kind: its state, a stable dispatch, and the totals of its line (null when empty). */

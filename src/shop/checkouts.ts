@@ -114,7 +114,10 @@ export interface AppliedPromo {
 export function checkoutTotals(variant: CheckoutVariant, item: CartItem, promo: AppliedPromo | null): Totals {
   const quantity = variant.oneUnit ? 1 : item.quantity;
   const discount = variant.promoCode === 'entered' ? (promo?.discount ?? 0) : 0;
-  return computeTotals({ price: item.price, discount: item.discount, quantity, memberPrice: item.member, memberQuantity: item.memberQuantity }, discount);
+  return computeTotals(
+    { price: item.price, discount: item.discount, quantity, memberPrice: item.member, memberQuantity: item.memberQuantity },
+    discount,
+  );
 }
 
 /** What a billing sells: the line, its totals, the promo applied, the owner's id, whether dependents were asked. */

@@ -24,7 +24,10 @@ export function dependentsField(form: FormFile | undefined, maxDependents: numbe
         [FIELD]: {
           'ui:widget': 'select',
           'ui:title': fill(label),
-          'ui:options': { required: true, choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })) },
+          'ui:options': {
+            required: true,
+            choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
+          },
         },
       }
     : { [FIELD]: { 'ui:widget': 'hidden' } };
@@ -32,7 +35,8 @@ export function dependentsField(form: FormFile | undefined, maxDependents: numbe
   const validate = (data: Record<string, unknown>): Record<string, string[]> => {
     if (!asked) return {};
     const value = data[FIELD];
-    if (value === undefined || value === null || value === '') return { [FIELD]: [fill(fieldOption(form, 'requiredMessage', 'This field is required'))] };
+    if (value === undefined || value === null || value === '')
+      return { [FIELD]: [fill(fieldOption(form, 'requiredMessage', 'This field is required'))] };
     const count = Number(value);
     return Number.isInteger(count) && count >= 1 && count <= maxDependents
       ? {}

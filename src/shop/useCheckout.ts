@@ -60,7 +60,9 @@ export function useCheckout(variant: CheckoutVariant, { params, shopPath, depend
 
   const ownerId = variant.owner ? ownerIdOf(params[variant.owner.idParam]) : null;
   // A cart filled in another shop is not this checkout's (spec section 4; the shop's shopScope section stores its slug and id).
-  const inScope = !variant.owner || (variant.cart !== 'regular' && ownerId !== null && isCartOfSlug(variant.cart, params[variant.owner.slugParam], ownerId));
+  const inScope =
+    !variant.owner ||
+    (variant.cart !== 'regular' && ownerId !== null && isCartOfSlug(variant.cart, params[variant.owner.slugParam], ownerId));
   // Once a billing is accepted the cart is empty, but the page keeps the line sold until the browser leaves.
   const item = payment.sold ?? (inScope ? state.item : null);
 
@@ -68,12 +70,19 @@ export function useCheckout(variant: CheckoutVariant, { params, shopPath, depend
   const applied = variant.promoCode === 'entered' ? promo.applied : null;
   const totals = useMemo(() => (item ? checkoutTotals(variant, item, applied) : null), [variant, item, applied]);
 
-  const dependents = useMemo(() => dependentsField(form?.form, item?.maxDependents ?? 0, dependentsLabel), [form, item?.maxDependents, dependentsLabel]);
+  const dependents = useMemo(
+    () => dependentsField(form?.form, item?.maxDependents ?? 0, dependentsLabel),
+    [form, item?.maxDependents, dependentsLabel],
+  );
   const uiSchema = useMemo<UiSchema>(
     () => ({
       ...dependents.uiSchema,
       // A merchant's own 'source of information' options replace the form's (a select with choices).
-      ...(sourceOptions && sourceOptions.length > 0 ? { source: { 'ui:widget': 'select', 'ui:options': { choices: sourceOptions.map((option) => ({ value: option, label: option })) } } } : {}),
+      ...(sourceOptions && sourceOptions.length > 0
+        ? {
+            source: { 'ui:widget': 'select', 'ui:options': { choices: sourceOptions.map((option) => ({ value: option, label: option })) } },
+          }
+        : {}),
     }),
     [dependents, sourceOptions],
   );

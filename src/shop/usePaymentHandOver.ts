@@ -74,7 +74,10 @@ export function usePaymentHandOver(mode: PaymentMode) {
         setSold(null);
         setStatus('failed');
       };
-      const timer = setTimeout(() => fail(new Error(`the payment provider did not take over within ${HAND_OVER_TIMEOUT_MS} ms`)), HAND_OVER_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => fail(new Error(`the payment provider did not take over within ${HAND_OVER_TIMEOUT_MS} ms`)),
+        HAND_OVER_TIMEOUT_MS,
+      );
       window.addEventListener('pagehide', left);
       // Leaving the checkout inside the site (unmount) ends the hand-over quietly.
       stop.current = () => {

@@ -8,7 +8,10 @@ function field(page: Page, label: string) {
 /** Adds the first plan of the shop to the regular cart through the shop page and opens the checkout. */
 async function addFirstPlanAndCheckout(page: Page): Promise<string> {
   await page.goto('/shop');
-  const card = page.locator('article').filter({ has: page.getByRole('button', { name: 'Add to cart' }) }).first();
+  const card = page
+    .locator('article')
+    .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+    .first();
   const name = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
   await card.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('button', { name: /^Cart/ }).click();
@@ -20,7 +23,11 @@ async function addFirstPlanAndCheckout(page: Page): Promise<string> {
 /** Adds the named plan of the shop to the regular cart and opens the checkout. */
 async function addPlanAndCheckout(page: Page, planName: string) {
   await page.goto('/shop');
-  await page.locator('article').filter({ has: page.getByRole('heading', { name: planName, exact: true }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name: planName, exact: true }) })
+    .getByRole('button', { name: 'Add to cart' })
+    .click();
   await page.getByRole('button', { name: /^Cart/ }).click();
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/shop\/checkout$/);
@@ -38,7 +45,10 @@ async function fillBilling(page: Page, email: string) {
   await field(page, 'Confirm email').fill(email);
   await field(page, 'Birthdate').fill('1990-05-17');
   await page.locator('.checkout__form').getByRole('radio', { name: 'Male', exact: true }).check();
-  await page.locator('.checkout__form').getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await page
+    .locator('.checkout__form')
+    .getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })
+    .check();
 }
 
 test.describe('standard checkout', () => {
@@ -97,7 +107,21 @@ test.describe('standard checkout', () => {
     // The spec's billing payload: the confirm e-mail and the agreement stay in the browser.
     const payload = (await billing).postDataJSON() as Record<string, unknown>;
     expect(Object.keys(payload).sort()).toEqual(
-      ['address1', 'birthdate', 'city', 'country', 'email', 'first_name', 'last_name', 'no_dependents', 'phone_number', 'products', 'sex', 'state', 'zip'].sort(),
+      [
+        'address1',
+        'birthdate',
+        'city',
+        'country',
+        'email',
+        'first_name',
+        'last_name',
+        'no_dependents',
+        'phone_number',
+        'products',
+        'sex',
+        'state',
+        'zip',
+      ].sort(),
     );
 
     await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
@@ -146,7 +170,9 @@ test.describe('standard checkout', () => {
     await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
 
     const success = page.getByRole('alertdialog', { name: 'Thank you!' });
-    await expect(success).toContainText('You successfully submitted your billing information. Please wait for our agent to call you regarding payment.');
+    await expect(success).toContainText(
+      'You successfully submitted your billing information. Please wait for our agent to call you regarding payment.',
+    );
     const back = success.getByRole('link', { name: 'Back to shop' });
     await expect(back).toHaveAttribute('href', '/shop');
     await expect(back).toBeFocused();
@@ -162,7 +188,9 @@ test.describe('standard checkout', () => {
     await expect(success).toBeHidden();
   });
 
-  test("'Number of dependents' of a plan with up to 4 is required, marked so, and says 'This field is required' when empty", async ({ page }) => {
+  test("'Number of dependents' of a plan with up to 4 is required, marked so, and says 'This field is required' when empty", async ({
+    page,
+  }) => {
     await addPlanAndCheckout(page, 'Family');
     const dependents = field(page, 'Number of dependents');
     await expect(dependents).toHaveAttribute('aria-required', 'true');
@@ -190,7 +218,9 @@ test.describe('standard checkout', () => {
     });
   }
 
-  test('after Yes, a slow provider: the checkout keeps the plan and says it is taking the buyer to the payment partner', async ({ page }) => {
+  test('after Yes, a slow provider: the checkout keeps the plan and says it is taking the buyer to the payment partner', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const planName = await addFirstPlanAndCheckout(page);
     const provider = await holdPaymentProvider(page);
@@ -219,7 +249,9 @@ test.describe('standard checkout', () => {
     const planName = await addFirstPlanAndCheckout(page);
     const stored = await page.evaluate(() => localStorage.getItem('item'));
     // The provider refuses the payment request.
-    await page.route(PAYMENT_PROVIDER, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }));
+    await page.route(PAYMENT_PROVIDER, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }),
+    );
     const email = `fail-${Date.now()}@example.com`;
     await fillBilling(page, email);
     const form = page.locator('.checkout__form');

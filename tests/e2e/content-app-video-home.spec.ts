@@ -138,7 +138,11 @@ test.describe('Play Video', () => {
 
     const descriptions = page.locator('.cards .card');
     await expect(descriptions).toHaveCount(3);
-    await expect(descriptions.getByRole('heading', { level: 3 })).toHaveText(['Face-to-face, from anywhere', 'Safe and private', 'Certificate included']);
+    await expect(descriptions.getByRole('heading', { level: 3 })).toHaveText([
+      'Face-to-face, from anywhere',
+      'Safe and private',
+      'Certificate included',
+    ]);
     await expect(descriptions.first()).toContainText('lets the doctor see you');
 
     const steps = page.getByRole('region', { name: 'Three easy steps' }).getByRole('listitem');
@@ -284,7 +288,10 @@ for (const { path, testimonials, bannerTitle } of [
       expect(errors).toEqual([]);
     });
 
-    test(`testimonials from ${testimonials}: stars equal the rating; a long caption is clamped by words and 'See more' reveals the rest, at 1280 and 390 px`, async ({ page, request }) => {
+    test(`testimonials from ${testimonials}: stars equal the rating; a long caption is clamped by words and 'See more' reveals the rest, at 1280 and 390 px`, async ({
+      page,
+      request,
+    }) => {
       const response = await request.get(`/api/v1/${testimonials}`);
       const data = ((await response.json()) as { data: Testimonial[] }).data;
       await page.goto(path);
@@ -306,7 +313,8 @@ for (const { path, testimonials, bannerTitle } of [
         for (const item of data) {
           const card = cards.filter({ hasText: item.name });
           const caption = card.locator('.testimonial__caption');
-          const fullyShown = () => caption.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && getComputedStyle(el).overflow === 'visible');
+          const fullyShown = () =>
+            caption.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && getComputedStyle(el).overflow === 'visible');
           if (longWords(item.caption) <= 30) {
             await expect(caption).toHaveText(item.caption);
             await expect(card.getByRole('button', { name: /See (more|less)/ })).toHaveCount(0);

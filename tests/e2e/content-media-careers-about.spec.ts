@@ -209,7 +209,10 @@ test.describe('media article', () => {
     await expect(page.locator('.rich-text script')).toHaveCount(0);
     await expect(page.locator('.rich-text [onerror]')).toHaveCount(0);
     await expect(body.locator('.rich-text img')).toHaveCount(1);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Media' })).toHaveAttribute('href', '/media');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Media' })).toHaveAttribute(
+      'href',
+      '/media',
+    );
     await expectNoSeriousA11yViolations(page);
     expect(dialogs).toEqual([]);
   });
@@ -293,7 +296,10 @@ test.describe('careers', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('img')).toBeVisible();
     await expect(dialog).toContainText(job.division);
-    await expect(dialog.getByRole('link', { name: 'careers@bantaydoc.example' })).toHaveAttribute('href', 'mailto:careers@bantaydoc.example');
+    await expect(dialog.getByRole('link', { name: 'careers@bantaydoc.example' })).toHaveAttribute(
+      'href',
+      'mailto:careers@bantaydoc.example',
+    );
     await expect(dialog).toContainText('Interested? Send your CV to careers@bantaydoc.example or apply below.');
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
@@ -333,7 +339,15 @@ test.describe('about', () => {
     const errors = collectErrors(page);
     await page.goto('/about');
     const headings = page.locator('main h2');
-    const expected = ['What is Telemedicine', 'This is Bantay Doc', 'Our Mission', 'Our Values', 'Tele-Treatment Program', 'Our Partners', 'Awards'];
+    const expected = [
+      'What is Telemedicine',
+      'This is Bantay Doc',
+      'Our Mission',
+      'Our Values',
+      'Tele-Treatment Program',
+      'Our Partners',
+      'Awards',
+    ];
     await expect(headings).toHaveText(expected);
     await expect(page.locator('main')).toContainText('Innovative healthcare made easy.');
     await expect(page.locator('main')).toContainText('1998 in Switzerland');

@@ -77,8 +77,14 @@ test.describe('routing and shell', () => {
   test('footer links fill {short}: the two Terms and Conditions pages open by the product short name', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'Terms and Conditions', exact: true })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc');
-    await expect(footer.getByRole('link', { name: 'Shop Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc-shop');
+    await expect(footer.getByRole('link', { name: 'Terms and Conditions', exact: true })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions/bantaydoc',
+    );
+    await expect(footer.getByRole('link', { name: 'Shop Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions/bantaydoc-shop',
+    );
     await footer.getByRole('link', { name: 'Shop Terms and Conditions' }).click();
     await expect(page).toHaveURL(/\/terms-and-conditions\/bantaydoc-shop$/);
     await expect(page.getByRole('heading', { name: 'Terms And Conditions' })).toBeVisible();
@@ -124,10 +130,12 @@ test.describe('small screens', () => {
     const drawer = page.getByRole('dialog', { name: 'Open menu' });
     await expect(drawer).toBeVisible();
     // It sits against the right edge (the surface keeps a small inner margin).
-    await expect.poll(async () => {
-      const box = await drawer.boundingBox();
-      return box !== null && box.x > 20 && box.x + box.width > 350;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box !== null && box.x > 20 && box.x + box.width > 350;
+      })
+      .toBe(true);
     // One Shop item, first: the header menu's own Shop link is not repeated.
     await expect(drawer.getByRole('link', { name: 'Shop' })).toHaveCount(1);
     await expect(drawer.getByRole('link').first()).toHaveText('Shop');

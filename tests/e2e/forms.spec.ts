@@ -177,7 +177,9 @@ test.describe('forms that send nothing', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('registration: the terms box starts unticked; Login validates, sends nothing and keeps what was typed; Cancel clears', async ({ page }) => {
+  test('registration: the terms box starts unticked; Login validates, sends nothing and keeps what was typed; Cancel clears', async ({
+    page,
+  }) => {
     const posts: string[] = [];
     page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
     await page.goto('/register');

@@ -90,5 +90,6 @@ export async function recordCheckoutWhenLeft(page: Page): Promise<() => Promise<
       sessionStorage.setItem('e2e:checkoutWhenLeft', JSON.stringify(seen));
     });
   });
-  return async () => JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e:checkoutWhenLeft'))) ?? 'null') as CheckoutWhenLeft | null;
+  return async () =>
+    JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e:checkoutWhenLeft'))) ?? 'null') as CheckoutWhenLeft | null;
 }

@@ -86,7 +86,8 @@ async function fillCard(page: Page, title: string, pair: Pair, overrides: Record
 function recordAssignments(page: Page): Record<string, unknown>[] {
   const sent: Record<string, unknown>[] = [];
   page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/v1/key-assignments')) sent.push(request.postDataJSON() as Record<string, unknown>);
+    if (request.method() === 'POST' && request.url().endsWith('/api/v1/key-assignments'))
+      sent.push(request.postDataJSON() as Record<string, unknown>);
   });
   return sent;
 }
@@ -104,7 +105,10 @@ test.describe('single key assignment form', () => {
     const errors = collectErrors(page);
     // Buy one plan through the shop, the checkout and the sandbox provider.
     await page.goto('/shop');
-    const planCard = page.locator('article').filter({ has: page.getByRole('button', { name: 'Add to cart' }) }).first();
+    const planCard = page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+      .first();
     await planCard.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: /^Cart/ }).click();
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -182,7 +186,9 @@ test.describe('single key assignment form', () => {
         gender: 'male',
       },
     ]);
-    await expect(success).toContainText('You have successfully activated your account. You may now call us anytime for any health concerns.');
+    await expect(success).toContainText(
+      'You have successfully activated your account. You may now call us anytime for any health concerns.',
+    );
     await success.getByRole('link', { name: 'Go to home page' }).click();
 
     // The same key again: refused, and the error dialog shows the server's reason.
@@ -211,7 +217,9 @@ test.describe('single key assignment form', () => {
 });
 
 test.describe('multi-member assignment screens', () => {
-  test('single: fixed cards, the card rules, nothing sent until every card passes, then one request per card in order', async ({ page }) => {
+  test('single: fixed cards, the card rules, nothing sent until every card passes, then one request per card in order', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const [me, father] = await buyKeys(page.request, 2);
     const sent = recordAssignments(page);
@@ -287,7 +295,16 @@ test.describe('multi-member assignment screens', () => {
     const [me, spouse, child] = await buyKeys(page.request, 3);
     // The spouse's key is used before the screen sends it.
     const used = await page.request.post('/api/v1/key-assignments', {
-      data: { first_name: 'Early', last_name: 'Bird', birthdate: '01/01/1990', email: 'early@example.com', phone_number: '0917', access_key: spouse.accessKey, activation_code: spouse.activationCode, employee: false },
+      data: {
+        first_name: 'Early',
+        last_name: 'Bird',
+        birthdate: '01/01/1990',
+        email: 'early@example.com',
+        phone_number: '0917',
+        access_key: spouse.accessKey,
+        activation_code: spouse.activationCode,
+        employee: false,
+      },
     });
     expect(used.status()).toBe(200);
     const sent = recordAssignments(page);
@@ -358,7 +375,8 @@ test.describe('multi-member assignment screens', () => {
     await expect(dependent).not.toContainText('Must be 18 years old or above');
 
     await assignAndConfirm(page);
-    for (const title of ['Myself', 'Spouse', 'Dependents 1']) await expect(card(page, title).locator('.member-card__alert--success')).toHaveText(SUCCESS);
+    for (const title of ['Myself', 'Spouse', 'Dependents 1'])
+      await expect(card(page, title).locator('.member-card__alert--success')).toHaveText(SUCCESS);
     expect(sent.map((p) => [p.access_key, p.employee])).toEqual([
       [me.accessKey, true],
       [spouse.accessKey, false],

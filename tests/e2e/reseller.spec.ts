@@ -34,7 +34,10 @@ async function fillBilling(page: Page, email: string) {
   await field(page, 'Confirm email').fill(email);
   await field(page, 'Birthdate').fill('1992-08-09');
   await page.locator('.reseller-checkout__form').getByRole('radio', { name: 'Female', exact: true }).check();
-  await page.locator('.reseller-checkout__form').getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await page
+    .locator('.reseller-checkout__form')
+    .getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })
+    .check();
 }
 
 test.describe('reseller-branded site', () => {
@@ -110,7 +113,9 @@ test.describe('reseller-branded site', () => {
     await expect(page.getByRole('dialog')).toContainText('Member');
   });
 
-  test('hand-over: the plan and the message stay until the browser leaves; a provider that never takes over gives the cart back', async ({ page }) => {
+  test('hand-over: the plan and the message stay until the browser leaves; a provider that never takes over gives the cart back', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.clock.install();
     const whenLeft = await recordCheckoutWhenLeft(page);
@@ -138,7 +143,12 @@ test.describe('reseller-branded site', () => {
     await form.getByRole('button', { name: 'Checkout' }).click();
     await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
     await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
-    expect(await whenLeft()).toEqual({ status: 'Taking you to our payment partner…', summary: expect.stringContaining('Member'), emptyCart: false, submitDisabled: true });
+    expect(await whenLeft()).toEqual({
+      status: 'Taking you to our payment partner…',
+      summary: expect.stringContaining('Member'),
+      emptyCart: false,
+      submitDisabled: true,
+    });
   });
 
   test('footer dialogs: terms, privacy policies and FAQs of the reseller', async ({ page }) => {
@@ -183,7 +193,9 @@ test.describe('reseller-branded site', () => {
     await fillBilling(page, email);
     await expect(page.locator('.reseller-checkout__form')).not.toContainText('Only numbers are allowed');
 
-    const billing = page.waitForRequest((request) => request.url().endsWith('/api/v1/reseller-billing-informations') && request.method() === 'POST');
+    const billing = page.waitForRequest(
+      (request) => request.url().endsWith('/api/v1/reseller-billing-informations') && request.method() === 'POST',
+    );
     await page.locator('.reseller-checkout__form').getByRole('button', { name: 'Checkout' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Information details' });
     await confirm.getByRole('button', { name: 'Yes' }).click();
@@ -192,7 +204,9 @@ test.describe('reseller-branded site', () => {
     // The spec's fields: the confirm e-mail and the agreement stay in the browser.
     expect(body).not.toHaveProperty('confirm_email');
     expect(body).not.toHaveProperty('agree');
-    expect(body.products).toEqual([{ name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88, member: 0 }]);
+    expect(body.products).toEqual([
+      { name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88, member: 0 },
+    ]);
 
     // The hidden form post carries the token to the provider, which shows its payment page.
     await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
@@ -217,13 +231,26 @@ test.describe('reseller-branded site', () => {
     await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
   });
 
-  test("a plan left in the promo cart by another shop is not sold here", async ({ page }) => {
+  test('a plan left in the promo cart by another shop is not sold here', async ({ page }) => {
     // Storage is written on a page without a shop: the reseller home, still booting, would claim
     // the cart itself (and reload) after the write.
     await page.goto('/404');
     await page.evaluate(() => {
       localStorage.setItem('promoSlug', JSON.stringify('some-promotion'));
-      localStorage.setItem('promoItem', JSON.stringify({ id: 21, name: 'Other shop plan', price: 99900, discount: 0, description: '', member: null, maxDependents: 1, quantity: 1, memberQuantity: 0 }));
+      localStorage.setItem(
+        'promoItem',
+        JSON.stringify({
+          id: 21,
+          name: 'Other shop plan',
+          price: 99900,
+          discount: 0,
+          description: '',
+          member: null,
+          maxDependents: 1,
+          quantity: 1,
+          memberQuantity: 0,
+        }),
+      );
     });
     // The checkout sends the visitor home, and the home, finding another shop's cart, reloads.
     await gotoExpectingReload(page, `/shop/reseller/checkout/${SLUG}`);
@@ -254,7 +281,10 @@ test.describe('reseller-branded site', () => {
     await expect(page.locator('[data-reseller-footer]')).toBeVisible();
     await expect(page.locator('.site-header')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Key Assignment' })).toBeVisible();
-    await expect(page.locator('[data-reseller-header]').getByRole('link', { name: 'Activate your plan' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-reseller-header]').getByRole('link', { name: 'Activate your plan' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('no serious accessibility violation on the home and the checkout', async ({ page }) => {

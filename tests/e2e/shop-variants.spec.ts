@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload, holdPaymentProvider, PAYMENT_PROVIDER, recordCheckoutWhenLeft } from './helpers';
+import {
+  collectErrors,
+  expectNoSeriousA11yViolations,
+  gotoExpectingReload,
+  holdPaymentProvider,
+  PAYMENT_PROVIDER,
+  recordCheckoutWhenLeft,
+} from './helpers';
 
 /**
  * The promo-code shop and the merchant shop, end to end: from the shop page to the sandbox payment
@@ -33,7 +40,9 @@ async function fillBilling(page: Page, email: string, phone = '09171234567') {
   await field(page, 'Confirm email').fill(email);
   await field(page, 'Birthdate').fill('1988-11-30');
   await form(page).getByRole('radio', { name: 'Male', exact: true }).check();
-  await form(page).getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await form(page)
+    .getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })
+    .check();
 }
 
 /** Yes on 'Information details', then the hidden form post lands on the sandbox page: Pay; the e-mail is in the outbox. */
@@ -51,7 +60,9 @@ async function confirmPayAndFindMail(page: Page, email: string) {
 }
 
 test.describe('promo-code shop', () => {
-  test('code card (required, invalid, valid), the unlocked plan, checkout with zip_code and reseller_id, hidden-form payment, e-mail', async ({ page }) => {
+  test('code card (required, invalid, valid), the unlocked plan, checkout with zip_code and reseller_id, hidden-form payment, e-mail', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const errors = collectErrors(page);
     await page.goto(`/shop/promocode/${PROMO.slug}`);
@@ -94,7 +105,10 @@ test.describe('promo-code shop', () => {
     await expect(page.getByRole('heading', { name: 'Almost there' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Have a promo code?' })).toHaveCount(0);
     await expect(page.getByLabel('Promo code')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc');
+    await expect(page.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions/bantaydoc',
+    );
     // Source is optional, the phone rule holds.
     await form(page).getByRole('button', { name: 'Checkout' }).click();
     await expect(form(page).locator('.form-error-summary')).toContainText('This field is required');
@@ -103,8 +117,12 @@ test.describe('promo-code shop', () => {
 
     const email = `promo-${Date.now()}@example.com`;
     await fillBilling(page, email);
-    await form(page).getByLabel(/^Number of dependents/).selectOption('2');
-    const billing = page.waitForRequest((request) => request.url().endsWith('/api/v1/promotion-billing-informations') && request.method() === 'POST');
+    await form(page)
+      .getByLabel(/^Number of dependents/)
+      .selectOption('2');
+    const billing = page.waitForRequest(
+      (request) => request.url().endsWith('/api/v1/promotion-billing-informations') && request.method() === 'POST',
+    );
     const body = await confirmPayAndFindMail(page, email);
     const payload = (await billing).postDataJSON() as Record<string, any>;
     expect(payload).toMatchObject({ reseller_id: PROMO.id, zip_code: '1012', no_dependents: 2 });
@@ -112,7 +130,18 @@ test.describe('promo-code shop', () => {
     expect(payload).not.toHaveProperty('source');
     expect(payload).not.toHaveProperty('confirm_email');
     expect(payload).not.toHaveProperty('agree');
-    expect(payload.products).toEqual([{ shop_plan_id: 22, quantity: 1, discount: 0, amount: 4254.88, name: PROMO.plan, description: expect.any(String), member: 0, promo_code: PROMO.code }]);
+    expect(payload.products).toEqual([
+      {
+        shop_plan_id: 22,
+        quantity: 1,
+        discount: 0,
+        amount: 4254.88,
+        name: PROMO.plan,
+        description: expect.any(String),
+        member: 0,
+        promo_code: PROMO.code,
+      },
+    ]);
     expect(body).toContain('PHP 4,254.88');
     expect(unexpected(errors)).toEqual([]);
   });
@@ -120,7 +149,17 @@ test.describe('promo-code shop', () => {
   test('a promo cart of another promotion is not this checkout’s', async ({ page }) => {
     await page.goto('/404');
     await page.evaluate(() => {
-      const item = { id: 22, name: 'Family (partner offer)', price: 399900, discount: 20000, description: 'x', member: 69900, maxDependents: 4, quantity: 1, memberQuantity: 0 };
+      const item = {
+        id: 22,
+        name: 'Family (partner offer)',
+        price: 399900,
+        discount: 20000,
+        description: 'x',
+        member: 69900,
+        maxDependents: 4,
+        quantity: 1,
+        memberQuantity: 0,
+      };
       localStorage.setItem('promoItem', JSON.stringify(item));
       localStorage.setItem('promoSlug', JSON.stringify('another-promotion'));
     });
@@ -158,25 +197,39 @@ test.describe('merchant shop', () => {
     // The checkout banner's '#promo' button is dropped; the shop terms.
     await expect(page.getByRole('heading', { name: 'Almost there' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Have a promo code?' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions/bantaydoc-shop');
+    await expect(page.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions/bantaydoc-shop',
+    );
     const summary = page.getByRole('complementary', { name: 'Summary' });
     await expect(summary).toContainText(MERCHANT.plan);
     await expect(summary.locator('.checkout-row--strong dd')).toHaveText('₱2,909.76');
 
     // The merchant's own source options replace the defaults.
     const source = field(page, 'Source of information');
-    await expect(source.locator('option')).toHaveText(['Select an option', 'In-store poster', 'Cashier', 'Flyer', 'Merchant Facebook page', 'Friend or family']);
+    await expect(source.locator('option')).toHaveText([
+      'Select an option',
+      'In-store poster',
+      'Cashier',
+      'Flyer',
+      'Merchant Facebook page',
+      'Friend or family',
+    ]);
 
     const email = `merchant-${Date.now()}@example.com`;
     await fillBilling(page, email, '+63 917 123 4567');
     await source.selectOption('Cashier');
-    const billing = page.waitForRequest((request) => request.url().endsWith('/api/v1/merchant-billing-informations') && request.method() === 'POST');
+    const billing = page.waitForRequest(
+      (request) => request.url().endsWith('/api/v1/merchant-billing-informations') && request.method() === 'POST',
+    );
     const body = await confirmPayAndFindMail(page, email);
     const payload = (await billing).postDataJSON() as Record<string, any>;
     expect(payload).toMatchObject({ reseller_id: MERCHANT.id, zip_code: '1012', source: 'Cashier', phone_number: '+63 917 123 4567' });
     expect(payload).not.toHaveProperty('confirm_email');
     expect(payload).not.toHaveProperty('agree');
-    expect(payload.products).toEqual([{ shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: MERCHANT.plan, description: expect.any(String), member: 0 }]);
+    expect(payload.products).toEqual([
+      { shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: MERCHANT.plan, description: expect.any(String), member: 0 },
+    ]);
     // One key pair per unit.
     expect(body.match(/Access key:/g)).toHaveLength(2);
     expect(errors).toEqual([]);
@@ -188,7 +241,11 @@ async function promoCheckout(page: Page) {
   await page.goto(`/shop/promocode/${PROMO.slug}`);
   await page.locator('#promo').getByLabel('Promo code').fill(PROMO.code);
   await page.locator('#promo').getByRole('button', { name: 'Submit' }).click();
-  await page.locator('article').filter({ has: page.getByRole('heading', { name: PROMO.plan }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name: PROMO.plan }) })
+    .getByRole('button', { name: 'Add to cart' })
+    .click();
   await page.goto(`/shop/promocode/checkout/${PROMO.slug}`);
   await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(PROMO.plan);
 }
@@ -196,7 +253,11 @@ async function promoCheckout(page: Page) {
 /** The merchant shop: the plan at its minimum quantity of 2, then the checkout. */
 async function merchantCheckout(page: Page) {
   await page.goto(`/shop/promo/${MERCHANT.slug}`);
-  await page.locator('article').filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) })
+    .getByRole('button', { name: 'Add to cart' })
+    .click();
   await page.getByRole('button', { name: /^Cart/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Increase' }).first().click();
   await page.getByRole('dialog').getByRole('link', { name: 'Checkout' }).click();
@@ -204,13 +265,17 @@ async function merchantCheckout(page: Page) {
 }
 
 test.describe('hand-over to the payment provider (hidden form post)', () => {
-  test('promo checkout, slow provider: the plan stays on the page with the hand-over message until the browser leaves', async ({ page }) => {
+  test('promo checkout, slow provider: the plan stays on the page with the hand-over message until the browser leaves', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const whenLeft = await recordCheckoutWhenLeft(page);
     await promoCheckout(page);
     const provider = await holdPaymentProvider(page);
     await fillBilling(page, `promo-slow-${Date.now()}@example.com`);
-    await form(page).getByLabel(/^Number of dependents/).selectOption('1');
+    await form(page)
+      .getByLabel(/^Number of dependents/)
+      .selectOption('1');
     await form(page).getByRole('button', { name: 'Checkout' }).click();
     await page.getByRole('alertdialog', { name: 'Information details' }).getByRole('button', { name: 'Yes' }).click();
     await provider.requested;
@@ -220,7 +285,12 @@ test.describe('hand-over to the payment provider (hidden form post)', () => {
     await expect(page).toHaveURL(/\/sandbox-pay\/checkout\//);
     await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
     // What the buyer still saw as the browser left the checkout.
-    expect(await whenLeft()).toEqual({ status: 'Taking you to our payment partner…', summary: expect.stringContaining(PROMO.plan), emptyCart: false, submitDisabled: true });
+    expect(await whenLeft()).toEqual({
+      status: 'Taking you to our payment partner…',
+      summary: expect.stringContaining(PROMO.plan),
+      emptyCart: false,
+      submitDisabled: true,
+    });
     expect(await stored(page, 'promoItem')).toBeNull();
   });
 
@@ -254,7 +324,7 @@ test.describe('hand-over to the payment provider (hidden form post)', () => {
 });
 
 test.describe('slug change and unknown slugs', () => {
-  test("entering another promotion clears the stored item and plan, stores the new slug and id, and reloads", async ({ page }) => {
+  test('entering another promotion clears the stored item and plan, stores the new slug and id, and reloads', async ({ page }) => {
     await page.goto('/404');
     await page.evaluate(() => {
       const plan = { id: 99, name: 'Old offer', price: 100000, discount: 0, description: 'x', member: null, maxDependents: 1 };
@@ -275,7 +345,11 @@ test.describe('slug change and unknown slugs', () => {
 
   test('a merchant cart does not follow the visitor to another merchant', async ({ page }) => {
     await page.goto(`/shop/promo/${MERCHANT.slug}`);
-    await page.locator('article').filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) }).getByRole('button', { name: 'Add to cart' }).click();
+    await page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
     await expect(page.locator('.cart-fab__badge')).toHaveText('1');
     expect(await stored(page, 'merchantItem')).toMatchObject({ id: 11 });
 
@@ -287,13 +361,22 @@ test.describe('slug change and unknown slugs', () => {
     expect(await stored(page, 'merchantItem')).toBeNull();
     await expect(page.locator('.cart-fab__badge')).toHaveCount(0);
     // Sampaguita Pharmacy: no multiple purchase, so a read-only quantity.
-    await page.locator('article').filter({ has: page.getByRole('heading', { name: 'Individual (pharmacy price)' }) }).getByRole('button', { name: 'Add to cart' }).click();
+    await page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: 'Individual (pharmacy price)' }) })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
     await page.getByRole('button', { name: /^Cart/ }).click();
     await expect(page.getByRole('dialog').getByTestId('cart-quantity')).toHaveText('1');
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Increase' })).toHaveCount(0);
   });
 
-  for (const path of ['/shop/promocode/no-such-promotion', '/shop/promocode/checkout/no-such-promotion', '/shop/promo/no-such-merchant', '/shop/promo/checkout/no-such-merchant']) {
+  for (const path of [
+    '/shop/promocode/no-such-promotion',
+    '/shop/promocode/checkout/no-such-promotion',
+    '/shop/promo/no-such-merchant',
+    '/shop/promo/checkout/no-such-merchant',
+  ]) {
     test(`an unknown slug goes to /404: ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/404$/);
@@ -319,7 +402,11 @@ test.describe('accessibility of the variants', () => {
 
   test('merchant checkout (below the minimum: back to the shop; from the minimum: the form)', async ({ page }) => {
     await page.goto(`/shop/promo/${MERCHANT.slug}`);
-    await page.locator('article').filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) }).getByRole('button', { name: 'Add to cart' }).click();
+    await page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
     await page.goto(`/shop/promo/checkout/${MERCHANT.slug}`);
     await expect(page.getByText('The minimum purchase in this shop is 2 plans.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to shop' }).click();

@@ -28,7 +28,10 @@ const menu = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
 const badge = (page: Page) => cartButton(page).locator('.cart-fab__badge');
 
 async function addPlan(page: Page, name: string) {
-  await cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) }).getByRole('button', { name: 'Add to cart' }).click();
+  await cards(page)
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .getByRole('button', { name: 'Add to cart' })
+    .click();
 }
 
 test.describe('Shop plans and cart', () => {
@@ -59,16 +62,22 @@ test.describe('Shop plans and cart', () => {
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect
-        .poll(async () => new Set(await cards(page).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)))).size)
+        .poll(
+          async () => new Set(await cards(page).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)))).size,
+        )
         .toBe(columns);
-      const boxes = await cards(page).evaluateAll((els) => els.map((el) => ({ top: Math.round(el.getBoundingClientRect().top), height: Math.round(el.getBoundingClientRect().height) })));
+      const boxes = await cards(page).evaluateAll((els) =>
+        els.map((el) => ({ top: Math.round(el.getBoundingClientRect().top), height: Math.round(el.getBoundingClientRect().height) })),
+      );
       const rows = new Map<number, number[]>();
       for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
       for (const heights of rows.values()) expect(new Set(heights).size).toBe(1);
     }
   });
 
-  test('add to cart: badge 1, every add button disabled, the menu shows the line, totals and checkout; reload keeps it; delete empties it', async ({ page }) => {
+  test('add to cart: badge 1, every add button disabled, the menu shows the line, totals and checkout; reload keeps it; delete empties it', async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     await page.goto('/shop');
     await expect(addButtons(page)).toHaveCount(4);
@@ -128,7 +137,10 @@ test.describe('Shop plans and cart', () => {
     await expect(menu(page).locator('.cart-totals')).toHaveText(/Subtotal₱7,997\.00VAT \(12%\)₱959\.64Total₱8,956\.64/);
     await members.getByRole('button', { name: 'Decrease' }).click();
     await expect(menu(page).locator('.cart-totals')).toContainText('₱6,998.00');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('item'))) ?? 'null')).toMatchObject({ memberQuantity: 1, member: 99_900 });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('item'))) ?? 'null')).toMatchObject({
+      memberQuantity: 1,
+      member: 99_900,
+    });
   });
 
   test('a corrupt stored cart is discarded: the page works with an empty cart', async ({ page }) => {
@@ -153,7 +165,9 @@ test.describe('Shop plans and cart', () => {
   });
 
   test('a foreign stored cart (wrong shape) is discarded as well', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('item', JSON.stringify({ id: 1, name: 'Individual', price: 1499.5, quantity: -2 })));
+    await page.addInitScript(() =>
+      localStorage.setItem('item', JSON.stringify({ id: 1, name: 'Individual', price: 1499.5, quantity: -2 })),
+    );
     await page.goto('/shop');
     await expect(addButtons(page)).toHaveCount(4);
     await expect(badge(page)).toHaveCount(0);

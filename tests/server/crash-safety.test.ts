@@ -31,7 +31,16 @@ interface Server {
 function startServerProcess(dataDir: string, staticDir: string): Promise<Server> {
   const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DEMO: '1', DATA_DIR: dataDir, STATIC_DIR: staticDir, PORT: '0', FORM_RATE_LIMIT: '100000', LOG: 'off' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DEMO: '1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      PORT: '0',
+      FORM_RATE_LIMIT: '100000',
+      LOG: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -73,10 +82,20 @@ type Acknowledged = { kind: 'submission' | 'order'; id: number; marker: string }
 function burstRequest(i: number): { kind: Acknowledged['kind']; path: string; body: unknown; marker: string } {
   if (i % 2 === 0) {
     const marker = `sender${i}@example.com`;
-    return { kind: 'submission', path: '/api/v1/form-emails/contact-us', body: submission('contact-us', { ...VALID_SUBMISSIONS['contact-us'], email: marker }), marker };
+    return {
+      kind: 'submission',
+      path: '/api/v1/form-emails/contact-us',
+      body: submission('contact-us', { ...VALID_SUBMISSIONS['contact-us'], email: marker }),
+      marker,
+    };
   }
   const marker = `buyer${i}@example.com`;
-  return { kind: 'order', path: STANDARD_BILLING, body: { ...VALID_BILLINGS[STANDARD_BILLING].body, email: marker, confirm_email: marker }, marker };
+  return {
+    kind: 'order',
+    path: STANDARD_BILLING,
+    body: { ...VALID_BILLINGS[STANDARD_BILLING].body, email: marker, confirm_email: marker },
+    marker,
+  };
 }
 
 /** The id a 201 acknowledges. */
@@ -117,7 +136,12 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
         while (sent < BURST.requests && Date.now() - started < BURST.maxMs && !killed) {
           const request = burstRequest(sent++);
           try {
-            const response = await fetch(server.base + request.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body), signal: AbortSignal.timeout(10_000) });
+            const response = await fetch(server.base + request.path, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(request.body),
+              signal: AbortSignal.timeout(10_000),
+            });
             const body = (await response.json()) as unknown;
             if (response.status !== 201) throw new Error(`${request.path}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
             acknowledged.push({ kind: request.kind, id: acknowledgedId(request.kind, body), marker: request.marker });
@@ -143,7 +167,11 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
       // Start again on the same data: the database opens and the server serves.
       second = await startServerProcess(dataDir, staticDir);
       expect((await fetch(`${second.base}/api/v1/health`)).status).toBe(200);
-      const after = await fetch(`${second.base}/api/v1/form-emails/contact-us`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(submission('contact-us', VALID_SUBMISSIONS['contact-us'])) });
+      const after = await fetch(`${second.base}/api/v1/form-emails/contact-us`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(submission('contact-us', VALID_SUBMISSIONS['contact-us'])),
+      });
       expect(after.status).toBe(201);
 
       const db = new Database(join(dataDir, 'app.db'), { readonly: true, fileMustExist: true });
@@ -155,7 +183,8 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
         for (const { kind, id, marker } of acknowledged) {
           if (kind === 'submission') {
             const row = submissionById.get(id) as { form_key: string; data: string } | undefined;
-            if (!row || row.form_key !== 'contact-us' || (JSON.parse(row.data) as { email: string }).email !== marker) missing.push(`submission ${id} (${marker})`);
+            if (!row || row.form_key !== 'contact-us' || (JSON.parse(row.data) as { email: string }).email !== marker)
+              missing.push(`submission ${id} (${marker})`);
           } else {
             const row = orderById.get(id) as { email: string; status: string } | undefined;
             if (!row || row.email !== marker || row.status !== 'pending') missing.push(`order ${id} (${marker})`);
@@ -163,7 +192,9 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
         }
         expect(missing).toEqual([]);
         // Nothing was stored twice: one row per marker of the burst at most.
-        const duplicates = db.prepare("SELECT email, count(*) AS n FROM orders WHERE email LIKE 'buyer%' GROUP BY email HAVING n > 1").all();
+        const duplicates = db
+          .prepare("SELECT email, count(*) AS n FROM orders WHERE email LIKE 'buyer%' GROUP BY email HAVING n > 1")
+          .all();
         expect(duplicates).toEqual([]);
       } finally {
         db.close();

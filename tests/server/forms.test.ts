@@ -14,7 +14,9 @@ const formFiles = readdirSync(path.join(ROOT, 'forms'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(path.join(ROOT, 'forms', f), 'utf8')) as Json);
 const targets = new Map(
-  formFiles.filter((f) => typeof f.flow?.target === 'string' && f.flow.target.startsWith('form-emails/')).map((f) => [f.flow.target.slice(12) as string, f]),
+  formFiles
+    .filter((f) => typeof f.flow?.target === 'string' && f.flow.target.startsWith('form-emails/'))
+    .map((f) => [f.flow.target.slice(12) as string, f]),
 );
 const formOf = (key: string) => targets.get(key)!;
 
@@ -28,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const postJson = (key: string, payload: Json, server = app) => server.inject({ method: 'POST', url: `/api/v1/form-emails/${key}`, payload });
+const postJson = (key: string, payload: Json, server = app) =>
+  server.inject({ method: 'POST', url: `/api/v1/form-emails/${key}`, payload });
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer };
 
@@ -56,7 +59,8 @@ function multipart(parts: Part[]) {
 /** Files as their first bytes make them (the server judges content, not names). */
 const withMagic = (magic: Buffer, size: number) => Buffer.concat([magic, Buffer.alloc(Math.max(0, size - magic.length), 0x20)]);
 const pdf = (size = 2048) => withMagic(Buffer.from('%PDF-1.7\n'), size);
-const docx = (size = 2048) => withMagic(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml')]), size);
+const docx = (size = 2048) =>
+  withMagic(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml')]), size);
 const doc = (size = 2048) => withMagic(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), size);
 function postApplication(options: { data?: Json; file?: { filename: string; type?: string; content: Buffer } | null; key?: string } = {}) {
   const parts: Part[] = [
@@ -88,19 +92,26 @@ describe('POST /api/v1/form-emails/:key', () => {
     expect(new Date(stored.created_at).toISOString()).toBe(stored.created_at);
   });
 
-  it.each(['contact-us', 'quote', 'partner', 'apply-now'])('answers 422 with the %s form’s own required messages, field by field', async (key) => {
-    const form = formOf(key);
-    const before = count();
-    const response = key === 'apply-now' ? await postApplication({ data: {}, file: null }) : await postJson(key, submission(key, {}));
-    expect(response.statusCode).toBe(422);
-    const body = response.json() as { message: string; errors: Record<string, string[]> };
-    const required = form.schema.required as string[];
-    const expected = Object.fromEntries(form.uiSchema['ui:order'].filter((f: string) => required.includes(f)).map((f: string) => [f, [form.schema.errorMessage.required[f]]]));
-    expect(body.errors).toEqual(expected);
-    expect(Object.keys(body.errors)).toEqual(Object.keys(expected)); // in the form's order
-    expect(body.message).toBe(Object.values(expected)[0][0]);
-    expect(count()).toBe(before);
-  });
+  it.each(['contact-us', 'quote', 'partner', 'apply-now'])(
+    'answers 422 with the %s form’s own required messages, field by field',
+    async (key) => {
+      const form = formOf(key);
+      const before = count();
+      const response = key === 'apply-now' ? await postApplication({ data: {}, file: null }) : await postJson(key, submission(key, {}));
+      expect(response.statusCode).toBe(422);
+      const body = response.json() as { message: string; errors: Record<string, string[]> };
+      const required = form.schema.required as string[];
+      const expected = Object.fromEntries(
+        form.uiSchema['ui:order']
+          .filter((f: string) => required.includes(f))
+          .map((f: string) => [f, [form.schema.errorMessage.required[f]]]),
+      );
+      expect(body.errors).toEqual(expected);
+      expect(Object.keys(body.errors)).toEqual(Object.keys(expected)); // in the form's order
+      expect(body.message).toBe(Object.values(expected)[0][0]);
+      expect(count()).toBe(before);
+    },
+  );
 
   it.each(['contact-us', 'quote', 'partner'])('answers 422 with the %s form’s e-mail and phone messages', async (key) => {
     const form = formOf(key);
@@ -244,7 +255,14 @@ describe('job application (multipart)', () => {
   });
 
   it('reports the data’s errors and the file’s together', async () => {
-    const response = await postApplication({ data: { ...VALID['apply-now'], contactNumber: 'abc' }, file: { filename: 'cv.png', type: 'image/png', content: withMagic(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 10) } });
+    const response = await postApplication({
+      data: { ...VALID['apply-now'], contactNumber: 'abc' },
+      file: {
+        filename: 'cv.png',
+        type: 'image/png',
+        content: withMagic(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 10),
+      },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'Only numbers are allowed',
@@ -255,7 +273,12 @@ describe('job application (multipart)', () => {
   it('refuses a multipart body with another key, and a broken one', async () => {
     expect((await postApplication({ key: 'contact-us' })).statusCode).toBe(400);
     const { payload, headers } = multipart([{ name: 'key', value: 'apply-now' }]);
-    const broken = await app.inject({ method: 'POST', url: '/api/v1/form-emails/apply-now', headers, payload: payload.subarray(0, payload.length - 12) });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/form-emails/apply-now',
+      headers,
+      payload: payload.subarray(0, payload.length - 12),
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: 'The multipart body could not be read.' });
   });

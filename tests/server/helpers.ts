@@ -87,7 +87,15 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
 
 /** A valid submission of each form-emails form. */
 export const VALID_SUBMISSIONS: Record<string, Record<string, unknown>> = {
-  'contact-us': { title: 'Ms.', firstName: 'Maria', lastName: 'Santos', email: 'maria@example.com', phoneNumber: '09171234567', company: 'Acme', message: 'Hello' },
+  'contact-us': {
+    title: 'Ms.',
+    firstName: 'Maria',
+    lastName: 'Santos',
+    email: 'maria@example.com',
+    phoneNumber: '09171234567',
+    company: 'Acme',
+    message: 'Hello',
+  },
   quote: {
     name: 'Maria Santos',
     designation: 'HR head',
@@ -133,12 +141,20 @@ const STORED_COUNTS = {
 export type StoredCount = keyof typeof STORED_COUNTS;
 
 export function storedCounts(db: Database.Database): Record<StoredCount, number> {
-  return Object.fromEntries(Object.entries(STORED_COUNTS).map(([name, sql]) => [name, db.prepare(sql).pluck().get() as number])) as Record<StoredCount, number>;
+  return Object.fromEntries(Object.entries(STORED_COUNTS).map(([name, sql]) => [name, db.prepare(sql).pluck().get() as number])) as Record<
+    StoredCount,
+    number
+  >;
 }
 
 /** The counts that differ (name -> after - before); {} when nothing was written. */
-export function storedChanges(before: Record<StoredCount, number>, after: Record<StoredCount, number>): Partial<Record<StoredCount, number>> {
-  return Object.fromEntries((Object.keys(before) as StoredCount[]).filter((k) => after[k] !== before[k]).map((k) => [k, after[k] - before[k]]));
+export function storedChanges(
+  before: Record<StoredCount, number>,
+  after: Record<StoredCount, number>,
+): Partial<Record<StoredCount, number>> {
+  return Object.fromEntries(
+    (Object.keys(before) as StoredCount[]).filter((k) => after[k] !== before[k]).map((k) => [k, after[k] - before[k]]),
+  );
 }
 
 let clients = 0;
@@ -152,7 +168,16 @@ export function nextClientAddress(): string {
 }
 
 /** The standard checkout's cart line: plan 1 (Individual, 1,499.00) × 1, billed 1,678.88. */
-export const STANDARD_LINE: Readonly<Record<string, unknown>> = { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
+export const STANDARD_LINE: Readonly<Record<string, unknown>> = {
+  shop_plan_id: 1,
+  quantity: 1,
+  discount: 0,
+  amount: 1678.88,
+  name: 'Individual',
+  description: '',
+  member: 0,
+  promo_id: null,
+};
 
 const { zip: _zip, ...billingWithoutZip } = BILLING_FORM;
 /** The billing form of the promotion, merchant and reseller checkouts: zip_code for zip. */
@@ -164,31 +189,74 @@ export const VALID_BILLINGS: Readonly<Record<string, { form: string; body: Recor
   // Plan 22 (Family partner offer, up to 4 dependents) unlocked by its code: total 4,254.88.
   '/api/v1/promotion-billing-informations': {
     form: 'billing-promo',
-    body: { ...OWNER_BILLING_FORM, no_dependents: 2, reseller_id: DEMO.promotion.id, products: [{ shop_plan_id: DEMO.promotion.planId, quantity: 1, discount: 0, amount: 4254.88, name: 'Family (partner offer)', description: '', member: 0, promo_code: DEMO.promotion.code }] },
+    body: {
+      ...OWNER_BILLING_FORM,
+      no_dependents: 2,
+      reseller_id: DEMO.promotion.id,
+      products: [
+        {
+          shop_plan_id: DEMO.promotion.planId,
+          quantity: 1,
+          discount: 0,
+          amount: 4254.88,
+          name: 'Family (partner offer)',
+          description: '',
+          member: 0,
+          promo_code: DEMO.promotion.code,
+        },
+      ],
+    },
   },
   // Plan 11 (merchant price 1,299.00) × 2, the merchant's minimum: billed 1,454.88 a unit.
   '/api/v1/merchant-billing-informations': {
     form: 'billing-merchant',
-    body: { ...OWNER_BILLING_FORM, reseller_id: DEMO.merchant.id, products: [{ shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: 'Individual (merchant price)', description: '', member: 0 }] },
+    body: {
+      ...OWNER_BILLING_FORM,
+      reseller_id: DEMO.merchant.id,
+      products: [
+        { shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: 'Individual (merchant price)', description: '', member: 0 },
+      ],
+    },
   },
   // Reseller plan 31 (Member, 1,199.00): 1,342.88.
   '/api/v1/reseller-billing-informations': {
     form: 'billing-reseller',
-    body: { ...OWNER_BILLING_FORM, reseller_id: DEMO.reseller.id, products: [{ name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88 }] },
+    body: {
+      ...OWNER_BILLING_FORM,
+      reseller_id: DEMO.reseller.id,
+      products: [{ name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88 }],
+    },
   },
 };
 
 /** A key activation: the single form's fields (forms/key-assignment.json) or a multi-member card's (forms/member-card.json). */
-export function keyActivation(pair: { accessKey: string; activationCode: string }, kind: 'single' | 'card' = 'single'): Record<string, unknown> {
-  const person = { first_name: 'Maria', last_name: 'Santos', email: 'maria@example.com', phone_number: '09171234567', access_key: pair.accessKey, activation_code: pair.activationCode };
-  return kind === 'single' ? { ...person, birthdate: '1990-05-01', gender: 'female' } : { ...person, birthdate: '05/01/1990', employee: true };
+export function keyActivation(
+  pair: { accessKey: string; activationCode: string },
+  kind: 'single' | 'card' = 'single',
+): Record<string, unknown> {
+  const person = {
+    first_name: 'Maria',
+    last_name: 'Santos',
+    email: 'maria@example.com',
+    phone_number: '09171234567',
+    access_key: pair.accessKey,
+    activation_code: pair.activationCode,
+  };
+  return kind === 'single'
+    ? { ...person, birthdate: '1990-05-01', gender: 'female' }
+    : { ...person, birthdate: '05/01/1990', employee: true };
 }
 
 /** A payment notification as the provider sends it: the raw bytes, signed with the server's secret at the server's clock. */
 export function signedNotification(app: FastifyInstance, raw: string | Buffer, headers: Record<string, string> = {}): InjectOptions {
   const seconds = Math.floor(app.ctx.now().getTime() / 1000);
   const signature = signatureHeader(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw, app.ctx.paymentSecret, seconds);
-  return { method: 'POST', url: NOTIFICATIONS_PATH, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, ...headers }, payload: raw };
+  return {
+    method: 'POST',
+    url: NOTIFICATIONS_PATH,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, ...headers },
+    payload: raw,
+  };
 }
 
 /** The first bytes of a PDF, padded: a CV the apply-now form accepts. */
@@ -212,7 +280,8 @@ const isJsonObject = (value: unknown): value is Json => typeof value === 'object
 function formFile(name: string): { schema: { required?: string[] } } {
   const files = readdirSync(join(ROOT, 'forms')).filter((f) => f.endsWith('.json'));
   const forms = files.map((f) => ({ name: f.slice(0, -5), json: JSON.parse(readFileSync(join(ROOT, 'forms', f), 'utf8')) as Json }));
-  const found = forms.find((f) => (f.json.flow as Json | undefined)?.target === `form-emails/${name}`) ?? forms.find((f) => f.name === name);
+  const found =
+    forms.find((f) => (f.json.flow as Json | undefined)?.target === `form-emails/${name}`) ?? forms.find((f) => f.name === name);
   if (!found) throw new Error(`no form file for ${name}`);
   return found.json as { schema: { required?: string[] } };
 }
@@ -262,14 +331,33 @@ const formBody = (key: string, data: unknown) => (isJsonObject(data) ? submissio
  * Every POST route of a demo server, each with a valid value. Creates the pending orders that the
  * payment routes need (one per route), and uses `pairs` (unused demo key pairs) for the activations.
  */
-export async function postTargets(app: FastifyInstance, pairs: { single: { accessKey: string; activationCode: string }; card: { accessKey: string; activationCode: string } }): Promise<PostTarget[]> {
+export async function postTargets(
+  app: FastifyInstance,
+  pairs: { single: { accessKey: string; activationCode: string }; card: { accessKey: string; activationCode: string } },
+): Promise<PostTarget[]> {
   const pendingOrder = async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/billing-informations', headers: { 'x-forwarded-for': nextClientAddress() }, payload: VALID_BILLINGS['/api/v1/billing-informations'].body });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/billing-informations',
+      headers: { 'x-forwarded-for': nextClientAddress() },
+      payload: VALID_BILLINGS['/api/v1/billing-informations'].body,
+    });
     if (response.statusCode !== 201) throw new Error(`billing failed: ${response.statusCode} ${response.body}`);
-    return response.json().sandboxpay.payment_request as { token: string; order_id: number; amount: number; currency: string; description: string };
+    return response.json().sandboxpay.payment_request as {
+      token: string;
+      order_id: number;
+      amount: number;
+      currency: string;
+      description: string;
+    };
   };
   const json = (url: string, headers: Record<string, string> = {}) => ({
-    request: async (value: unknown, rewrite = asIs): Promise<InjectOptions> => ({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: rewrite(JSON.stringify(value)) }),
+    request: async (value: unknown, rewrite = asIs): Promise<InjectOptions> => ({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: rewrite(JSON.stringify(value)),
+    }),
     raw: (payload: string | Buffer | undefined, contentType: string | undefined, extra: Record<string, string> = {}): InjectOptions => ({
       method: 'POST',
       url,
@@ -284,7 +372,16 @@ export async function postTargets(app: FastifyInstance, pairs: { single: { acces
     const send = json(url);
     const withFile = formFile(key).schema.required?.includes('file') === true;
     const optional = optionalFields(data, key);
-    targets.push({ route: url, name: `${url} (JSON)`, valid: data, okStatus: withFile ? 422 : 201, optional, writes: ['form_submissions'], ...send, request: (value, rewrite) => send.request(formBody(key, value), rewrite) });
+    targets.push({
+      route: url,
+      name: `${url} (JSON)`,
+      valid: data,
+      okStatus: withFile ? 422 : 201,
+      optional,
+      writes: ['form_submissions'],
+      ...send,
+      request: (value, rewrite) => send.request(formBody(key, value), rewrite),
+    });
     if (withFile) {
       targets.push({
         route: url,
@@ -294,19 +391,60 @@ export async function postTargets(app: FastifyInstance, pairs: { single: { acces
         optional,
         writes: ['form_submissions', 'submission_files'],
         raw: send.raw,
-        request: async (value, rewrite = asIs) => ({ method: 'POST', url, ...(await multipartBody({ key, data: rewrite(JSON.stringify(value)), file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } })) }),
+        request: async (value, rewrite = asIs) => ({
+          method: 'POST',
+          url,
+          ...(await multipartBody({
+            key,
+            data: rewrite(JSON.stringify(value)),
+            file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF },
+          })),
+        }),
       });
     }
   }
   const unknownForm = json('/api/v1/form-emails/no-such-form');
-  targets.push({ route: '/api/v1/form-emails/:key', name: '/api/v1/form-emails/no-such-form', valid: VALID_SUBMISSIONS['contact-us'], okStatus: 404, optional: [], writes: [], ...unknownForm, request: (value, rewrite) => unknownForm.request(formBody('no-such-form', value), rewrite) });
+  targets.push({
+    route: '/api/v1/form-emails/:key',
+    name: '/api/v1/form-emails/no-such-form',
+    valid: VALID_SUBMISSIONS['contact-us'],
+    okStatus: 404,
+    optional: [],
+    writes: [],
+    ...unknownForm,
+    request: (value, rewrite) => unknownForm.request(formBody('no-such-form', value), rewrite),
+  });
 
   for (const [url, { form, body }] of Object.entries(VALID_BILLINGS)) {
-    targets.push({ route: url, name: url, valid: body, okStatus: 201, optional: optionalFields(body, form, OPTIONAL_LINE_FIELDS), writes: ['orders', 'pending_orders'], ...json(url) });
+    targets.push({
+      route: url,
+      name: url,
+      valid: body,
+      okStatus: 201,
+      optional: optionalFields(body, form, OPTIONAL_LINE_FIELDS),
+      writes: ['orders', 'pending_orders'],
+      ...json(url),
+    });
   }
   const keys = '/api/v1/key-assignments';
-  targets.push({ route: keys, name: `${keys} (single form)`, valid: keyActivation(pairs.single), okStatus: 200, optional: [], writes: ['used_keys'], ...json(keys) });
-  targets.push({ route: keys, name: `${keys} (member card)`, valid: keyActivation(pairs.card, 'card'), okStatus: 200, optional: [], writes: ['used_keys'], ...json(keys) });
+  targets.push({
+    route: keys,
+    name: `${keys} (single form)`,
+    valid: keyActivation(pairs.single),
+    okStatus: 200,
+    optional: [],
+    writes: ['used_keys'],
+    ...json(keys),
+  });
+  targets.push({
+    route: keys,
+    name: `${keys} (member card)`,
+    valid: keyActivation(pairs.card, 'card'),
+    okStatus: 200,
+    optional: [],
+    writes: ['used_keys'],
+    ...json(keys),
+  });
 
   const checks: Array<[string, Json]> = [
     ['/api/v1/promos/check/code', { code: DEMO.promoCodes.valid }],
@@ -320,13 +458,27 @@ export async function postTargets(app: FastifyInstance, pairs: { single: { acces
     request: async (value: unknown, rewrite = asIs) => signedNotification(app, rewrite(JSON.stringify(value))),
     raw: (payload: string | Buffer | undefined, contentType: string | undefined, extra: Record<string, string> = {}): InjectOptions => {
       const signed = signedNotification(app, payload ?? '');
-      return { ...signed, payload, headers: { [SIGNATURE_HEADER]: signed.headers![SIGNATURE_HEADER] as string, ...(contentType ? { 'content-type': contentType } : {}), ...extra } };
+      return {
+        ...signed,
+        payload,
+        headers: {
+          [SIGNATURE_HEADER]: signed.headers![SIGNATURE_HEADER] as string,
+          ...(contentType ? { 'content-type': contentType } : {}),
+          ...extra,
+        },
+      };
     },
   };
   targets.push({
     route: NOTIFICATIONS_PATH,
     name: `${NOTIFICATIONS_PATH} (signed)`,
-    valid: { id: `evt_hostile_${paid.order_id}`, type: 'payment.succeeded', order_id: paid.order_id, amount: paid.amount, currency: paid.currency },
+    valid: {
+      id: `evt_hostile_${paid.order_id}`,
+      type: 'payment.succeeded',
+      order_id: paid.order_id,
+      amount: paid.amount,
+      currency: paid.currency,
+    },
     okStatus: 200,
     optional: [],
     writes: ['payment_notifications', 'pending_orders', 'access_keys', 'outbox'],
@@ -339,13 +491,29 @@ export async function postTargets(app: FastifyInstance, pairs: { single: { acces
   const { token: _token, description: _description, ...request } = requested;
   const paymentRequests = '/api/v1/sandbox-pay/payment-requests';
   // Every field of a payment request is a cross-check against the order named by the token: absent, it checks nothing.
-  targets.push({ route: paymentRequests, name: paymentRequests, valid: { ...request, token: requested.token }, okStatus: 200, optional: ['token', 'order_id', 'amount', 'currency'], writes: [], ...json(paymentRequests, { authorization: `Basic ${requested.token}` }) });
+  targets.push({
+    route: paymentRequests,
+    name: paymentRequests,
+    valid: { ...request, token: requested.token },
+    okStatus: 200,
+    optional: ['token', 'order_id', 'amount', 'currency'],
+    writes: [],
+    ...json(paymentRequests, { authorization: `Basic ${requested.token}` }),
+  });
 
   // The sandbox's Pay and Cancel read no body (the buttons post an empty form): what a client
   // controls is the token, so the hostile requests go to a token that names no order (a 404 page).
   for (const action of ['pay', 'cancel'] as const) {
     const send = json(`/sandbox-pay/checkout/no-such-token/${action}`);
-    targets.push({ route: `/sandbox-pay/checkout/:token/${action}`, name: `/sandbox-pay/checkout/no-such-token/${action}`, valid: {}, okStatus: 404, optional: [], writes: [], ...send });
+    targets.push({
+      route: `/sandbox-pay/checkout/:token/${action}`,
+      name: `/sandbox-pay/checkout/no-such-token/${action}`,
+      valid: {},
+      okStatus: 404,
+      optional: [],
+      writes: [],
+      ...send,
+    });
   }
   return targets;
 }
@@ -393,22 +561,31 @@ export async function sendFromNewClient(app: FastifyInstance, options: InjectOpt
  * { message } (and, for form data, errors whose first message is the message), nothing written
  * but the `recorded` counts. `page`: the sandbox's HTML 'Payment not found' page is a refusal too.
  */
-export function refusalProblem(response: InjectResponse, written: Partial<Record<StoredCount, number>>, options: { page?: boolean; recorded?: readonly string[] } = {}): string {
-  if (Object.keys(written).some((count) => !options.recorded?.includes(count))) return `${response.statusCode}, wrote ${JSON.stringify(written)}`;
+export function refusalProblem(
+  response: InjectResponse,
+  written: Partial<Record<StoredCount, number>>,
+  options: { page?: boolean; recorded?: readonly string[] } = {},
+): string {
+  if (Object.keys(written).some((count) => !options.recorded?.includes(count)))
+    return `${response.statusCode}, wrote ${JSON.stringify(written)}`;
   if (response.statusCode < 400 || response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 160)}`;
   if (options.page && response.statusCode === 404 && String(response.headers['content-type']).startsWith('text/html')) return '';
-  if (!String(response.headers['content-type']).startsWith('application/json')) return `${response.statusCode} content-type ${response.headers['content-type']}`;
+  if (!String(response.headers['content-type']).startsWith('application/json'))
+    return `${response.statusCode} content-type ${response.headers['content-type']}`;
   let body: unknown;
   try {
     body = response.json();
   } catch {
     return `${response.statusCode} not JSON: ${response.body.slice(0, 80)}`;
   }
-  if (!isJsonObject(body) || typeof body.message !== 'string' || body.message === '') return `${response.statusCode} without a message: ${response.body.slice(0, 160)}`;
+  if (!isJsonObject(body) || typeof body.message !== 'string' || body.message === '')
+    return `${response.statusCode} without a message: ${response.body.slice(0, 160)}`;
   if (body.errors !== undefined) {
     const lists = isJsonObject(body.errors) ? Object.values(body.errors) : [];
-    if (lists.length === 0 || !lists.every((l) => Array.isArray(l) && l.length > 0 && l.every((m) => typeof m === 'string'))) return `${response.statusCode} malformed errors: ${response.body.slice(0, 160)}`;
-    if (body.message !== (lists[0] as string[])[0]) return `${response.statusCode} message is not the first error: ${response.body.slice(0, 160)}`;
+    if (lists.length === 0 || !lists.every((l) => Array.isArray(l) && l.length > 0 && l.every((m) => typeof m === 'string')))
+      return `${response.statusCode} malformed errors: ${response.body.slice(0, 160)}`;
+    if (body.message !== (lists[0] as string[])[0])
+      return `${response.statusCode} message is not the first error: ${response.body.slice(0, 160)}`;
   }
   return '';
 }

@@ -57,7 +57,10 @@ const target = (name: string, among = targets) => {
 };
 
 /** Sends every case and lists the ones not properly refused, with what happened. */
-async function refusalsOf(cases: Array<[string, InjectOptions | Promise<InjectOptions>]>, options: { page?: boolean; recorded?: string[] } = {}): Promise<string[]> {
+async function refusalsOf(
+  cases: Array<[string, InjectOptions | Promise<InjectOptions>]>,
+  options: { page?: boolean; recorded?: string[] } = {},
+): Promise<string[]> {
   const problems: string[] = [];
   for (const [label, request] of cases) {
     const { response, written } = await sendFromNewClient(app, await request);
@@ -100,7 +103,8 @@ const BAD_NUMBERS = [1e308, -1, 1.5];
 /** Stands for 10,000 nested arrays in a value; put in by `nest` once the value is JSON text (JSON.stringify would overflow the stack). */
 const NESTED = '<10,000 nested arrays>';
 /** Puts NESTED_ARRAYS for the placeholder, as a member and inside JSON text (a form's data). */
-const nest: Rewrite = (json) => json.replaceAll(JSON.stringify(JSON.stringify(NESTED)).slice(1, -1), NESTED_ARRAYS).replaceAll(JSON.stringify(NESTED), NESTED_ARRAYS);
+const nest: Rewrite = (json) =>
+  json.replaceAll(JSON.stringify(JSON.stringify(NESTED)).slice(1, -1), NESTED_ARRAYS).replaceAll(JSON.stringify(NESTED), NESTED_ARRAYS);
 
 /** Each text field with a control character: inside, and at the end (after which a trim would stop). */
 function controlCases(t: PostTarget): Array<[string, Promise<InjectOptions>]> {
@@ -108,7 +112,11 @@ function controlCases(t: PostTarget): Array<[string, Promise<InjectOptions>]> {
   for (const path of valuePaths(t.valid)) {
     const valid = getAt(t.valid, path);
     if (typeof valid !== 'string') continue;
-    for (const c of CONTROL_CHARACTERS) cases.push([`${path.join('.')} with ${JSON.stringify(c)} inside`, withValueAt(t.valid, path, `${valid.slice(0, 1)}${c}${valid.slice(1)}`)]);
+    for (const c of CONTROL_CHARACTERS)
+      cases.push([
+        `${path.join('.')} with ${JSON.stringify(c)} inside`,
+        withValueAt(t.valid, path, `${valid.slice(0, 1)}${c}${valid.slice(1)}`),
+      ]);
     cases.push([`${path.join('.')} ending in "\\u0000"`, withValueAt(t.valid, path, `${valid}\u0000`)]);
   }
   return cases.map(([label, value]) => [label, t.request(value)]);
@@ -131,9 +139,21 @@ function fieldCases(t: PostTarget): Array<[string, Promise<InjectOptions>]> {
     with_('as 10,000 nested arrays', NESTED);
   }
   if (valuePaths(t.valid).length > 0) cases.push(['an extra field', { ...t.valid, unexpected_field: 'x' }]);
-  if (Array.isArray(t.valid.products)) cases.push(['an extra field in the cart line', withValueAt(t.valid, ['products', 0, 'unexpected_field'], 'x')]);
-  if (Array.isArray(t.valid.products)) cases.push(['two cart lines', withValueAt(t.valid, ['products'], [...(t.valid.products as unknown[]), ...(t.valid.products as unknown[])])]);
-  cases.push(['the value in an array', [t.valid]], ['a number', 42], ['a text', 'text'], ['null', null], ['true', true], ['an empty array', []]);
+  if (Array.isArray(t.valid.products))
+    cases.push(['an extra field in the cart line', withValueAt(t.valid, ['products', 0, 'unexpected_field'], 'x')]);
+  if (Array.isArray(t.valid.products))
+    cases.push([
+      'two cart lines',
+      withValueAt(t.valid, ['products'], [...(t.valid.products as unknown[]), ...(t.valid.products as unknown[])]),
+    ]);
+  cases.push(
+    ['the value in an array', [t.valid]],
+    ['a number', 42],
+    ['a text', 'text'],
+    ['null', null],
+    ['true', true],
+    ['an empty array', []],
+  );
   if (valuePaths(t.valid).length > 0 && !allOptional(t)) cases.push(['an empty object', {}]);
   return cases.map(([label, value]) => [label, t.request(value, nest)]);
 }
@@ -197,14 +217,17 @@ describe('bad input on every POST route', () => {
   //   array, a number, a text, null, true; text/plain, form-urlencoded or invalid UTF-8 bodies) is
   //   taken as an empty one: 200; an extra member is ignored; order_id [4] and amount [1678.88]
   //   pass the cross-check (Number([x]) === x): 200.
-  it.each(TARGETS)('%s: refuses every bad field and body with a 4xx and { message }, writes nothing, and still takes the valid value', async (name) => {
-    const t = target(name);
-    const page = name.startsWith('/sandbox-pay/');
-    const cases = [...fieldCases(t), ...(await bodyCases(t))];
-    expect(cases.length).toBeGreaterThan(page ? 25 : 40);
-    expect(await refusalsOf(cases, { page, recorded: t.recorded })).toEqual([]);
-    await expectAccepted(t);
-  });
+  it.each(TARGETS)(
+    '%s: refuses every bad field and body with a 4xx and { message }, writes nothing, and still takes the valid value',
+    async (name) => {
+      const t = target(name);
+      const page = name.startsWith('/sandbox-pay/');
+      const cases = [...fieldCases(t), ...(await bodyCases(t))];
+      expect(cases.length).toBeGreaterThan(page ? 25 : 40);
+      expect(await refusalsOf(cases, { page, recorded: t.recorded })).toEqual([]);
+      await expectAccepted(t);
+    },
+  );
 
   // SERVER BUG: U+202E (right-to-left override) is taken in every free-text field of every form
   // (names, addresses, e-mail addresses, messages, the merchant and reseller phone numbers) and
@@ -216,7 +239,8 @@ describe('bad input on every POST route', () => {
     for (const name of TARGETS) {
       const t = target(name, controlTargets);
       const cases = controlCases(t);
-      for (const problem of await refusalsOf(cases, { page: name.startsWith('/sandbox-pay/'), recorded: t.recorded })) problems.push(`${name}: ${problem}`);
+      for (const problem of await refusalsOf(cases, { page: name.startsWith('/sandbox-pay/'), recorded: t.recorded }))
+        problems.push(`${name}: ${problem}`);
     }
     expect(problems).toEqual([]);
   });
@@ -245,29 +269,95 @@ describe('form-emails: the envelope and the multipart body', () => {
   it('refuses broken and hostile multipart bodies of the apply-now form', async () => {
     const url = '/api/v1/form-emails/apply-now';
     const applyData = JSON.stringify(VALID_SUBMISSIONS['apply-now']);
-    const valid = await multipartBody({ key: 'apply-now', data: applyData, file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } });
+    const valid = await multipartBody({
+      key: 'apply-now',
+      data: applyData,
+      file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF },
+    });
     const as = (body: { payload: Buffer; headers: Record<string, string> }): InjectOptions => ({ method: 'POST', url, ...body });
     const cut = (bytes: number) => as({ payload: valid.payload.subarray(0, bytes), headers: valid.headers });
     const cases: Array<[string, InjectOptions | Promise<InjectOptions>]> = [
-      ...[0.1, 0.25, 0.5, 0.75, 0.95].map((share): [string, InjectOptions] => [`cut at ${share * 100} %`, cut(Math.floor(valid.payload.length * share))]),
+      ...[0.1, 0.25, 0.5, 0.75, 0.95].map((share): [string, InjectOptions] => [
+        `cut at ${share * 100} %`,
+        cut(Math.floor(valid.payload.length * share)),
+      ]),
       ['without its closing boundary', cut(valid.payload.lastIndexOf('--') - 2)],
-      ['with another boundary in the header', as({ payload: valid.payload, headers: { 'content-type': 'multipart/form-data; boundary=not-it' } })],
+      [
+        'with another boundary in the header',
+        as({ payload: valid.payload, headers: { 'content-type': 'multipart/form-data; boundary=not-it' } }),
+      ],
       ['without a boundary', as({ payload: valid.payload, headers: { 'content-type': 'multipart/form-data' } })],
       ['no file', multipartBody({ key: 'apply-now', data: applyData }).then(as)],
       ['no data', multipartBody({ key: 'apply-now', file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } }).then(as)],
-      ['data that is not JSON', multipartBody({ key: 'apply-now', data: '{"name": ', file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } }).then(as)],
-      ['data of 1 MiB', multipartBody({ key: 'apply-now', data: JSON.stringify({ ...VALID_SUBMISSIONS['apply-now'], name: ONE_MIB_TEXT }), file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } }).then(as)],
-      ['a file that is not a PDF', multipartBody({ key: 'apply-now', data: applyData, file: { filename: 'cv.pdf', type: 'application/pdf', content: Buffer.from('MZ not a pdf') } }).then(as)],
-      ['a file over the form’s 5 MB', multipartBody({ key: 'apply-now', data: applyData, file: { filename: 'cv.pdf', type: 'application/pdf', content: Buffer.concat([CV_PDF, Buffer.alloc(6 * MiB)]) } }).then(as)],
-      ['two files', multipartBody({ key: 'apply-now', data: applyData, file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF }, other: { filename: 'b.pdf', type: 'application/pdf', content: CV_PDF } }).then(as)],
-      ['too many fields', multipartBody({ key: 'apply-now', data: applyData, a: '1', b: '2', c: '3', d: '4', file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } }).then(as)],
-      ['a file name of control characters only', multipartBody({ key: 'apply-now', data: applyData, file: { filename: '\u0000\u001b\u202e', type: 'application/pdf', content: CV_PDF } }).then(as)],
+      [
+        'data that is not JSON',
+        multipartBody({ key: 'apply-now', data: '{"name": ', file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF } }).then(
+          as,
+        ),
+      ],
+      [
+        'data of 1 MiB',
+        multipartBody({
+          key: 'apply-now',
+          data: JSON.stringify({ ...VALID_SUBMISSIONS['apply-now'], name: ONE_MIB_TEXT }),
+          file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF },
+        }).then(as),
+      ],
+      [
+        'a file that is not a PDF',
+        multipartBody({
+          key: 'apply-now',
+          data: applyData,
+          file: { filename: 'cv.pdf', type: 'application/pdf', content: Buffer.from('MZ not a pdf') },
+        }).then(as),
+      ],
+      [
+        'a file over the form’s 5 MB',
+        multipartBody({
+          key: 'apply-now',
+          data: applyData,
+          file: { filename: 'cv.pdf', type: 'application/pdf', content: Buffer.concat([CV_PDF, Buffer.alloc(6 * MiB)]) },
+        }).then(as),
+      ],
+      [
+        'two files',
+        multipartBody({
+          key: 'apply-now',
+          data: applyData,
+          file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF },
+          other: { filename: 'b.pdf', type: 'application/pdf', content: CV_PDF },
+        }).then(as),
+      ],
+      [
+        'too many fields',
+        multipartBody({
+          key: 'apply-now',
+          data: applyData,
+          a: '1',
+          b: '2',
+          c: '3',
+          d: '4',
+          file: { filename: 'cv.pdf', type: 'application/pdf', content: CV_PDF },
+        }).then(as),
+      ],
+      [
+        'a file name of control characters only',
+        multipartBody({
+          key: 'apply-now',
+          data: applyData,
+          file: { filename: '\u0000\u001b\u202e', type: 'application/pdf', content: CV_PDF },
+        }).then(as),
+      ],
     ];
     expect(await refusalsOf(cases)).toEqual([]);
   });
 
   it('stores a file name without its control characters', async () => {
-    const body = await multipartBody({ key: 'apply-now', data: JSON.stringify(VALID_SUBMISSIONS['apply-now']), file: { filename: 'c\u0000v\u001b\u202e.pdf', type: 'application/pdf', content: CV_PDF } });
+    const body = await multipartBody({
+      key: 'apply-now',
+      data: JSON.stringify(VALID_SUBMISSIONS['apply-now']),
+      file: { filename: 'c\u0000v\u001b\u202e.pdf', type: 'application/pdf', content: CV_PDF },
+    });
     const { response } = await sendFromNewClient(app, { method: 'POST', url: '/api/v1/form-emails/apply-now', ...body });
     expect(response.statusCode).toBe(201);
     const { id } = response.json().data as { id: number };
@@ -282,11 +372,23 @@ describe('form-emails: the envelope and the multipart body', () => {
   // stream itself; the unread inflate stream fills and pauses the request, and the request hangs
   // until the socket times out (65 s on a real server), holding the connection.
   it('answers a gzip-encoded multipart body (over 16 KiB) at once', async () => {
-    const body = await multipartBody({ key: 'apply-now', data: JSON.stringify(VALID_SUBMISSIONS['apply-now']), file: { filename: 'cv.pdf', type: 'application/pdf', content: Buffer.concat([CV_PDF, Buffer.alloc(20 * MiB, 0x20)]) } });
+    const body = await multipartBody({
+      key: 'apply-now',
+      data: JSON.stringify(VALID_SUBMISSIONS['apply-now']),
+      file: { filename: 'cv.pdf', type: 'application/pdf', content: Buffer.concat([CV_PDF, Buffer.alloc(20 * MiB, 0x20)]) },
+    });
     const payload = gzipSync(body.payload);
     expect(payload.length).toBeGreaterThan(16 * 1024);
     const deadline = new Promise<'no answer'>((done) => setTimeout(() => done('no answer'), 3_000).unref());
-    const answer = await Promise.race([sendFromNewClient(app, { method: 'POST', url: '/api/v1/form-emails/apply-now', payload, headers: { ...body.headers, 'content-encoding': 'gzip' } }), deadline]);
+    const answer = await Promise.race([
+      sendFromNewClient(app, {
+        method: 'POST',
+        url: '/api/v1/form-emails/apply-now',
+        payload,
+        headers: { ...body.headers, 'content-encoding': 'gzip' },
+      }),
+      deadline,
+    ]);
     expect(answer, 'no answer within 3 s').not.toBe('no answer');
     if (answer !== 'no answer') expect(refusalProblem(answer.response, answer.written)).toBe('');
   });
@@ -294,7 +396,11 @@ describe('form-emails: the envelope and the multipart body', () => {
 
 describe('the sandbox pages and the provider API', () => {
   const pending = async () => {
-    const { response } = await sendFromNewClient(app, { method: 'POST', url: '/api/v1/billing-informations', payload: target('/api/v1/billing-informations').valid });
+    const { response } = await sendFromNewClient(app, {
+      method: 'POST',
+      url: '/api/v1/billing-informations',
+      payload: target('/api/v1/billing-informations').valid,
+    });
     expect(response.statusCode).toBe(201);
     return response.json().sandboxpay.payment_request as { token: string; order_id: number };
   };
@@ -322,7 +428,13 @@ describe('the sandbox pages and the provider API', () => {
         ['a multipart body', at(token, '--x\r\n', 'multipart/form-data; boundary=x')],
         ['a form body of 1 MiB', at(token, `a=${ONE_MIB_TEXT}`, 'application/x-www-form-urlencoded')],
         ['a JSON body of 1 MiB', at(token, JSON.stringify({ a: ONE_MIB_TEXT }), 'application/json')],
-        ['a gzip bomb', { ...at(token, GZIP_BOMB, 'application/x-www-form-urlencoded'), headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' } }],
+        [
+          'a gzip bomb',
+          {
+            ...at(token, GZIP_BOMB, 'application/x-www-form-urlencoded'),
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' },
+          },
+        ],
       ],
       { page: true },
     );
@@ -338,7 +450,12 @@ describe('the sandbox pages and the provider API', () => {
     const { token, order_id } = await pending();
     const url = '/api/v1/sandbox-pay/payment-requests';
     const body = JSON.stringify({ token, order_id });
-    const with_ = (authorization: string | undefined, payload = body): InjectOptions => ({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) } });
+    const with_ = (authorization: string | undefined, payload = body): InjectOptions => ({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    });
     const problems = await refusalsOf([
       ['no Authorization header (the token only in the JSON body)', with_(undefined)],
       ['Bearer instead of Basic', with_(`Bearer ${token}`)],
@@ -346,8 +463,14 @@ describe('the sandbox pages and the provider API', () => {
       ['Basic with another token', with_(`Basic ${'A'.repeat(43)}`)],
       ['Basic with a token of 1 MiB', with_(`Basic ${ONE_MIB_TEXT}`)],
       ['Basic with the token and a control character', with_(`Basic ${token}\u001b`)],
-      ['a form post with the token field twice', { method: 'POST', url, payload: `token=${token}&token=other`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
-      ['a form post with a token of 1 MiB', { method: 'POST', url, payload: `token=${ONE_MIB_TEXT}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+      [
+        'a form post with the token field twice',
+        { method: 'POST', url, payload: `token=${token}&token=other`, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      ],
+      [
+        'a form post with a token of 1 MiB',
+        { method: 'POST', url, payload: `token=${ONE_MIB_TEXT}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      ],
     ]);
     expect(problems).toEqual([]);
   });
@@ -366,7 +489,8 @@ describe('payment notifications', () => {
       const { response, written } = await sendFromNewClient(app, options);
       const problem = refusalProblem(response, written);
       // A body too large or undecodable may be refused before the signature is looked at.
-      if (problem !== '' || ![400, 401, 413, 415].includes(response.statusCode)) problems.push(`${label}: ${problem || response.statusCode}`);
+      if (problem !== '' || ![400, 401, 413, 415].includes(response.statusCode))
+        problems.push(`${label}: ${problem || response.statusCode}`);
     }
     expect(problems).toEqual([]);
   });

@@ -53,7 +53,12 @@ function hostileValues(t: PostTarget): fc.Arbitrary<unknown> {
     ...anything,
     { arbitrary: path.map((p) => withValueAt(t.valid, p, REMOVE)), weight: 1 },
     { arbitrary: fc.tuple(path, anyJson).map(([p, value]) => withValueAt(t.valid, p, value)), weight: 3 },
-    { arbitrary: fc.tuple(path, anyJson, path, anyJson).map(([p, value, q, other]) => withValueAt(withValueAt(t.valid, p, value), q, other)), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(path, anyJson, path, anyJson)
+        .map(([p, value, q, other]) => withValueAt(withValueAt(t.valid, p, value), q, other)),
+      weight: 1,
+    },
     { arbitrary: fc.tuple(anyName, anyJson).map(([name, value]) => ({ ...t.valid, [name]: value })), weight: 1 },
   );
 }
@@ -67,7 +72,9 @@ function answerProblem(t: PostTarget, response: Response, written: Partial<Recor
     if (other.length > 0) return `${response.statusCode}, wrote ${JSON.stringify(written)}`;
     const main = t.writes[0];
     if (main !== undefined && Math.abs(written[main] ?? 0) > 1) return `${response.statusCode}, wrote ${written[main]} ${main}`;
-    return response.headers['content-type']?.toString().startsWith('application/json') ? '' : `${response.statusCode} content-type ${response.headers['content-type']}`;
+    return response.headers['content-type']?.toString().startsWith('application/json')
+      ? ''
+      : `${response.statusCode} content-type ${response.headers['content-type']}`;
   }
   // A well-formed activation with a wrong code counts toward its key's lockout (server/keys/store.ts).
   const recorded = [...(t.recorded ?? []), ...(t.route === '/api/v1/key-assignments' ? ['key_attempts'] : [])];

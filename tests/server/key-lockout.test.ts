@@ -20,7 +20,8 @@ const card = (accessKey: string, activationCode: string) => ({
 });
 
 /** An activation from `ip` (the server trusts no proxy here: each call gets its own remote address). */
-const activate = (payload: object, ip: string) => shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload, remoteAddress: ip });
+const activate = (payload: object, ip: string) =>
+  shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload, remoteAddress: ip });
 
 const LOCKED = /^Too many wrong activation codes for this access key\. For your security it is locked for 15 minutes/;
 
@@ -58,15 +59,21 @@ describe('key activation brute force', () => {
   it('a right code clears the count of wrong ones', async () => {
     const [, pair] = DEMO_KEY_ORDERS[0].keys;
     const wrong = pair.activationCode === '00000000' ? '11111111' : '00000000';
-    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) expect((await activate(card(pair.accessKey, wrong), '198.51.100.1')).statusCode).toBe(404);
+    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++)
+      expect((await activate(card(pair.accessKey, wrong), '198.51.100.1')).statusCode).toBe(404);
     expect((await activate(card(pair.accessKey, pair.activationCode), '198.51.100.1')).statusCode).toBe(200);
-    const attempts = shop.app.ctx.db.prepare('SELECT count(*) AS n FROM key_attempts WHERE access_key = ?').get(pair.accessKey) as { n: number };
+    const attempts = shop.app.ctx.db.prepare('SELECT count(*) AS n FROM key_attempts WHERE access_key = ?').get(pair.accessKey) as {
+      n: number;
+    };
     expect(attempts.n).toBe(0);
   });
 
   it('keeps no record for unknown keys (nothing to fill the table with)', async () => {
-    for (let i = 0; i < 10; i++) expect((await activate(card(`BD-AAAA-BBBB-CC${String(i).padStart(2, '0')}`, '12345678'), '198.51.100.7')).statusCode).toBe(404);
-    const attempts = shop.app.ctx.db.prepare("SELECT count(*) AS n FROM key_attempts WHERE access_key LIKE 'BD-AAAA-%'").get() as { n: number };
+    for (let i = 0; i < 10; i++)
+      expect((await activate(card(`BD-AAAA-BBBB-CC${String(i).padStart(2, '0')}`, '12345678'), '198.51.100.7')).statusCode).toBe(404);
+    const attempts = shop.app.ctx.db.prepare("SELECT count(*) AS n FROM key_attempts WHERE access_key LIKE 'BD-AAAA-%'").get() as {
+      n: number;
+    };
     expect(attempts.n).toBe(0);
   });
 });

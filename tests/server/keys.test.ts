@@ -10,7 +10,16 @@ type Json = Record<string, any>;
 
 const BILLING: Json = BILLING_FORM;
 /** Plan 1 (Individual, 1,499.00): the billed unit amount is 1,678.88 whatever the quantity. */
-const line = (quantity: number): Json => ({ shop_plan_id: 1, quantity, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null });
+const line = (quantity: number): Json => ({
+  shop_plan_id: 1,
+  quantity,
+  discount: 0,
+  amount: 1678.88,
+  name: 'Individual',
+  description: '',
+  member: 0,
+  promo_id: null,
+});
 
 /** The single form's fields, as forms/key-assignment.json has them. */
 const single = (key: AccessKey | { access_key: string; activation_code: string }): Json => ({
@@ -42,20 +51,33 @@ const shop = useShopServer(() => NOW);
 
 /** Buys `quantity` units of plan 1 through billing and the sandbox Pay; returns the keys issued. */
 async function buyKeys(quantity: number): Promise<AccessKey[]> {
-  const billing = await shop.app.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: { ...BILLING, products: [line(quantity)] } });
+  const billing = await shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing-informations',
+    payload: { ...BILLING, products: [line(quantity)] },
+  });
   expect(billing.statusCode).toBe(201);
   const { token, order_id } = billing.json().sandboxpay.payment_request as { token: string; order_id: number };
-  const pay = await shop.app.inject({ method: 'POST', url: `/sandbox-pay/checkout/${token}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const pay = await shop.app.inject({
+    method: 'POST',
+    url: `/sandbox-pay/checkout/${token}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
   expect(pay.statusCode).toBe(303);
   return shop.store.keysOf(order_id);
 }
 
 const activate = (payload: unknown) => shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload: payload as Json });
 const row = (accessKey: string) =>
-  shop.app.ctx.db.prepare('SELECT status, activated_at, member FROM access_keys WHERE access_key = ?').get(accessKey) as { status: string; activated_at: string | null; member: string | null };
+  shop.app.ctx.db.prepare('SELECT status, activated_at, member FROM access_keys WHERE access_key = ?').get(accessKey) as {
+    status: string;
+    activated_at: string | null;
+    member: string | null;
+  };
 
 describe('POST /api/v1/key-assignments', () => {
-  it('activates a bought key once (single form, the spec\'s fields); the member is kept without the codes', async () => {
+  it("activates a bought key once (single form, the spec's fields); the member is kept without the codes", async () => {
     const [key] = await buyKeys(1);
     const fields = single(key);
     // The form flow's envelope (key, data) is not the spec's payload: refused like any unknown field.
@@ -99,12 +121,18 @@ describe('POST /api/v1/key-assignments', () => {
     expect(wrong.json()).toEqual({ message: 'Invalid access key or activation code.' });
     expect(row(key.access_key)).toMatchObject({ status: 'unused', activated_at: null, member: null });
     // The right code still works afterwards; a key typed in lower case with spaces is the same key.
-    expect((await activate(card({ access_key: ` ${key.access_key.toLowerCase()} `, activation_code: key.activation_code }))).statusCode).toBe(200);
+    expect(
+      (await activate(card({ access_key: ` ${key.access_key.toLowerCase()} `, activation_code: key.activation_code }))).statusCode,
+    ).toBe(200);
   });
 
   it('activates multi-member cards (MM/DD/YYYY, employee flag), one request per card', async () => {
     const keys = await buyKeys(3);
-    const members = [card(keys[0], { employee: true }), card(keys[1], { employee: false, first_name: 'Ana', middle_name: 'Cruz' }), card(keys[2], { employee: false, first_name: 'Ben' })];
+    const members = [
+      card(keys[0], { employee: true }),
+      card(keys[1], { employee: false, first_name: 'Ana', middle_name: 'Cruz' }),
+      card(keys[2], { employee: false, first_name: 'Ben' }),
+    ];
     for (const payload of members) expect((await activate(payload)).statusCode).toBe(200);
     const { access_key: _k, activation_code: _c, ...second } = members[1];
     expect(JSON.parse(row(keys[1].access_key).member!)).toEqual(second);
@@ -126,14 +154,20 @@ describe('POST /api/v1/key-assignments', () => {
       [{ ...single(key), birthdate: manilaToday(new Date()) }, { birthdate: ['Birthdate must not be later than yesterday'] }],
       [{ ...single(key), phone_number: '0917-123' }, { phone_number: ['Only numbers are allowed'] }],
       [{ ...single(key), email: 'maria@example' }, { email: ['Email must be valid'] }],
-      [{ ...single(key), gender: undefined, first_name: ' ' }, { first_name: ['This field is required'], gender: ['This field is required'] }],
+      [
+        { ...single(key), gender: undefined, first_name: ' ' },
+        { first_name: ['This field is required'], gender: ['This field is required'] },
+      ],
       // A card: MM/DD/YYYY of a real day not later than yesterday, its own e-mail message.
       [card(key, { birthdate: '1988-02-14' }), { birthdate: ['Enter a valid date (MM/DD/YYYY)'] }],
       [card(key, { birthdate: '02/30/1988' }), { birthdate: ['Enter a valid date (MM/DD/YYYY)'] }],
       [card(key, { birthdate: '05/20/2026' }), { birthdate: ['Enter a valid date (MM/DD/YYYY)'] }],
       [card(key, { email: 'jose' }), { email: ['Must be a valid e-mail'] }],
       [card(key, { phone_number: '091812345678' }), { phone_number: ['Up to 11 characters allowed'] }],
-      [card(key, { access_key: '', activation_code: '' }), { access_key: ['This field is required'], activation_code: ['This field is required'] }],
+      [
+        card(key, { access_key: '', activation_code: '' }),
+        { access_key: ['This field is required'], activation_code: ['This field is required'] },
+      ],
     ];
     for (const [payload, errors] of cases) {
       const response = await activate(payload);
@@ -150,7 +184,12 @@ describe('POST /api/v1/key-assignments', () => {
 
   it('answers 400 for a body that is not an object', async () => {
     for (const payload of ['"text"', '[1]']) {
-      const response = await shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', headers: { 'content-type': 'application/json' }, payload });
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/key-assignments',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toHaveProperty('message');
     }
@@ -158,9 +197,27 @@ describe('POST /api/v1/key-assignments', () => {
 
   it('refuses a key of an order that is not paid', async () => {
     const order = shop.store.create({
-      kind: 'standard', planId: 1, planName: 'Individual', resellerId: null, quantity: 1, members: 0, promoId: null,
-      totals: { planTotal: 149900, members: null, subtotal: 149900, vat: 17988, totalCost: 167888, promoDiscount: 0, total: 167888, unitAmount: 167888 },
-      billing: BILLING, email: BILLING.email, createdAt: NOW.toISOString(), expiresAt: null,
+      kind: 'standard',
+      planId: 1,
+      planName: 'Individual',
+      resellerId: null,
+      quantity: 1,
+      members: 0,
+      promoId: null,
+      totals: {
+        planTotal: 149900,
+        members: null,
+        subtotal: 149900,
+        vat: 17988,
+        totalCost: 167888,
+        promoDiscount: 0,
+        total: 167888,
+        unitAmount: 167888,
+      },
+      billing: BILLING,
+      email: BILLING.email,
+      createdAt: NOW.toISOString(),
+      expiresAt: null,
     });
     const [key] = shop.store.issueKeys(order.id, 1, { now: NOW.toISOString(), keyPrefix: 'BD' });
     const response = await activate(single(key));

@@ -13,10 +13,12 @@ const formNames = readdirSync(path.join(ROOT, 'forms'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => path.basename(f, '.json'))
   .sort();
-const schemaOf = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files', `${name}.json`), 'utf8')) as Json).schema as Json;
+const schemaOf = (name: string) =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files', `${name}.json`), 'utf8')) as Json).schema as Json;
 
 /** JSON as a client that escapes everything outside ASCII writes it (an emoji: two \uXXXX escapes). */
-const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The longest valid value of each field: free text as emoji (4 bytes raw, 12 escaped), e-mails 254 characters. */
 function largestValue(field: Json, sample: Json): unknown {
@@ -26,7 +28,8 @@ function largestValue(field: Json, sample: Json): unknown {
   if (field.type === 'boolean') return true;
   if (field.format === 'date') return '1990-01-31';
   if (field.pattern === '^[0-9]*$') return '0'.repeat(field.maxLength);
-  if (typeof field.pattern === 'string' && field.pattern.includes('@')) return `${'a'.repeat(64)}@${'b'.repeat(field.maxLength - 64 - 5)}.com`;
+  if (typeof field.pattern === 'string' && field.pattern.includes('@'))
+    return `${'a'.repeat(64)}@${'b'.repeat(field.maxLength - 64 - 5)}.com`;
   if (typeof field.pattern === 'string') return '01/31/1990';
   return '😀'.repeat(field.maxLength);
 }
@@ -43,7 +46,10 @@ const validators = new Map<string, ValidateFunction>();
 beforeAll(async () => {
   await generate(ROOT);
   for (const name of formNames) {
-    const mod = (await import(pathToFileURL(path.join(ROOT, 'src/generated/validators', `${name}.js`)).href)) as { default: Record<string, ValidateFunction>; rootKey: string };
+    const mod = (await import(pathToFileURL(path.join(ROOT, 'src/generated/validators', `${name}.js`)).href)) as {
+      default: Record<string, ValidateFunction>;
+      rootKey: string;
+    };
     validators.set(name, mod.default[mod.rootKey]);
   }
 });
@@ -62,7 +68,10 @@ describe('formBodyLimit on the real forms', () => {
     // Values: title "Mrs." 2+4*6; names 2+100*12 each; e-mail 2+254*12; phone 2+11*12; company 2+200*12; message 2+5000*12.
     const values = 26 + 1202 + 1202 + 3050 + 134 + 2402 + 60002;
     // Keys, escaped: 2 + 6 * length; then colons, commas, braces.
-    const keys = ['title', 'firstName', 'lastName', 'email', 'phoneNumber', 'company', 'message'].reduce((sum, k) => sum + 2 + 6 * k.length, 0);
+    const keys = ['title', 'firstName', 'lastName', 'email', 'phoneNumber', 'company', 'message'].reduce(
+      (sum, k) => sum + 2 + 6 * k.length,
+      0,
+    );
     const bytes = values + keys + 7 + 6 + 2;
     expect(valueMaxBytes(schemaOf('contact'))).toBe(bytes);
     expect(bytes).toBe(68359);
@@ -82,7 +91,18 @@ describe('formBodyLimit on the real forms', () => {
       const billing = asciiJson({
         ...fields,
         reseller_id: 123456,
-        products: [{ shop_plan_id: 1, quantity: 9999, discount: 149.9, amount: 1678.88, name: 'Family plus Employees', description: 'x'.repeat(2000), member: 10, promo_id: 12 }],
+        products: [
+          {
+            shop_plan_id: 1,
+            quantity: 9999,
+            discount: 149.9,
+            amount: 1678.88,
+            name: 'Family plus Employees',
+            description: 'x'.repeat(2000),
+            member: 10,
+            promo_id: 12,
+          },
+        ],
       });
       const limit = formBodyLimit(schema);
       expect(Buffer.byteLength(submission), name).toBeLessThanOrEqual(limit);
@@ -100,11 +120,15 @@ describe('valueMaxBytes', () => {
     expect(valueMaxBytes({ type: 'boolean' })).toBe(5);
     expect(valueMaxBytes({ type: ['string', 'null'], maxLength: 1 })).toBe(14);
     expect(valueMaxBytes({ type: 'array', maxItems: 3, items: { type: 'boolean' } })).toBe(2 + 3 * 5 + 2);
-    expect(valueMaxBytes({ type: 'object', properties: { a: { type: 'boolean' }, bc: { type: 'null' } } })).toBe(2 + (8 + 1 + 5) + 1 + (14 + 1 + 4));
+    expect(valueMaxBytes({ type: 'object', properties: { a: { type: 'boolean' }, bc: { type: 'null' } } })).toBe(
+      2 + (8 + 1 + 5) + 1 + (14 + 1 + 4),
+    );
   });
 
   it('refuses what has no bound, naming where', () => {
-    expect(() => valueMaxBytes({ type: 'object', properties: { note: { type: 'string' } } })).toThrow('/properties/note: a string without maxLength');
+    expect(() => valueMaxBytes({ type: 'object', properties: { note: { type: 'string' } } })).toThrow(
+      '/properties/note: a string without maxLength',
+    );
     expect(() => valueMaxBytes({ type: 'array', items: { type: 'boolean' } })).toThrow('an array without maxItems');
     expect(() => formBodyLimit({ type: 'object', properties: { any: {} } })).toThrow('/properties/any: no type');
   });
@@ -119,7 +143,8 @@ describe('patternMaxLength and stringMaxLength', () => {
   });
 
   it('leaves the rest unbounded', () => {
-    for (const source of ['^[0-9]*$', '^a+$', '^a{2,}$', '^a|b$', '^(a)\\1$', '^ab', 'ab$', '^a\\$', NEW_EMAIL]) expect(patternMaxLength(source), source).toBeUndefined();
+    for (const source of ['^[0-9]*$', '^a+$', '^a{2,}$', '^a|b$', '^(a)\\1$', '^ab', 'ab$', '^a\\$', NEW_EMAIL])
+      expect(patternMaxLength(source), source).toBeUndefined();
   });
 
   it('takes the least of maxLength, format and pattern', () => {

@@ -10,12 +10,29 @@ let clock = START;
 const shop = useShopServer(() => clock);
 
 /** Plan 1 (Individual, 1,499.00) × 2: total 3,357.76, billed unit amount 1,678.88. */
-const LINE: Json = { shop_plan_id: 1, quantity: 2, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
+const LINE: Json = {
+  shop_plan_id: 1,
+  quantity: 2,
+  discount: 0,
+  amount: 1678.88,
+  name: 'Individual',
+  description: '',
+  member: 0,
+  promo_id: null,
+};
 
 async function checkout(headers: Record<string, string> = {}) {
-  const response = await shop.app.inject({ method: 'POST', url: '/api/v1/billing-informations', headers, payload: { ...BILLING_FORM, products: [LINE] } });
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing-informations',
+    headers,
+    payload: { ...BILLING_FORM, products: [LINE] },
+  });
   expect(response.statusCode).toBe(201);
-  return response.json().sandboxpay as { post_redirect: string; payment_request: { token: string; order_id: number; amount: number; currency: string } };
+  return response.json().sandboxpay as {
+    post_redirect: string;
+    payment_request: { token: string; order_id: number; amount: number; currency: string };
+  };
 }
 
 let events = 0;
@@ -43,7 +60,8 @@ function notify(body: Json | string, signature?: string | null) {
 }
 
 const keysOf = (orderId: number) => shop.store.keysOf(orderId);
-const mailsOf = (orderId: number) => shop.app.ctx.db.prepare('SELECT body FROM outbox WHERE order_id = ?').all(orderId) as Array<{ body: string }>;
+const mailsOf = (orderId: number) =>
+  shop.app.ctx.db.prepare('SELECT body FROM outbox WHERE order_id = ?').all(orderId) as Array<{ body: string }>;
 
 describe('POST /api/v1/payments/notifications (signed, server to server)', () => {
   it('issues one key pair per unit for a verified payment, and the e-mail links to the public URL', async () => {
@@ -94,7 +112,11 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
 
   it('issues keys once for two notifications that arrive together', async () => {
     const { payment_request } = await checkout();
-    const answers = await Promise.all([notify(event(payment_request.order_id)), notify(event(payment_request.order_id)), notify(event(payment_request.order_id))]);
+    const answers = await Promise.all([
+      notify(event(payment_request.order_id)),
+      notify(event(payment_request.order_id)),
+      notify(event(payment_request.order_id)),
+    ]);
     expect(answers.map((a) => a.json().outcome).sort()).toEqual(['not-pending', 'not-pending', 'paid']);
     expect(keysOf(payment_request.order_id)).toHaveLength(2);
   });
@@ -142,7 +164,12 @@ describe('sandbox Pay (demo) goes through the signed notification', () => {
     expect(returned.statusCode).toBeLessThan(500);
     expect(keysOf(payment_request.order_id)).toHaveLength(0);
 
-    const pay = await shop.app.inject({ method: 'POST', url: `/sandbox-pay/checkout/${payment_request.token}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await shop.app.inject({
+      method: 'POST',
+      url: `/sandbox-pay/checkout/${payment_request.token}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/shop/payment?status=paid&order=${payment_request.order_id}`);
     expect(keysOf(payment_request.order_id)).toHaveLength(2);
@@ -162,7 +189,12 @@ describe('pending orders expire', () => {
       expect(keysOf(payment_request.order_id)).toHaveLength(0);
       expect(shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
 
-      const request = await shop.app.inject({ method: 'POST', url: new URL(post_redirect).pathname, headers: { authorization: `Basic ${payment_request.token}` }, payload: payment_request });
+      const request = await shop.app.inject({
+        method: 'POST',
+        url: new URL(post_redirect).pathname,
+        headers: { authorization: `Basic ${payment_request.token}` },
+        payload: payment_request,
+      });
       expect(request.statusCode).toBe(409);
       expect(request.json().message).toBe('This order has expired. Please check out again.');
       expect((await shop.app.inject(`/sandbox-pay/checkout/${payment_request.token}`)).body).toContain('This order has expired.');
@@ -174,7 +206,11 @@ describe('pending orders expire', () => {
 
 describe('links come from the configured public URL', () => {
   it('post_redirect is the configured provider URL whatever the Host or X-Forwarded-* headers say', async () => {
-    const { post_redirect } = await checkout({ host: 'evil.example:666', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const { post_redirect } = await checkout({
+      host: 'evil.example:666',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(post_redirect).toBe(shop.app.ctx.paymentProviderUrl);
     expect(post_redirect.startsWith(shop.app.ctx.publicUrl)).toBe(true);
   });

@@ -7,7 +7,16 @@ type Json = Record<string, any>;
 
 const FORM: Json = BILLING_FORM;
 /** Plan 1 (Individual, 1,499.00) × 3: total 5,036.64, billed unit amount 1,678.88. */
-const LINE: Json = { shop_plan_id: 1, quantity: 3, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
+const LINE: Json = {
+  shop_plan_id: 1,
+  quantity: 3,
+  discount: 0,
+  amount: 1678.88,
+  name: 'Individual',
+  description: '',
+  member: 0,
+  promo_id: null,
+};
 
 const KEY = /^BD-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/;
 
@@ -22,7 +31,8 @@ async function checkout(server = shop.app, form = FORM, line = LINE) {
 
 const requestPayment = (postRedirect: string, headers: Record<string, string>, payload: object) =>
   shop.app.inject({ method: 'POST', url: new URL(postRedirect).pathname, headers, payload });
-const formPost = (url: string) => shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const formPost = (url: string) =>
+  shop.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 const outbox = async (server = shop.app) => (await server.inject('/api/dev/outbox')).json().data as Array<Json>;
 
 describe('POST /api/v1/sandbox-pay/payment-requests', () => {
@@ -48,7 +58,9 @@ describe('POST /api/v1/sandbox-pay/payment-requests', () => {
     const { post_redirect, payment_request } = await checkout();
     const auth = { authorization: `Basic ${payment_request.token}` };
     expect((await requestPayment(post_redirect, auth, { ...payment_request, amount: 1 })).statusCode).toBe(422);
-    expect((await requestPayment(post_redirect, auth, { ...payment_request, order_id: payment_request.order_id + 1 })).statusCode).toBe(422);
+    expect((await requestPayment(post_redirect, auth, { ...payment_request, order_id: payment_request.order_id + 1 })).statusCode).toBe(
+      422,
+    );
   });
 
   it('answers a hidden-form post (token in the form) with a 303 to the checkout page', async () => {
@@ -57,7 +69,11 @@ describe('POST /api/v1/sandbox-pay/payment-requests', () => {
       method: 'POST',
       url: new URL(post_redirect).pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: payment_request.token, order_id: String(payment_request.order_id), amount: String(payment_request.amount) }).toString(),
+      payload: new URLSearchParams({
+        token: payment_request.token,
+        order_id: String(payment_request.order_id),
+        amount: String(payment_request.amount),
+      }).toString(),
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/sandbox-pay/checkout/${payment_request.token}`);
@@ -67,7 +83,16 @@ describe('POST /api/v1/sandbox-pay/payment-requests', () => {
 describe('sandbox checkout page', () => {
   it('shows the order with Pay and Cancel, escaped, without scripts, under the CSP', async () => {
     // A plan whose name needs escaping.
-    shop.app.ctx.repo.insert('shop-plans', { id: 90, precedence: 90, name: '<b>Evil & "Co"</b>', price: 100, discount: 0, description: '', no_key_generate: 1, other_details: null });
+    shop.app.ctx.repo.insert('shop-plans', {
+      id: 90,
+      precedence: 90,
+      name: '<b>Evil & "Co"</b>',
+      price: 100,
+      discount: 0,
+      description: '',
+      no_key_generate: 1,
+      other_details: null,
+    });
     const { payment_request } = await checkout(shop.app, FORM, { ...LINE, shop_plan_id: 90, quantity: 2, amount: 112 });
     const response = await shop.app.inject(`/sandbox-pay/checkout/${payment_request.token}`);
     expect(response.statusCode).toBe(200);
@@ -137,7 +162,11 @@ describe('Pay and Cancel', () => {
     const cancel = await formPost(`/sandbox-pay/checkout/${payment_request.token}/cancel`);
     expect(cancel.headers.location).toBe(`/shop/payment?status=paid&order=${order.id}`);
     expect(shop.store.byId(order.id)!.status).toBe('paid');
-    const request = await requestPayment('http://localhost/api/v1/sandbox-pay/payment-requests', { authorization: `Basic ${payment_request.token}` }, {});
+    const request = await requestPayment(
+      'http://localhost/api/v1/sandbox-pay/payment-requests',
+      { authorization: `Basic ${payment_request.token}` },
+      {},
+    );
     expect(request.statusCode).toBe(409);
     expect((await shop.app.inject(`/sandbox-pay/checkout/${payment_request.token}`)).body).toContain('This order is already paid.');
   });
@@ -194,10 +223,19 @@ describe('seeded demo keys', () => {
   it('are unused, tied to seeded paid demo orders', () => {
     const pairs = DEMO_KEY_ORDERS.flatMap((o) => o.keys);
     expect(pairs.length).toBeGreaterThanOrEqual(4);
-    const rows = shop.app.ctx.db.prepare('SELECT k.access_key, k.activation_code, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id').all() as Json[];
+    const rows = shop.app.ctx.db
+      .prepare(
+        'SELECT k.access_key, k.activation_code, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id',
+      )
+      .all() as Json[];
     for (const pair of pairs) {
       expect(pair.accessKey).toMatch(KEY);
-      expect(rows).toContainEqual({ access_key: pair.accessKey, activation_code: pair.activationCode, status: 'unused', order_status: 'paid' });
+      expect(rows).toContainEqual({
+        access_key: pair.accessKey,
+        activation_code: pair.activationCode,
+        status: 'unused',
+        order_status: 'paid',
+      });
     }
   });
 });

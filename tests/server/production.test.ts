@@ -40,9 +40,15 @@ describe('settings: demo only when asked, production refuses to start without it
   });
 
   it('refuses a public URL over http, with a path, or a short secret in production', () => {
-    const env = { PUBLIC_URL: 'http://shop.example', PAYMENT_WEBHOOK_SECRET: 'short', PAYMENT_PROVIDER_URL: 'https://pay.example/requests' };
+    const env = {
+      PUBLIC_URL: 'http://shop.example',
+      PAYMENT_WEBHOOK_SECRET: 'short',
+      PAYMENT_PROVIDER_URL: 'https://pay.example/requests',
+    };
     expect(() => readSettings(env)).toThrow(/PUBLIC_URL must use https in production[\s\S]*PAYMENT_WEBHOOK_SECRET/);
-    expect(() => readSettings({ ...env, PUBLIC_URL: 'https://shop.example/path', PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32) })).toThrow(/origin only/);
+    expect(() => readSettings({ ...env, PUBLIC_URL: 'https://shop.example/path', PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32) })).toThrow(
+      /origin only/,
+    );
   });
 
   it('accepts a complete production configuration, with trusted proxies', () => {
@@ -52,19 +58,30 @@ describe('settings: demo only when asked, production refuses to start without it
       PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
     });
-    expect(settings).toMatchObject({ demo: false, publicUrl: 'https://www.bantaydoc.example', trustProxy: '10.0.0.0/8,127.0.0.1', logLevel: 'warn' });
+    expect(settings).toMatchObject({
+      demo: false,
+      publicUrl: 'https://www.bantaydoc.example',
+      trustProxy: '10.0.0.0/8,127.0.0.1',
+      logLevel: 'warn',
+    });
   });
 
   it('in demo mode (DEMO=1) fills in local defaults: the sandbox provider on the local origin', () => {
     const settings = readSettings({ DEMO: '1', PORT: '8123' });
-    expect(settings).toMatchObject({ demo: true, publicUrl: 'http://127.0.0.1:8123', paymentProviderUrl: 'http://127.0.0.1:8123/api/v1/sandbox-pay/payment-requests' });
+    expect(settings).toMatchObject({
+      demo: true,
+      publicUrl: 'http://127.0.0.1:8123',
+      paymentProviderUrl: 'http://127.0.0.1:8123/api/v1/sandbox-pay/payment-requests',
+    });
     expect(settings.paymentSecret.length).toBeGreaterThanOrEqual(32);
   });
 
   it('buildServer refuses to build a production server without them', async () => {
     const dataDir = tempDir();
     try {
-      await expect(buildServer({ demo: false, dataDir })).rejects.toThrow(/publicUrl is required[\s\S]*paymentSecret[\s\S]*paymentProviderUrl/);
+      await expect(buildServer({ demo: false, dataDir })).rejects.toThrow(
+        /publicUrl is required[\s\S]*paymentSecret[\s\S]*paymentProviderUrl/,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -82,17 +99,25 @@ describe('a production server', () => {
 
   it('answers 404 on every demo route', async () => {
     for (const route of DEMO_ROUTES) {
-      const response = await app.inject({ ...route, headers: { 'content-type': 'application/json' }, payload: route.method === 'POST' ? '{}' : undefined });
+      const response = await app.inject({
+        ...route,
+        headers: { 'content-type': 'application/json' },
+        payload: route.method === 'POST' ? '{}' : undefined,
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
     }
   });
 
   it('has no demo data: no demo partners, codes, promotions or keys', async () => {
     const count = (sql: string) => (app.ctx.db.prepare(sql).get() as { n: number }).n;
-    expect(count("SELECT count(*) AS n FROM content WHERE resource IN ('promos', 'promotion-codes', 'promotions', 'merchants', 'resellers')")).toBe(0);
+    expect(
+      count("SELECT count(*) AS n FROM content WHERE resource IN ('promos', 'promotion-codes', 'promotions', 'merchants', 'resellers')"),
+    ).toBe(0);
     expect(count('SELECT count(*) AS n FROM access_keys')).toBe(0);
     expect(count('SELECT count(*) AS n FROM orders')).toBe(0);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/promos/check/code', payload: { code: DEMO.promoCodes.valid } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/promos/check/code', payload: { code: DEMO.promoCodes.valid } })).statusCode,
+    ).toBe(404);
     expect((await app.inject(`/api/v1/promotions/show/${DEMO.promotion.slug}`)).statusCode).toBe(404);
     expect((await app.inject(`/api/v1/resellers/slug/${DEMO.reseller.slug}`)).statusCode).toBe(404);
     // The site's own content is there.
@@ -115,8 +140,22 @@ describe('a production server', () => {
   });
 
   it('sends buyers to the configured provider and says HSTS', async () => {
-    const line = { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null };
-    const response = await app.inject({ method: 'POST', url: '/api/v1/billing-informations', headers: { host: 'evil.example' }, payload: { ...BILLING_FORM, products: [line] } });
+    const line = {
+      shop_plan_id: 1,
+      quantity: 1,
+      discount: 0,
+      amount: 1678.88,
+      name: 'Individual',
+      description: '',
+      member: 0,
+      promo_id: null,
+    };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/billing-informations',
+      headers: { host: 'evil.example' },
+      payload: { ...BILLING_FORM, products: [line] },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().sandboxpay.post_redirect).toBe(PRODUCTION_SETTINGS.paymentProviderUrl);
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -149,7 +188,12 @@ describe('trusted proxies', () => {
   it('counts the rate limit per client behind the proxy, not for the proxy as a whole', async () => {
     const proxied = await startServer({ trustProxy: '127.0.0.1', formRateLimit: 2 });
     const post = (client: string) =>
-      proxied.app.inject({ method: 'POST', url: '/api/v1/form-emails/contact-us', headers: { 'x-forwarded-for': client }, payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']) });
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/v1/form-emails/contact-us',
+        headers: { 'x-forwarded-for': client },
+        payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']),
+      });
     try {
       expect((await post('203.0.113.7')).statusCode).toBe(201);
       expect((await post('203.0.113.7')).statusCode).toBe(201);

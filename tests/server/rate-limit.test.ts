@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_RATE_LIMIT_FLOOR, CODE_CHECK_RATE_LIMIT_FLOOR, KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, RATE_LIMIT_MESSAGE, WRITE_RATE_LIMITS } from '../../server/rateLimit';
+import {
+  BILLING_RATE_LIMIT_FLOOR,
+  CODE_CHECK_RATE_LIMIT_FLOOR,
+  KEY_RATE_LIMIT_FLOOR,
+  perMinuteAtLeast,
+  RATE_LIMIT_MESSAGE,
+  WRITE_RATE_LIMITS,
+} from '../../server/rateLimit';
 import { BILLING_FORM, startServer } from './helpers';
 
 /** The endpoints that write or probe beyond the forms: billings, code checks and key activations. */
@@ -11,7 +18,12 @@ describe('rate limits of billings, code checks and activations', () => {
   afterAll(async () => limited.cleanup());
 
   const post = (url: string, payload: object) =>
-    limited.app.inject({ method: 'POST', url: url.startsWith('/') ? url : `/api/v1/${url}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    limited.app.inject({
+      method: 'POST',
+      url: url.startsWith('/') ? url : `/api/v1/${url}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
 
   /** Sends `count` requests, then one more, and returns the statuses of the first ones and the last reply. */
   async function exhaust(url: string, payload: object, count: number) {

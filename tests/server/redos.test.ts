@@ -40,9 +40,19 @@ afterAll(async () => cleanup());
 /** The three forms with an e-mail field, each with `email` as its address. */
 function postsWith(email: string): Array<{ name: string; path: string; form: string; body: Record<string, unknown> }> {
   return [
-    { name: 'contact form', path: '/api/v1/form-emails/contact-us', form: 'contact', body: submission('contact-us', { ...VALID_SUBMISSIONS['contact-us'], email }) },
+    {
+      name: 'contact form',
+      path: '/api/v1/form-emails/contact-us',
+      form: 'contact',
+      body: submission('contact-us', { ...VALID_SUBMISSIONS['contact-us'], email }),
+    },
     { name: 'billing', path: '/api/v1/billing-informations', form: 'billing', body: { ...STANDARD_BILLING, email, confirm_email: email } },
-    { name: 'key activation', path: '/api/v1/key-assignments', form: 'key-assignment', body: { ...keyActivation(DEMO_KEY_ORDERS[0].keys[0]), email } },
+    {
+      name: 'key activation',
+      path: '/api/v1/key-assignments',
+      form: 'key-assignment',
+      body: { ...keyActivation(DEMO_KEY_ORDERS[0].keys[0]), email },
+    },
   ];
 }
 
@@ -53,13 +63,25 @@ async function timed(path: string, init: RequestInit = {}) {
   const text = await response.text();
   return { status: response.status, text, ms: performance.now() - started };
 }
-const post = (path: string, body: unknown) => timed(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  timed(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-const formSchema = (form: string) => (JSON.parse(readFileSync(resolve(ROOT, 'forms', `${form}.json`), 'utf8')) as { schema: { properties: { email: { errorMessage: { pattern: string } } } } }).schema;
+const formSchema = (form: string) =>
+  (
+    JSON.parse(readFileSync(resolve(ROOT, 'forms', `${form}.json`), 'utf8')) as {
+      schema: { properties: { email: { errorMessage: { pattern: string } } } };
+    }
+  ).schema;
 /** The form's message for an e-mail that does not match its pattern. */
 const patternMessage = (form: string) => formSchema(form).properties.email.errorMessage.pattern;
 
-const storedCount = () => app.ctx.db.prepare("SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM orders) + (SELECT count(*) FROM access_keys WHERE status = 'used')").pluck().get() as number;
+const storedCount = () =>
+  app.ctx.db
+    .prepare(
+      "SELECT (SELECT count(*) FROM form_submissions) + (SELECT count(*) FROM orders) + (SELECT count(*) FROM access_keys WHERE status = 'used')",
+    )
+    .pluck()
+    .get() as number;
 
 describe('hostile e-mail addresses', () => {
   it('refuses a 1 MiB one on the contact form, a billing and a key activation in milliseconds, while content reads go on', async () => {
@@ -108,7 +130,10 @@ describe('hostile e-mail addresses', () => {
     for (const { name, path, form, body } of postsWith('')) {
       // The address is in the body twice (contact: data and its fields; billing: email and confirm_email), once in an activation.
       const copies = form === 'key-assignment' ? 1 : 2;
-      const limit = form === 'key-assignment' ? Math.max(formBodyLimit(formSchema('key-assignment')), formBodyLimit(formSchema('member-card'))) : formBodyLimit(formSchema(form));
+      const limit =
+        form === 'key-assignment'
+          ? Math.max(formBodyLimit(formSchema('key-assignment')), formBodyLimit(formSchema('member-card')))
+          : formBodyLimit(formSchema(form));
       const length = Math.floor((limit - JSON.stringify(body).length - 256) / copies);
       expect(length, name).toBeGreaterThan(10_000);
       const hostile = `a@${'.'.repeat(length - 3)}@`;

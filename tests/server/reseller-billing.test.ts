@@ -28,7 +28,12 @@ const LINE: Json = { name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: nu
 const shop = useShopServer(() => NOW);
 
 const bill = (body: Json) => shop.app.inject({ method: 'POST', url: '/api/v1/reseller-billing-informations', payload: body });
-const payload = (form: Json = FORM, line: Json = LINE, extra: Json = {}) => ({ ...form, reseller_id: RESELLER_ID, products: [line], ...extra });
+const payload = (form: Json = FORM, line: Json = LINE, extra: Json = {}) => ({
+  ...form,
+  reseller_id: RESELLER_ID,
+  products: [line],
+  ...extra,
+});
 const pending = () => shop.store.all().filter((o) => o.status === 'pending').length;
 
 describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
@@ -38,10 +43,25 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
     const body = response.json() as Json;
     const provider = body.data.data.sandboxpay;
     expect(new URL(provider.post_redirect).pathname).toBe('/api/v1/sandbox-pay/payment-requests');
-    expect(provider.payment_request).toEqual({ token: expect.any(String), order_id: expect.any(Number), amount: 1342.88, currency: 'PHP', description: 'Member x 1' });
+    expect(provider.payment_request).toEqual({
+      token: expect.any(String),
+      order_id: expect.any(Number),
+      amount: 1342.88,
+      currency: 'PHP',
+      description: 'Member x 1',
+    });
 
     const order = shop.store.byId(provider.payment_request.order_id)!;
-    expect(order).toMatchObject({ kind: 'reseller', plan_id: 31, reseller_id: RESELLER_ID, quantity: 1, members: 0, promo_id: null, total: 134_288, status: 'pending' });
+    expect(order).toMatchObject({
+      kind: 'reseller',
+      plan_id: 31,
+      reseller_id: RESELLER_ID,
+      quantity: 1,
+      members: 0,
+      promo_id: null,
+      total: 134_288,
+      status: 'pending',
+    });
     expect(order.billing).toMatchObject({ country: 'PH', zip_code: '1100', email: 'jose@example.com' });
     expect(order.billing).not.toHaveProperty('reseller_id');
   });
@@ -66,10 +86,20 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
   it('hands over to the sandbox provider by a plain form post of the token, and Pay e-mails the key', async () => {
     const { sandboxpay } = (await bill(payload({ ...FORM, email: 'formpost@example.com' }))).json().data.data;
     const form = new URLSearchParams(Object.entries(sandboxpay.payment_request).map(([k, v]) => [k, String(v)])).toString();
-    const posted = await shop.app.inject({ method: 'POST', url: new URL(sandboxpay.post_redirect).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    const posted = await shop.app.inject({
+      method: 'POST',
+      url: new URL(sandboxpay.post_redirect).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toBe(`/sandbox-pay/checkout/${sandboxpay.payment_request.token}`);
-    const paid = await shop.app.inject({ method: 'POST', url: `${posted.headers.location}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const paid = await shop.app.inject({
+      method: 'POST',
+      url: `${posted.headers.location}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     const mails = (await shop.app.inject('/api/dev/outbox')).json().data as Json[];
     const mail = mails.find((m) => m.to === 'formpost@example.com');
@@ -79,15 +109,30 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
 
 describe('POST /api/v1/reseller-billing-informations: refusals shop.store nothing payable', () => {
   const cases: Array<[string, Json, number, string | RegExp]> = [
-    ['a tampered amount', payload(FORM, { ...LINE, amount: 1 }), 422, 'The amount does not match the price of the plan. Please review your cart and try again.'],
+    [
+      'a tampered amount',
+      payload(FORM, { ...LINE, amount: 1 }),
+      422,
+      'The amount does not match the price of the plan. Please review your cart and try again.',
+    ],
     ['the amount without VAT', payload(FORM, { ...LINE, amount: 1199 }), 422, /amount does not match/],
     ['a discount', payload(FORM, { ...LINE, discount: 100, amount: 1242.88 }), 422, /discount does not match/],
     ['a promo code', payload(FORM, { ...LINE, promo_id: 1 }), 422, 'Promo codes cannot be used on this checkout.'],
     ['more than one plan unit', payload(FORM, { ...LINE, quantity: 2 }), 422, 'This shop sells 1 per order.'],
-    ['a plan of the standard shop', payload(FORM, { ...LINE, shop_plan_id: 1 }), 422, 'The selected plan does not exist. Please choose a plan again.'],
+    [
+      'a plan of the standard shop',
+      payload(FORM, { ...LINE, shop_plan_id: 1 }),
+      422,
+      'The selected plan does not exist. Please choose a plan again.',
+    ],
     ['no reseller', { ...FORM, products: [LINE] }, 422, 'reseller_id must be the id of the shop.'],
     ['an unknown reseller', payload(FORM, LINE, { reseller_id: 999_999 }), 422, 'reseller_id must be the id of the shop.'],
-    ['a plan of another shop (a merchant id as reseller)', payload(FORM, LINE, { reseller_id: DEMO.merchant.id }), 422, 'reseller_id must be the id of the shop.'],
+    [
+      'a plan of another shop (a merchant id as reseller)',
+      payload(FORM, LINE, { reseller_id: DEMO.merchant.id }),
+      422,
+      'reseller_id must be the id of the shop.',
+    ],
     ['another country', payload({ ...FORM, country: 'US' }), 422, 'Plans of this shop are sold in the Philippines only'],
     ['an empty phone number', payload({ ...FORM, phone_number: '' }), 422, 'This field is required'],
     ['the standard form (zip instead of zip_code)', payload({ ...FORM, zip_code: undefined, zip: '1100' }), 422, /./],

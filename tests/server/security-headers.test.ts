@@ -59,7 +59,9 @@ describe('security headers', () => {
   it('sends HSTS (a year, subdomains) on every response only when asked', async () => {
     const server = await serverWith({ hsts: true });
     for (const url of ['/json', '/page', '/boom', '/missing']) {
-      expect((await server.inject({ method: 'GET', url })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await server.inject({ method: 'GET', url })).headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
     expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
   });
@@ -80,12 +82,22 @@ describe('security headers', () => {
 describe('permissions policy', () => {
   const policy = permissions(PERMISSIONS_POLICY);
 
-  it.each(['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'accelerometer', 'gyroscope', 'magnetometer'])(
-    'turns %s off for the page and every frame',
-    (feature) => {
-      expect(policy.get(feature)).toEqual([]);
-    },
-  );
+  it.each([
+    'camera',
+    'microphone',
+    'geolocation',
+    'payment',
+    'usb',
+    'serial',
+    'hid',
+    'midi',
+    'display-capture',
+    'accelerometer',
+    'gyroscope',
+    'magnetometer',
+  ])('turns %s off for the page and every frame', (feature) => {
+    expect(policy.get(feature)).toEqual([]);
+  });
 
   it('lets the site and the YouTube player use fullscreen and picture-in-picture, and YouTube play protected media', () => {
     const youtube = YOUTUBE.map((origin) => `"${origin}"`);

@@ -47,7 +47,9 @@ describe('articles', () => {
     const dates = all.map((a) => a.post_date as string);
     expect(dates).toEqual([...dates].sort().reverse());
     // Several months are empty in a past year.
-    const months2025 = new Set(all.filter((a) => (a.post_date as string).startsWith('2025')).map((a) => (a.post_date as string).slice(5, 7)));
+    const months2025 = new Set(
+      all.filter((a) => (a.post_date as string).startsWith('2025')).map((a) => (a.post_date as string).slice(5, 7)),
+    );
     expect(months2025.size).toBeGreaterThan(3);
     expect(months2025.size).toBeLessThan(10);
     // One article exercises the site's sanitizer.
@@ -142,7 +144,11 @@ describe('the seeded database', () => {
 
   function current(): Snapshot {
     const base = seeded(BASE_DAY);
-    return { product: PRODUCT, base: { now: BASE_DAY, tables: base }, days: Object.fromEntries(OTHER_DAYS.map((day) => [day, dated(seeded(day).content)])) };
+    return {
+      product: PRODUCT,
+      base: { now: BASE_DAY, tables: base },
+      days: Object.fromEntries(OTHER_DAYS.map((day) => [day, dated(seeded(day).content)])),
+    };
   }
 
   it('is the snapshot: every content row (body included, to the byte), meta, demo orders and keys', () => {

@@ -94,10 +94,7 @@ describe('sitemap', () => {
   });
 
   it('is well-formed sitemaps.org XML with every value escaped', () => {
-    const xml = sitemapXml([
-      { loc: 'https://example.ph/a?x=1&y=<2>', lastmod: '2025-01-02' },
-      { loc: "https://example.ph/it's" },
-    ]);
+    const xml = sitemapXml([{ loc: 'https://example.ph/a?x=1&y=<2>', lastmod: '2025-01-02' }, { loc: "https://example.ph/it's" }]);
     expect(xml).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n' +
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -123,13 +120,20 @@ describe('sitemap', () => {
       ],
     };
     const urls = sitemapEntries({ publicUrl: 'https://acme.example/site/', config: small, repo }).map((entry) => entry.loc);
-    expect(urls).toEqual(['https://acme.example/site/acme-app', 'https://acme.example/site/guide/acme-basics', 'https://acme.example/site/help']);
+    expect(urls).toEqual([
+      'https://acme.example/site/acme-app',
+      'https://acme.example/site/guide/acme-basics',
+      'https://acme.example/site/help',
+    ]);
   });
 
-  it.each(['', 'www.example.ph', 'ftp://example.ph', 'javascript:alert(1)', 'https://example.ph/?q=1'])('refuses the public URL %j', (publicUrl) => {
-    expect(() => sitemapEntries({ publicUrl, config, repo })).toThrow(/publicUrl/);
-    expect(() => robotsTxt({ publicUrl, config })).toThrow(/publicUrl/);
-  });
+  it.each(['', 'www.example.ph', 'ftp://example.ph', 'javascript:alert(1)', 'https://example.ph/?q=1'])(
+    'refuses the public URL %j',
+    (publicUrl) => {
+      expect(() => sitemapEntries({ publicUrl, config, repo })).toThrow(/publicUrl/);
+      expect(() => robotsTxt({ publicUrl, config })).toThrow(/publicUrl/);
+    },
+  );
 });
 
 describe('robots.txt', () => {

@@ -26,9 +26,26 @@ const FORM: Json = {
 };
 
 /** Plan 22 (Family partner offer: 3,999.00 − 200.00, 4 dependents, 699.00 per member) × 1: total 4,254.88. */
-const PROMO_LINE: Json = { shop_plan_id: DEMO.promotion.planId, quantity: 1, discount: 0, amount: 4254.88, name: 'Family (partner offer)', description: '', member: 0, promo_code: DEMO.promotion.code };
+const PROMO_LINE: Json = {
+  shop_plan_id: DEMO.promotion.planId,
+  quantity: 1,
+  discount: 0,
+  amount: 4254.88,
+  name: 'Family (partner offer)',
+  description: '',
+  member: 0,
+  promo_code: DEMO.promotion.code,
+};
 /** Plan 11 (Individual merchant price, 1,299.00) × 2: total 2,909.76, billed unit amount 1,454.88. */
-const MERCHANT_LINE: Json = { shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: 'Individual (merchant price)', description: '', member: 0 };
+const MERCHANT_LINE: Json = {
+  shop_plan_id: 11,
+  quantity: 2,
+  discount: 0,
+  amount: 1454.88,
+  name: 'Individual (merchant price)',
+  description: '',
+  member: 0,
+};
 
 const shop = useShopServer(() => NOW);
 
@@ -46,13 +63,19 @@ describe('owners by slug', () => {
     expect(all.map((m) => m.slug)).toContain(DEMO.merchant.slug);
     const one = await get(`/api/v1/merchants/show/${DEMO.merchant.slug}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json().data).toMatchObject({ id: DEMO.merchant.id, other_details: { is_multiple_purchase: true, minimum_quantity_purchase: 2, sources: expect.any(Array) } });
+    expect(one.json().data).toMatchObject({
+      id: DEMO.merchant.id,
+      other_details: { is_multiple_purchase: true, minimum_quantity_purchase: 2, sources: expect.any(Array) },
+    });
     expect((await get('/api/v1/merchants/show/no-such-merchant')).statusCode).toBe(404);
   });
 
   it('lists promotions, shows one by slug and checks a slug', async () => {
     expect(((await get('/api/v1/promotions')).json().data as Json[]).map((p) => p.slug)).toContain(DEMO.promotion.slug);
-    expect((await get(`/api/v1/promotions/show/${DEMO.promotion.slug}`)).json().data).toMatchObject({ id: DEMO.promotion.id, other_settings: expect.any(Object) });
+    expect((await get(`/api/v1/promotions/show/${DEMO.promotion.slug}`)).json().data).toMatchObject({
+      id: DEMO.promotion.id,
+      other_settings: expect.any(Object),
+    });
     expect((await get('/api/v1/promotions/show/nope')).statusCode).toBe(404);
     expect((await post('/api/v1/promotions/check/slug', { slug: DEMO.promotion.slug })).json().data.id).toBe(DEMO.promotion.id);
     expect((await post('/api/v1/promotions/check/slug', { slug: 'nope' })).statusCode).toBe(404);
@@ -74,7 +97,12 @@ describe('POST /api/v1/promotion-shop-plans/check/code', () => {
     for (const code of [DEMO.promotion.code, DEMO.promotion.code.toLowerCase(), ` ${DEMO.promotion.code} `]) {
       const response = await check({ reseller_id: DEMO.promotion.id, code });
       expect(response.statusCode).toBe(200);
-      expect(response.json().data).toMatchObject({ id: DEMO.promotion.planId, name: 'Family (partner offer)', price: 3999, reseller_id: DEMO.promotion.id });
+      expect(response.json().data).toMatchObject({
+        id: DEMO.promotion.planId,
+        name: 'Family (partner offer)',
+        price: 3999,
+        reseller_id: DEMO.promotion.id,
+      });
     }
     // reseller_id may come as digits (a form field).
     expect((await check({ reseller_id: String(DEMO.promotion.id), code: DEMO.promotion.code })).statusCode).toBe(200);
@@ -105,7 +133,14 @@ describe('POST /api/v1/promotion-billing-informations', () => {
     expect(new URL(post_redirect).pathname).toBe('/api/v1/sandbox-pay/payment-requests');
     expect(payment_request).toMatchObject({ amount: 4254.88, currency: 'PHP' });
     const order = shop.store.byId(payment_request.order_id)!;
-    expect(order).toMatchObject({ kind: 'promotion', plan_id: DEMO.promotion.planId, reseller_id: DEMO.promotion.id, quantity: 1, total: 425_488, status: 'pending' });
+    expect(order).toMatchObject({
+      kind: 'promotion',
+      plan_id: DEMO.promotion.planId,
+      reseller_id: DEMO.promotion.id,
+      quantity: 1,
+      total: 425_488,
+      status: 'pending',
+    });
     expect(order.billing).toMatchObject({ zip_code: '1000', no_dependents: 2 });
     expect(order.billing).not.toHaveProperty('reseller_id');
   });
@@ -128,7 +163,9 @@ describe('POST /api/v1/promotion-billing-informations', () => {
     // The standard form's `zip` is not a field of this form.
     expect((await promoBill({ ...FORM, zip: '1000', no_dependents: 1 }, PROMO_LINE)).statusCode).toBe(422);
     // A source, when given, is one of the default options.
-    expect((await promoBill({ ...FORM, no_dependents: 1, source: 'Billboard' }, PROMO_LINE)).json().errors.source).toEqual(['Select one of the options']);
+    expect((await promoBill({ ...FORM, no_dependents: 1, source: 'Billboard' }, PROMO_LINE)).json().errors.source).toEqual([
+      'Select one of the options',
+    ]);
   });
 
   it('refuses tampered amounts, plans of other shops, locked plans, quantities above the single purchase, and a wrong owner', async () => {
@@ -164,7 +201,14 @@ describe('POST /api/v1/merchant-billing-informations', () => {
     expect(response.statusCode).toBe(201);
     const { payment_request } = response.json().sandboxpay;
     expect(payment_request.amount).toBe(2909.76);
-    expect(shop.store.byId(payment_request.order_id)).toMatchObject({ kind: 'merchant', plan_id: 11, reseller_id: DEMO.merchant.id, quantity: 2, total: 290_976, unit_amount: 145_488 });
+    expect(shop.store.byId(payment_request.order_id)).toMatchObject({
+      kind: 'merchant',
+      plan_id: 11,
+      reseller_id: DEMO.merchant.id,
+      quantity: 2,
+      total: 290_976,
+      unit_amount: 145_488,
+    });
   });
 
   it('refuses a quantity below the minimum purchase and tampered amounts', async () => {
@@ -185,9 +229,17 @@ describe('POST /api/v1/merchant-billing-informations', () => {
     expect(standardSource.statusCode).toBe(422);
     expect(standardSource.json().errors).toEqual({ source: ['Select one of the options'] });
     // A merchant without its own list keeps the form's defaults (Sampaguita Pharmacy, one per order).
-    const pharmacy = await merchantBill({ ...FORM, source: 'Newsletter' }, { ...MERCHANT_LINE, shop_plan_id: 13, quantity: 1, amount: 1566.88 }, DEMO.otherMerchant.id);
+    const pharmacy = await merchantBill(
+      { ...FORM, source: 'Newsletter' },
+      { ...MERCHANT_LINE, shop_plan_id: 13, quantity: 1, amount: 1566.88 },
+      DEMO.otherMerchant.id,
+    );
     expect(pharmacy.statusCode).toBe(201);
-    const unknown = await merchantBill({ ...FORM, source: 'Cashier' }, { ...MERCHANT_LINE, shop_plan_id: 13, quantity: 1, amount: 1566.88 }, DEMO.otherMerchant.id);
+    const unknown = await merchantBill(
+      { ...FORM, source: 'Cashier' },
+      { ...MERCHANT_LINE, shop_plan_id: 13, quantity: 1, amount: 1566.88 },
+      DEMO.otherMerchant.id,
+    );
     expect(unknown.json().errors).toEqual({ source: ['Select one of the options'] });
   });
 
@@ -210,7 +262,12 @@ describe('payment of the hidden-form checkouts', () => {
     });
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toBe(`/sandbox-pay/checkout/${payment_request.token}`);
-    const pay = await shop.app.inject({ method: 'POST', url: `${posted.headers.location}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await shop.app.inject({
+      method: 'POST',
+      url: `${posted.headers.location}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
     expect(shop.store.keysOf(payment_request.order_id)).toHaveLength(2);
     const mail = (await outbox()).find((m) => m.to === 'merchant-buyer@example.com');

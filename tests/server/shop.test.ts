@@ -44,7 +44,9 @@ describe('plans', () => {
       await data(`/api/v1/promotion-shop-plans?reseller_id=${DEMO.promotion.id}`),
       await data(`/api/v1/reseller-shop-plans?reseller_id=${DEMO.reseller.id}`),
     ];
-    const amounts = lists.flat().flatMap((p) => [p.price, p.discount, (p.other_details as { amountPerHousehold?: number } | null)?.amountPerHousehold]);
+    const amounts = lists
+      .flat()
+      .flatMap((p) => [p.price, p.discount, (p.other_details as { amountPerHousehold?: number } | null)?.amountPerHousehold]);
     for (const amount of amounts.filter((a) => a !== undefined)) {
       expect(typeof amount).toBe('number');
       expect(Math.round((amount as number) * 100) / 100).toBe(amount);

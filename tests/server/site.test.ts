@@ -36,17 +36,22 @@ describe('security headers', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
   });
 
-  it.each(['/', '/shop/checkout', '/api/v1/home-sliders', '/api/v1/nope', '/assets/index-abc123.js', '/content-images/banner-home.svg', '/favicon.ico'])(
-    '%s carries the CSP, nosniff, a referrer policy, the permissions policy and COOP',
-    async (url) => {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBeTruthy();
-      expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-    },
-  );
+  it.each([
+    '/',
+    '/shop/checkout',
+    '/api/v1/home-sliders',
+    '/api/v1/nope',
+    '/assets/index-abc123.js',
+    '/content-images/banner-home.svg',
+    '/favicon.ico',
+  ])('%s carries the CSP, nosniff, a referrer policy, the permissions policy and COOP', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBeTruthy();
+    expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
 });
 
 describe('static site', () => {
@@ -83,24 +88,32 @@ describe('static site', () => {
     expect(manifest.body).toBe('{"name":"Site"}');
   });
 
-  it.each(['/favicon.ico', '/foo.png', '/assets/x.js', '/media/old-logo.svg', '/no/such/file.txt', '/humans.txt?x=1', '/content-images/nope.svg'])(
-    'answers a plain 404, never the page, for the missing file %s (even when asked for HTML)',
-    async (url) => {
-      for (const headers of [NAVIGATION, { accept: '*/*' }, {}]) {
-        const response = await app.inject({ method: 'GET', url, headers });
-        expect(response.statusCode).toBe(404);
-        expect(response.headers['content-type']).toContain('text/plain');
-        expect(response.body).not.toContain('<div id="root">');
-      }
+  it.each([
+    '/favicon.ico',
+    '/foo.png',
+    '/assets/x.js',
+    '/media/old-logo.svg',
+    '/no/such/file.txt',
+    '/humans.txt?x=1',
+    '/content-images/nope.svg',
+  ])('answers a plain 404, never the page, for the missing file %s (even when asked for HTML)', async (url) => {
+    for (const headers of [NAVIGATION, { accept: '*/*' }, {}]) {
+      const response = await app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it.each(['*/*', 'application/json', 'image/avif,image/webp,*/*;q=0.8'])(
+    'answers a plain 404 to a page path requested with Accept %s',
+    async (accept) => {
+      const response = await app.inject({ method: 'GET', url: '/shop', headers: { accept } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/plain');
+      expect(response.body).toBe('Not found');
     },
   );
-
-  it.each(['*/*', 'application/json', 'image/avif,image/webp,*/*;q=0.8'])('answers a plain 404 to a page path requested with Accept %s', async (accept) => {
-    const response = await app.inject({ method: 'GET', url: '/shop', headers: { accept } });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.body).toBe('Not found');
-  });
 
   it('treats a request without Accept (any type acceptable) and a HEAD navigation as page navigations', async () => {
     const bare = await app.inject({ method: 'GET', url: '/shop' });

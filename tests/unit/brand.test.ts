@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { brandRule, brandVariables, contrastRatio, hexColour, parseDetails, resellerBranding, safeImageUrl, shadeForWhiteText, tintForInk, INK_ON_ACCENT } from '../../src/lib/brand';
+import {
+  brandRule,
+  brandVariables,
+  contrastRatio,
+  hexColour,
+  parseDetails,
+  resellerBranding,
+  safeImageUrl,
+  shadeForWhiteText,
+  tintForInk,
+  INK_ON_ACCENT,
+} from '../../src/lib/brand';
 
 const DEFAULTS = { name: 'Bantay Doc', logo: '/logo.svg' };
 
 describe('reseller branding from the details JSON text', () => {
   it('reads name, logo, colours and tagline', () => {
-    const details = JSON.stringify({ name: 'Bayanihan Care', logo: '/content-images/logo.svg', primaryColor: '#7B3FE4', accentColor: '#fb0', tagline: 'Your doctor.' });
+    const details = JSON.stringify({
+      name: 'Bayanihan Care',
+      logo: '/content-images/logo.svg',
+      primaryColor: '#7B3FE4',
+      accentColor: '#fb0',
+      tagline: 'Your doctor.',
+    });
     expect(resellerBranding({ name: 'Demo Reseller', details }, DEFAULTS)).toEqual({
       name: 'Bayanihan Care',
       logo: '/content-images/logo.svg',
@@ -17,7 +34,13 @@ describe('reseller branding from the details JSON text', () => {
 
   it("falls back to the record's name, then the site's defaults, on bad or missing details", () => {
     for (const details of ['{not json', '[1,2]', 'null', '', undefined, 42]) {
-      expect(resellerBranding({ name: 'Demo Reseller', details }, DEFAULTS)).toEqual({ name: 'Demo Reseller', logo: '/logo.svg', tagline: undefined, primary: undefined, accent: undefined });
+      expect(resellerBranding({ name: 'Demo Reseller', details }, DEFAULTS)).toEqual({
+        name: 'Demo Reseller',
+        logo: '/logo.svg',
+        tagline: undefined,
+        primary: undefined,
+        accent: undefined,
+      });
     }
     expect(resellerBranding(undefined, DEFAULTS).name).toBe('Bantay Doc');
     expect(parseDetails('"text"')).toEqual({});

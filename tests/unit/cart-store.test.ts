@@ -6,7 +6,15 @@ import type { CartPlan } from '../../src/shop/cart';
 type StoreModule = typeof import('../../src/shop/cartStore');
 
 const family: CartPlan = { id: 3, name: 'Family', price: 599_900, discount: 0, description: 'Household', member: 99_900, maxDependents: 4 };
-const promoPlan: CartPlan = { id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, description: 'Partner', member: 69_900, maxDependents: 4 };
+const promoPlan: CartPlan = {
+  id: 22,
+  name: 'Family (partner offer)',
+  price: 399_900,
+  discount: 20_000,
+  description: 'Partner',
+  member: 69_900,
+  maxDependents: 4,
+};
 
 /** A fresh module per test: the stores are page-wide singletons that read storage on first use. */
 let mod: StoreModule;

@@ -14,10 +14,21 @@ import {
   type CartState,
 } from '../../src/shop/cart';
 
-const individual: CartPlan = { id: 1, name: 'Individual', price: 149_900, discount: 0, description: 'One person', member: null, maxDependents: 1 };
+const individual: CartPlan = {
+  id: 1,
+  name: 'Individual',
+  price: 149_900,
+  discount: 0,
+  description: 'One person',
+  member: null,
+  maxDependents: 1,
+};
 const family: CartPlan = { id: 3, name: 'Family', price: 599_900, discount: 0, description: 'Household', member: 99_900, maxDependents: 4 };
 
-const withLine = (plan: CartPlan, quantity = 1, memberQuantity = 0): CartState => ({ item: { ...plan, quantity, memberQuantity }, plan: null });
+const withLine = (plan: CartPlan, quantity = 1, memberQuantity = 0): CartState => ({
+  item: { ...plan, quantity, memberQuantity },
+  plan: null,
+});
 const run = (state: CartState, ...actions: CartAction[]) => actions.reduce(cartReducer, state);
 
 describe('cartReducer', () => {
@@ -36,7 +47,17 @@ describe('cartReducer', () => {
 
   it('add keeps only the plan fields (no foreign keys from the caller)', () => {
     const next = cartReducer(EMPTY_CART, { type: 'add', plan: { ...individual, extra: 'x' } as CartPlan });
-    expect(Object.keys(next.item!).sort()).toEqual(['description', 'discount', 'id', 'maxDependents', 'member', 'memberQuantity', 'name', 'price', 'quantity']);
+    expect(Object.keys(next.item!).sort()).toEqual([
+      'description',
+      'discount',
+      'id',
+      'maxDependents',
+      'member',
+      'memberQuantity',
+      'name',
+      'price',
+      'quantity',
+    ]);
   });
 
   it('increment raises the quantity; nothing happens on an empty cart', () => {
@@ -103,7 +124,10 @@ describe('cartReducer', () => {
   });
 
   it('clear empties everything', () => {
-    expect(cartReducer({ item: { ...family, quantity: 3, memberQuantity: 2 }, plan: family }, { type: 'clear' })).toEqual({ item: null, plan: null });
+    expect(cartReducer({ item: { ...family, quantity: 3, memberQuantity: 2 }, plan: family }, { type: 'clear' })).toEqual({
+      item: null,
+      plan: null,
+    });
   });
 
   it('restore puts a sold line back as it was (a failed or cancelled payment), only into an empty cart', () => {
@@ -135,7 +159,15 @@ describe('planToCartPlan', () => {
       no_key_generate: 10,
       other_details: { applyDetails: true, amountPerHousehold: 799.99 },
     });
-    expect(plan).toEqual({ id: 4, name: 'Family plus Employees', price: 999_900, discount: 50_010, description: 'd', member: 79_999, maxDependents: 10 });
+    expect(plan).toEqual({
+      id: 4,
+      name: 'Family plus Employees',
+      price: 999_900,
+      discount: 50_010,
+      description: 'd',
+      member: 79_999,
+      maxDependents: 10,
+    });
   });
 
   it('has no per-member price when details are absent or not applied', () => {
@@ -213,7 +245,9 @@ describe('any sequence of actions', () => {
     planArb.map((plan) => ({ type: 'add', plan }) as const),
     fc.constant({ type: 'increment' } as const),
     fc.constant({ type: 'decrement' } as const),
-    fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double(), fc.constant(Number.NaN)).map((quantity) => ({ type: 'setQuantity', quantity }) as const),
+    fc
+      .oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double(), fc.constant(Number.NaN))
+      .map((quantity) => ({ type: 'setQuantity', quantity }) as const),
     fc.constant({ type: 'incrementMembers' } as const),
     fc.constant({ type: 'decrementMembers' } as const),
     fc.constant({ type: 'remove' } as const),

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { MERCHANT_BILLING, PROMOTION_BILLING, STANDARD_BILLING } from '../../server/routes/billing';
 import { RESELLER_BILLING } from '../../server/routes/resellerBilling';
 import type { CartItem } from '../../src/shop/cart';
-import { billingPayload, checkoutTotals, CHECKOUTS, MERCHANT, PROMO, RESELLER, STANDARD, type AppliedPromo, type CheckoutVariant } from '../../src/shop/checkouts';
+import {
+  billingPayload,
+  checkoutTotals,
+  CHECKOUTS,
+  MERCHANT,
+  PROMO,
+  RESELLER,
+  STANDARD,
+  type AppliedPromo,
+  type CheckoutVariant,
+} from '../../src/shop/checkouts';
 
 const item = (extra: Partial<CartItem> = {}): CartItem => ({
   id: 1,
@@ -33,10 +43,21 @@ const FIELDS = {
 
 const WELCOME: AppliedPromo = { id: 7, code: 'WELCOME10', discount: 14_990 };
 
-function payload(variant: CheckoutVariant, fields: Record<string, unknown>, line: CartItem, options: { promo?: AppliedPromo; ownerId?: number; dependentsAsked?: boolean } = {}) {
+function payload(
+  variant: CheckoutVariant,
+  fields: Record<string, unknown>,
+  line: CartItem,
+  options: { promo?: AppliedPromo; ownerId?: number; dependentsAsked?: boolean } = {},
+) {
   const promo = options.promo ?? null;
   const totals = checkoutTotals(variant, line, promo);
-  return billingPayload(variant, fields, { item: line, totals, promo, ownerId: options.ownerId ?? null, dependentsAsked: options.dependentsAsked ?? false });
+  return billingPayload(variant, fields, {
+    item: line,
+    totals,
+    promo,
+    ownerId: options.ownerId ?? null,
+    dependentsAsked: options.dependentsAsked ?? false,
+  });
 }
 
 describe("the site's checkouts mirror the server's billing endpoints", () => {
@@ -64,36 +85,79 @@ describe('billing payload per checkout (spec section 3, DECISIONS.md promo_code)
     expect(payload(STANDARD, fields, item({ quantity: 2 }), { promo: WELCOME })).toEqual({
       ...fields,
       no_dependents: 0,
-      products: [{ shop_plan_id: 1, quantity: 2, discount: 149.9, amount: 1678.88, name: 'Member', description: 'Teleconsults for one', member: 0, promo_id: 7, promo_code: 'WELCOME10' }],
+      products: [
+        {
+          shop_plan_id: 1,
+          quantity: 2,
+          discount: 149.9,
+          amount: 1678.88,
+          name: 'Member',
+          description: 'Teleconsults for one',
+          member: 0,
+          promo_id: 7,
+          promo_code: 'WELCOME10',
+        },
+      ],
     });
     expect(checkoutTotals(STANDARD, item({ quantity: 2 }), WELCOME).total).toBe(320_786);
   });
 
   it('standard without a code: promo_id null, no promo_code, no discount', () => {
     expect(payload(STANDARD, { ...FIELDS, zip: '1100' }, item()).products).toEqual([
-      { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Member', description: 'Teleconsults for one', member: 0, promo_id: null },
+      {
+        shop_plan_id: 1,
+        quantity: 1,
+        discount: 0,
+        amount: 1678.88,
+        name: 'Member',
+        description: 'Teleconsults for one',
+        member: 0,
+        promo_id: null,
+      },
     ]);
   });
 
   it('promotion: zip_code, the chosen dependents, reseller_id, the unlocking code as promo_code and no promo_id', () => {
     const fields = { ...FIELDS, zip_code: '1012', no_dependents: 2 };
-    const line = item({ id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, maxDependents: 4, unlockCode: 'UNLOCK2026' });
+    const line = item({
+      id: 22,
+      name: 'Family (partner offer)',
+      price: 399_900,
+      discount: 20_000,
+      maxDependents: 4,
+      unlockCode: 'UNLOCK2026',
+    });
     // A code applied elsewhere is not this checkout's: neither its discount nor its id.
     expect(payload(PROMO, fields, line, { ownerId: 201, dependentsAsked: true, promo: WELCOME })).toEqual({
       ...fields,
       reseller_id: 201,
-      products: [{ shop_plan_id: 22, quantity: 1, discount: 0, amount: 4254.88, name: 'Family (partner offer)', description: 'Teleconsults for one', member: 0, promo_code: 'UNLOCK2026' }],
+      products: [
+        {
+          shop_plan_id: 22,
+          quantity: 1,
+          discount: 0,
+          amount: 4254.88,
+          name: 'Family (partner offer)',
+          description: 'Teleconsults for one',
+          member: 0,
+          promo_code: 'UNLOCK2026',
+        },
+      ],
     });
   });
 
   it('merchant: zip_code, the merchant source, reseller_id, the spec line without promo fields', () => {
     const fields = { ...FIELDS, zip_code: '1012', source: 'Cashier' };
     // 2 × 1,299.00 + VAT = 2,909.76; unit amount 1,454.88.
-    expect(payload(MERCHANT, fields, item({ id: 11, name: 'Individual', price: 129_900, quantity: 2, unlockCode: 'STRAY' }), { ownerId: 101 })).toEqual({
+    expect(
+      payload(MERCHANT, fields, item({ id: 11, name: 'Individual', price: 129_900, quantity: 2, unlockCode: 'STRAY' }), { ownerId: 101 }),
+    ).toEqual({
       ...fields,
       no_dependents: 0,
       reseller_id: 101,
-      products: [{ shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: 'Individual', description: 'Teleconsults for one', member: 0 }],
+      products: [
+        { shop_plan_id: 11, quantity: 2, discount: 0, amount: 1454.88, name: 'Individual', description: 'Teleconsults for one', member: 0 },
+      ],
     });
   });
 

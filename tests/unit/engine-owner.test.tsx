@@ -32,7 +32,15 @@ function renderOwned(slug: string) {
   );
 }
 
-const banner = { id: 1, precedence: 1, title: 'Reseller banner', caption: 'c', background_image: { main: '/x.svg' }, styles: {}, buttons: [] };
+const banner = {
+  id: 1,
+  precedence: 1,
+  title: 'Reseller banner',
+  caption: 'c',
+  background_image: { main: '/x.svg' },
+  styles: {},
+  buttons: [],
+};
 
 beforeAll(async () => {
   await loadBlocks(['banner', 'message']);
@@ -62,7 +70,10 @@ describe('page owner', () => {
 
   it('renders no section before the owner is known', async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const { container } = renderOwned('demo-reseller');
     expect(container.querySelector('.page-loading')).not.toBeNull();
     expect(screen.queryByRole('heading', { name: 'Owned page' })).toBeNull();

@@ -36,7 +36,10 @@ describe('payloads as the spec lists them (spec section 3)', () => {
   });
 
   it('registration keeps its confirmations in the browser as well', () => {
-    expect(payloadOf(registration as FormFile, { email: 'a@example.com', password: 'x', confirmPassword: 'x', terms: true })).toEqual({ email: 'a@example.com', password: 'x' });
+    expect(payloadOf(registration as FormFile, { email: 'a@example.com', password: 'x', confirmPassword: 'x', terms: true })).toEqual({
+      email: 'a@example.com',
+      password: 'x',
+    });
   });
 
   it('a form without client-only fields sends all of them', () => {
@@ -61,7 +64,7 @@ describe('payloads as the spec lists them (spec section 3)', () => {
     expect(bodyOf(fetchMock)).toEqual(fields);
   });
 
-  it('a form-emails form still sends the spec\'s form submission: key, data (JSON text) and the fields', async () => {
+  it("a form-emails form still sends the spec's form submission: key, data (JSON text) and the fields", async () => {
     const fetchMock = stubApi({ 'form-emails/contact-us': { body: { data: { id: 1 } } } });
     const fields = { firstName: 'Ana', email: 'ana@example.com' };
     await sendToTarget(contact as FormFile, fields, new Map());

@@ -26,8 +26,20 @@ describe('moveRequiredToFields', () => {
   });
 
   it('keeps other errors as they are and places nested required errors under their object', () => {
-    const pattern: RJSFValidationError = { name: 'errorMessage', property: '.email', message: 'Email must be valid', stack: '', params: { errors: [{ keyword: 'pattern', params: {} }] } };
-    const nested: RJSFValidationError = { name: 'errorMessage', property: '.member', message: 'This field is required', stack: '', params: { errors: [{ keyword: 'required', params: { missingProperty: 'name' } }] } };
+    const pattern: RJSFValidationError = {
+      name: 'errorMessage',
+      property: '.email',
+      message: 'Email must be valid',
+      stack: '',
+      params: { errors: [{ keyword: 'pattern', params: {} }] },
+    };
+    const nested: RJSFValidationError = {
+      name: 'errorMessage',
+      property: '.member',
+      message: 'This field is required',
+      stack: '',
+      params: { errors: [{ keyword: 'required', params: { missingProperty: 'name' } }] },
+    };
     expect(moveRequiredToFields([pattern, nested]).map((e) => e.property)).toEqual(['.email', '.member.name']);
   });
 });

@@ -62,8 +62,19 @@ describe('computeTotals (properties)', () => {
   });
 
   it('treats a broken count as the minimum instead of answering NaN', () => {
-    const t = computeTotals({ price: 100_00, discount: 0, quantity: Number.NaN, memberPrice: 10_00, memberQuantity: Number.NaN }, Number.NaN);
-    expect(t).toMatchObject({ planTotal: 100_00, members: 0, subtotal: 100_00, vat: 12_00, total: 112_00, unitAmount: 112_00, promoDiscount: 0 });
+    const t = computeTotals(
+      { price: 100_00, discount: 0, quantity: Number.NaN, memberPrice: 10_00, memberQuantity: Number.NaN },
+      Number.NaN,
+    );
+    expect(t).toMatchObject({
+      planTotal: 100_00,
+      members: 0,
+      subtotal: 100_00,
+      vat: 12_00,
+      total: 112_00,
+      unitAmount: 112_00,
+      promoDiscount: 0,
+    });
   });
 });
 
@@ -78,7 +89,14 @@ describe('computeTotals (worked examples)', () => {
 
   it('quantity 2 with the 149.90 promo: total 3,207.86, billed unit amount 1,678.88', () => {
     const t = computeTotals({ price: 149_900, discount: 0, quantity: 2, memberPrice: null, memberQuantity: 0 }, 14_990);
-    expect(t).toMatchObject({ subtotal: 299_800, vat: 35_976, totalCost: 335_776, promoDiscount: 14_990, total: 320_786, unitAmount: 167_888 });
+    expect(t).toMatchObject({
+      subtotal: 299_800,
+      vat: 35_976,
+      totalCost: 335_776,
+      promoDiscount: 14_990,
+      total: 320_786,
+      unitAmount: 167_888,
+    });
   });
 
   it('plan discount and household members (Family plus: 9,999 − 500, 2 members at 799)', () => {

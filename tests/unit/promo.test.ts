@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { manilaDayOf, manilaToday, promoOutcome, type PromoCheck } from '../../domain/promo';
 
-const promo: PromoCheck = { id: 7, name: 'Welcome offer', discount: 149.9, valid_start: '2026-03-10', valid_end: '2026-03-20', shop_plan_id: 1 };
+const promo: PromoCheck = {
+  id: 7,
+  name: 'Welcome offer',
+  discount: 149.9,
+  valid_start: '2026-03-10',
+  valid_end: '2026-03-20',
+  shop_plan_id: 1,
+};
 
 describe('promoOutcome', () => {
   it('follows the window from the start day to the end day inclusive', () => {

@@ -17,7 +17,8 @@ const item = (extra: Partial<CartItem> = {}): CartItem => ({
 
 /** The reseller checkout's totals and billing line (src/shop/checkouts.ts RESELLER). */
 const resellerTotals = (line: CartItem) => checkoutTotals(RESELLER, line, null);
-const resellerProducts = (line: CartItem) => billingPayload(RESELLER, {}, { item: line, totals: resellerTotals(line), promo: null, ownerId: 301, dependentsAsked: false }).products;
+const resellerProducts = (line: CartItem) =>
+  billingPayload(RESELLER, {}, { item: line, totals: resellerTotals(line), promo: null, ownerId: 301, dependentsAsked: false }).products;
 
 describe('reseller checkout payload (spec sections 3 and 9)', () => {
   it('one product: quantity 1, promo_id null, discount 0, amount = the overview total (VAT included)', () => {

@@ -73,7 +73,22 @@ describe('rich text sanitiser', () => {
         '<style>p{color:red}</style><script>alert(1)</script><iframe src="https://evil.example"></iframe><object data="x"></object>' +
         '<embed src="x"><svg><script>alert(2)</script></svg><math></math><link rel="stylesheet" href="x"><meta http-equiv="refresh" content="0">',
     );
-    for (const tag of ['form', 'input', 'button', 'select', 'textarea', 'style', 'script', 'iframe', 'object', 'embed', 'svg', 'math', 'link', 'meta']) {
+    for (const tag of [
+      'form',
+      'input',
+      'button',
+      'select',
+      'textarea',
+      'style',
+      'script',
+      'iframe',
+      'object',
+      'embed',
+      'svg',
+      'math',
+      'link',
+      'meta',
+    ]) {
       expect(box.querySelector(tag), tag).toBeNull();
     }
     expect(box.textContent).not.toContain('alert');
@@ -93,7 +108,24 @@ describe('rich text sanitiser', () => {
   });
 
   it('lists exactly the allowed elements and attributes', () => {
-    expect(Object.keys(RICH_TEXT_ALLOWLIST).sort()).toEqual(['a', 'b', 'blockquote', 'br', 'em', 'h2', 'h3', 'h4', 'i', 'img', 'li', 'ol', 'p', 'strong', 'u', 'ul']);
+    expect(Object.keys(RICH_TEXT_ALLOWLIST).sort()).toEqual([
+      'a',
+      'b',
+      'blockquote',
+      'br',
+      'em',
+      'h2',
+      'h3',
+      'h4',
+      'i',
+      'img',
+      'li',
+      'ol',
+      'p',
+      'strong',
+      'u',
+      'ul',
+    ]);
     expect(RICH_TEXT_ALLOWLIST.a).toEqual(['href', 'title']);
     expect(RICH_TEXT_ALLOWLIST.img).toEqual(['src', 'alt', 'width', 'height']);
   });
@@ -113,7 +145,12 @@ describe('rich text sanitiser', () => {
     expect(web.getAttribute('href')).toBe('https://example.ph/x');
     expect(web.getAttribute('rel')).toBe('noopener noreferrer');
     expect(web.getAttribute('target')).toBe('_blank');
-    for (const [link, href] of [[mail, 'mailto:help@bantaydoc.example'], [tel, 'tel:+6321234567'], [shop, '/shop'], [faq, '#faq']] as const) {
+    for (const [link, href] of [
+      [mail, 'mailto:help@bantaydoc.example'],
+      [tel, 'tel:+6321234567'],
+      [shop, '/shop'],
+      [faq, '#faq'],
+    ] as const) {
       expect(link.getAttribute('href')).toBe(href);
       expect(link.hasAttribute('target')).toBe(false);
     }
@@ -123,10 +160,12 @@ describe('rich text sanitiser', () => {
     for (const src of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/a.png', 'x.png']) {
       expect(clean(`<img src="${src}" alt="x">`).querySelector('img')?.hasAttribute('src')).toBe(false);
     }
-    expect(clean('<img src="https://cdn.example.ph/a.png">').querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.ph/a.png');
+    expect(clean('<img src="https://cdn.example.ph/a.png">').querySelector('img')?.getAttribute('src')).toBe(
+      'https://cdn.example.ph/a.png',
+    );
   });
 
-  it("cleans the seeded article that carries a script and an onerror, keeping its picture", () => {
+  it('cleans the seeded article that carries a script and an onerror, keeping its picture', () => {
     const articles = buildSeed({ now: new Date(), product: { name: 'Bantay Doc', short: 'bantaydoc' } }).articles;
     const html = articles.map((article) => article.description as string).find((description) => /<script/i.test(description))!;
     const box = clean(html);
@@ -137,7 +176,9 @@ describe('rich text sanitiser', () => {
   });
 
   it('renders through RichText, and leaves the shared DOMPurify instance alone', () => {
-    const { container } = render(<RichText html={'<p class="c" onclick="x()">Hi <a href="javascript:alert(1)">there</a></p><form><input></form>'} className="body" />);
+    const { container } = render(
+      <RichText html={'<p class="c" onclick="x()">Hi <a href="javascript:alert(1)">there</a></p><form><input></form>'} className="body" />,
+    );
     const root = container.firstElementChild!;
     expect(root.className).toBe('rich-text body');
     expect(root.innerHTML).toBe('<p>Hi <a>there</a></p>');

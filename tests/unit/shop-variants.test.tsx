@@ -32,7 +32,10 @@ describe('engine: section bind (props from the bound item)', () => {
   });
 
   it('keeps the configured value when the item lacks the path (or holds null), or there is no item', () => {
-    expect(boundProps(section, [{ id: 1, other_details: { is_multiple_purchase: null } }])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
+    expect(boundProps(section, [{ id: 1, other_details: { is_multiple_purchase: null } }])).toMatchObject({
+      multiplePurchase: false,
+      minimumQuantity: 1,
+    });
     expect(boundProps(section, [{ id: 1, other_details: 'text' }])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
     expect(boundProps(section, [])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
   });
@@ -41,7 +44,15 @@ describe('engine: section bind (props from the bound item)', () => {
 describe('shop scope (slug change)', () => {
   let scope: typeof import('../../src/shop/ownerScope');
   let carts: typeof import('../../src/shop/cartStore');
-  const plan = { id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, description: 'x', member: 69_900, maxDependents: 4 };
+  const plan = {
+    id: 22,
+    name: 'Family (partner offer)',
+    price: 399_900,
+    discount: 20_000,
+    description: 'x',
+    member: 69_900,
+    maxDependents: 4,
+  };
   const read = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
 
   beforeEach(async () => {
@@ -101,7 +112,10 @@ describe('hidden-form payment hand-over', () => {
   it('posts the payment request fields (the token among them) to post_redirect after 500 ms', () => {
     vi.useFakeTimers();
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-    postPaymentForm({ post_redirect: 'http://localhost/api/v1/sandbox-pay/payment-requests', payment_request: { token: 'tok', order_id: 7, amount: 10.5, nested: { x: 1 } } });
+    postPaymentForm({
+      post_redirect: 'http://localhost/api/v1/sandbox-pay/payment-requests',
+      payment_request: { token: 'tok', order_id: 7, amount: 10.5, nested: { x: 1 } },
+    });
     const form = document.querySelector('form')!;
     expect(form.method).toBe('post');
     expect(form.action).toBe('http://localhost/api/v1/sandbox-pay/payment-requests');
@@ -126,8 +140,23 @@ describe('hidden-form payment hand-over', () => {
 });
 
 describe('promo-shop code card', () => {
-  const texts: PromoCodeProps['texts'] = { title: 'Enter your promo code', invalidCode: 'Invalid code!', unlocked: 'Your code unlocked the plan {plan}.', changeCode: 'Enter another code' };
-  const plan22 = { id: 22, precedence: 2, name: 'Family (partner offer)', price: 3999, discount: 200, description: 'x', no_key_generate: 4, other_details: { applyDetails: true, amountPerHousehold: 699 }, reseller_id: 201 };
+  const texts: PromoCodeProps['texts'] = {
+    title: 'Enter your promo code',
+    invalidCode: 'Invalid code!',
+    unlocked: 'Your code unlocked the plan {plan}.',
+    changeCode: 'Enter another code',
+  };
+  const plan22 = {
+    id: 22,
+    precedence: 2,
+    name: 'Family (partner offer)',
+    price: 3999,
+    discount: 200,
+    description: 'x',
+    no_key_generate: 4,
+    other_details: { applyDetails: true, amountPerHousehold: 699 },
+    reseller_id: 201,
+  };
   let promoCode: typeof import('../../src/generated/block-chunks/promoCode');
   let carts: typeof import('../../src/shop/cartStore');
   let calls: unknown[];
@@ -153,7 +182,11 @@ describe('promo-shop code card', () => {
   const renderCard = () =>
     render(
       <MemoryRouter>
-        <promoCode.default props={blockProps<'promoCode'>(promoCode, { texts })} items={[]} params={{ slug: 'demo-promotion', reseller_id: '201' }} />
+        <promoCode.default
+          props={blockProps<'promoCode'>(promoCode, { texts })}
+          items={[]}
+          params={{ slug: 'demo-promotion', reseller_id: '201' }}
+        />
       </MemoryRouter>,
     );
 
@@ -184,7 +217,16 @@ describe('promo-shop code card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your code unlocked the plan Family (partner offer).'));
     // The plan keeps the code that unlocked it (trimmed): the billing sends it for the server to re-check.
-    expect(carts.cartStore('promo').getState().plan).toEqual({ id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, description: 'x', member: 69_900, maxDependents: 4, unlockCode: 'UNLOCK2026' });
+    expect(carts.cartStore('promo').getState().plan).toEqual({
+      id: 22,
+      name: 'Family (partner offer)',
+      price: 399_900,
+      discount: 20_000,
+      description: 'x',
+      member: 69_900,
+      maxDependents: 4,
+      unlockCode: 'UNLOCK2026',
+    });
     expect(JSON.parse(localStorage.getItem('promoPlan')!)).toMatchObject({ id: 22, unlockCode: 'UNLOCK2026' });
     expect(screen.queryByLabelText(/Promo code/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enter another code' }));

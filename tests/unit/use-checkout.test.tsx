@@ -19,8 +19,25 @@ type Modules = {
 };
 let m: Modules;
 
-const PLAN: CartPlan = { id: 1, name: 'Member', price: 149_900, discount: 0, description: 'Teleconsults for one', member: null, maxDependents: 1 };
-const FAMILY: CartPlan = { id: 22, name: 'Family (partner offer)', price: 399_900, discount: 20_000, description: 'x', member: 69_900, maxDependents: 4, unlockCode: 'UNLOCK2026' };
+const PLAN: CartPlan = {
+  id: 1,
+  name: 'Member',
+  price: 149_900,
+  discount: 0,
+  description: 'Teleconsults for one',
+  member: null,
+  maxDependents: 1,
+};
+const FAMILY: CartPlan = {
+  id: 22,
+  name: 'Family (partner offer)',
+  price: 399_900,
+  discount: 20_000,
+  description: 'x',
+  member: 69_900,
+  maxDependents: 4,
+  unlockCode: 'UNLOCK2026',
+};
 const FIELDS = { first_name: 'Juan', last_name: 'Dela Cruz', email: 'juan@example.com', zip: '1100' };
 const PROVIDER = { sandbox: { post_redirect: 'http://pay.test/payment-requests', payment_request: { token: 'tok-123', amount: 1678.88 } } };
 
@@ -122,7 +139,9 @@ describe('standard checkout: promo code, billing, hand-over by fetch', () => {
     vi.useFakeTimers();
     fill('regular', PLAN, 2);
     const fetchMock = stubApi({
-      'promos/check/code': { body: { data: { id: 7, name: 'Welcome', discount: 149.9, valid_start: '2000-01-01', valid_end: '2999-12-31', shop_plan_id: 1 } } },
+      'promos/check/code': {
+        body: { data: { id: 7, name: 'Welcome', discount: 149.9, valid_start: '2000-01-01', valid_end: '2999-12-31', shop_plan_id: 1 } },
+      },
       'billing-informations': { status: 201, body: { data: { saved: true } } },
     });
     const { result } = run(m.checkouts.STANDARD);
@@ -142,7 +161,19 @@ describe('standard checkout: promo code, billing, hand-over by fetch', () => {
     expect(bodyOf(fetchMock, 'billing-informations')).toEqual({
       ...FIELDS,
       no_dependents: 0,
-      products: [{ shop_plan_id: 1, quantity: 2, discount: 149.9, amount: 1678.88, name: 'Member', description: 'Teleconsults for one', member: 0, promo_id: 7, promo_code: 'WELCOME10' }],
+      products: [
+        {
+          shop_plan_id: 1,
+          quantity: 2,
+          discount: 149.9,
+          amount: 1678.88,
+          name: 'Member',
+          description: 'Teleconsults for one',
+          member: 0,
+          promo_id: 7,
+          promo_code: 'WELCOME10',
+        },
+      ],
     });
     // Accepted without a provider object: the cart is emptied, the page keeps the line, no hand-over.
     expect(m.carts.cartStore('regular').getState().item).toBeNull();
@@ -153,7 +184,10 @@ describe('standard checkout: promo code, billing, hand-over by fetch', () => {
   it('hands over with the token as Basic authorization; a provider that refuses puts the line back in the cart', async () => {
     const line = fill('regular', PLAN, 2);
     const stored = localStorage.getItem('item');
-    const fetchMock = stubApi({ 'billing-informations': { status: 201, body: PROVIDER }, '/payment-requests': { status: 503, body: { message: 'unavailable' } } });
+    const fetchMock = stubApi({
+      'billing-informations': { status: 201, body: PROVIDER },
+      '/payment-requests': { status: 503, body: { message: 'unavailable' } },
+    });
     const { result } = run(m.checkouts.STANDARD);
 
     let reply: unknown;
@@ -161,7 +195,10 @@ describe('standard checkout: promo code, billing, hand-over by fetch', () => {
       reply = await result.current.send(FIELDS);
     });
     expect(reply).toEqual(PROVIDER);
-    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === PROVIDER.sandbox.post_redirect) as unknown as [string, RequestInit];
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === PROVIDER.sandbox.post_redirect) as unknown as [
+      string,
+      RequestInit,
+    ];
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Basic tok-123');
     expect(JSON.parse(String(init.body))).toEqual(PROVIDER.sandbox.payment_request);
@@ -193,7 +230,11 @@ describe('owned checkouts: hidden form post', () => {
     expect(m.carts.cartStore('promo').getState().item).toBeNull();
     expect(result.current.item).toEqual(line);
     // The line is kept aside for a Cancel at the provider, with the shop to return to.
-    expect(JSON.parse(sessionStorage.getItem('pendingPaymentCart') ?? 'null')).toMatchObject({ kind: 'promo', item: line, shopPath: '/shop' });
+    expect(JSON.parse(sessionStorage.getItem('pendingPaymentCart') ?? 'null')).toMatchObject({
+      kind: 'promo',
+      item: line,
+      shopPath: '/shop',
+    });
 
     await act(() => vi.advanceTimersByTimeAsync(m.paymentForm.PAYMENT_REDIRECT_DELAY_MS - 1));
     expect(submit).not.toHaveBeenCalled();
@@ -213,7 +254,11 @@ describe('owned checkouts: hidden form post', () => {
     const { result } = run(m.checkouts.RESELLER, { slug: 'demo-reseller', reseller_id: '301' });
 
     await act(() => result.current.send({ ...FIELDS, country: 'PH', no_dependents: 1 }));
-    expect(bodyOf(fetchMock, 'reseller-billing-informations')).toMatchObject({ country: 'PH', reseller_id: 301, products: [{ name: FAMILY.name, shop_plan_id: 22, quantity: 1, promo_id: null, discount: 0, amount: 4254.88, member: 0 }] });
+    expect(bodyOf(fetchMock, 'reseller-billing-informations')).toMatchObject({
+      country: 'PH',
+      reseller_id: 301,
+      products: [{ name: FAMILY.name, shop_plan_id: 22, quantity: 1, promo_id: null, discount: 0, amount: 4254.88, member: 0 }],
+    });
     expect(result.current.handOver).toBe('redirecting');
     expect(store('promoItem')).toBeNull();
 

@@ -74,7 +74,9 @@ function equalsSibling(field: Json): string | undefined {
 /** A valid sample; a field that must equal a sibling gets the sibling's value. */
 function validSample(schema: Json): Json {
   const entries = Object.entries(schema.properties as Json);
-  const sample = Object.fromEntries(entries.filter(([, field]) => !equalsSibling(field)).map(([name, field]) => [name, validValue(field as Json)]));
+  const sample = Object.fromEntries(
+    entries.filter(([, field]) => !equalsSibling(field)).map(([name, field]) => [name, validValue(field as Json)]),
+  );
   for (const [name, field] of entries) if (equalsSibling(field)) sample[name] = sample[equalsSibling(field)!];
   return sample;
 }
@@ -143,18 +145,29 @@ describe.each(formNames)('precompiled validator of forms/%s.json', (name) => {
 describe('forms with an e-mail and a phone number', () => {
   it('cover the forms the spec names', () => {
     for (const name of ['contact', 'quote', 'partner', 'key-assignment', 'apply-now', 'speed-up']) {
-      expect(fieldsWith(form(name).schema, (f) => f.pattern === EMAIL_PATTERN), name).toHaveLength(1);
+      expect(
+        fieldsWith(form(name).schema, (f) => f.pattern === EMAIL_PATTERN),
+        name,
+      ).toHaveLength(1);
     }
     for (const name of ['contact', 'quote', 'partner', 'key-assignment', 'apply-now', 'callback']) {
-      expect(fieldsWith(form(name).schema, (f) => f.pattern === DIGITS_PATTERN && f.maxLength === 11), name).toHaveLength(1);
+      expect(
+        fieldsWith(form(name).schema, (f) => f.pattern === DIGITS_PATTERN && f.maxLength === 11),
+        name,
+      ).toHaveLength(1);
     }
   });
 });
 
 describe('hostile input (issue 12)', () => {
-  const emailFields = () => formNames.flatMap((name) => fieldsWith(form(name).schema, (f) => f.pattern === EMAIL_PATTERN).map((field) => [name, field] as const));
+  const emailFields = () =>
+    formNames.flatMap((name) => fieldsWith(form(name).schema, (f) => f.pattern === EMAIL_PATTERN).map((field) => [name, field] as const));
   const textFields = () =>
-    formNames.flatMap((name) => Object.entries(form(name).schema.properties as Json).filter(([, f]) => 'x-text' in f).map(([field, f]) => [name, field, f as Json] as const));
+    formNames.flatMap((name) =>
+      Object.entries(form(name).schema.properties as Json)
+        .filter(([, f]) => 'x-text' in f)
+        .map(([field, f]) => [name, field, f as Json] as const),
+    );
 
   it('every form with an e-mail uses the linear pattern, none the old one', () => {
     expect(emailFields().length).toBeGreaterThanOrEqual(12);
@@ -224,7 +237,9 @@ describe('hostile input (issue 12)', () => {
         const max = schema.maxLength as number;
         // Characters outside the BMP count once (Ajv counts code points), as server/forms/limits.ts assumes.
         expect(errorsOf(c, withValue(c.schema, field, '😀'.repeat(max)))[field], `${name}.${field}`).toBeUndefined();
-        expect(errorsOf(c, withValue(c.schema, field, 'x'.repeat(max + 1)))[field], `${name}.${field}`).toEqual([schema.errorMessage.maxLength]);
+        expect(errorsOf(c, withValue(c.schema, field, 'x'.repeat(max + 1)))[field], `${name}.${field}`).toEqual([
+          schema.errorMessage.maxLength,
+        ]);
       }
     }
   });
@@ -293,7 +308,11 @@ describe('generated modules', () => {
   const files = () => readdirSync(VALIDATORS_DIR).filter((f) => f.endsWith('.js'));
 
   it('exist for every form, with a .d.ts and an entry in index.ts', () => {
-    expect(files().map((f) => path.basename(f, '.js')).sort()).toEqual(formNames);
+    expect(
+      files()
+        .map((f) => path.basename(f, '.js'))
+        .sort(),
+    ).toEqual(formNames);
     const index = readFileSync(path.join(VALIDATORS_DIR, 'index.ts'), 'utf8');
     for (const name of formNames) {
       expect(index).toContain(`${JSON.stringify(name)}: () => import("./${name}.js"),`);

@@ -14,7 +14,7 @@ describe('validateProject: section bind (props from the bound item)', () => {
     expect(validateProject(root)).toEqual([]);
   });
 
-  it("reports a bound prop the block does not declare, with a hint, and a path that is not dotted names", () => {
+  it('reports a bound prop the block does not declare, with a hint, and a path that is not dotted names', () => {
     const root = makeProject((p) => p.replace(CONFIG, BANNER, withBind('{ "titel": "caption", "title": "a..b" }')));
     const messages = validateProject(root).map((d) => `${d.pointer} ${d.message}`);
     expect(messages).toContain("/pages/0/sections/0/bind/titel block 'banner' has no prop 'titel' — did you mean 'title'?");
@@ -22,7 +22,15 @@ describe('validateProject: section bind (props from the bound item)', () => {
   });
 
   it('reports a bind without a source', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '{ "type": "breadcrumbs", "props": { "items": [{ "label": "Home", "href": "/" }] } }', '{ "type": "breadcrumbs", "bind": { "items": "x" }, "props": { "items": [{ "label": "Home", "href": "/" }] } }'));
-    expect(validateProject(root).map((d) => `${d.pointer} ${d.message}`)).toContain("/pages/0/sections/1/bind 'bind' has no effect without a 'source'");
+    const root = makeProject((p) =>
+      p.replace(
+        CONFIG,
+        '{ "type": "breadcrumbs", "props": { "items": [{ "label": "Home", "href": "/" }] } }',
+        '{ "type": "breadcrumbs", "bind": { "items": "x" }, "props": { "items": [{ "label": "Home", "href": "/" }] } }',
+      ),
+    );
+    expect(validateProject(root).map((d) => `${d.pointer} ${d.message}`)).toContain(
+      "/pages/0/sections/1/bind 'bind' has no effect without a 'source'",
+    );
   });
 });

@@ -28,15 +28,21 @@ const HERO_SCHEMA = JSON.stringify(
       tone: { type: 'string', enum: ['plain', 'surface'], default: 'plain' },
       points: {
         type: 'array',
-        items: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string' }, icon: { type: 'string', default: 'check' } } },
+        items: {
+          type: 'object',
+          required: ['text'],
+          additionalProperties: false,
+          properties: { text: { type: 'string' }, icon: { type: 'string', default: 'check' } },
+        },
       },
     },
   },
   null,
   2,
 );
-const HERO_COMPONENT = "export default function HeroBlock({ props }: { props: { title: string } }) {\n  return props.title;\n}\n";
-const HERO_PAGE = '{ "name": "Hero", "path": "/hero", "sections": [{ "type": "hero", "props": { "title": "Hello", "points": [{ "text": "One" }] } }] },';
+const HERO_COMPONENT = 'export default function HeroBlock({ props }: { props: { title: string } }) {\n  return props.title;\n}\n';
+const HERO_PAGE =
+  '{ "name": "Hero", "path": "/hero", "sections": [{ "type": "hero", "props": { "title": "Hello", "points": [{ "text": "One" }] } }] },';
 
 function addHero(p: ProjectEditor) {
   p.write('src/blocks/hero/schema.json', HERO_SCHEMA);
@@ -53,14 +59,21 @@ describe('a block type is one folder', () => {
     expect(registry).toContain('  hero: { load: () => import("./block-chunks/hero"), skeleton: 300 },');
     const chunk = read(root, 'src/generated/block-chunks/hero.ts');
     expect(chunk).toContain('export * from "../../blocks/hero";\nexport { default } from "../../blocks/hero";');
-    expect(chunk).toMatch(/tone: \{\n\s+default: "plain",\n\s+\},\n\s+points: \{\n\s+items: \{\n\s+properties: \{\n\s+icon: \{\n\s+default: "check",/);
+    expect(chunk).toMatch(
+      /tone: \{\n\s+default: "plain",\n\s+\},\n\s+points: \{\n\s+items: \{\n\s+properties: \{\n\s+icon: \{\n\s+default: "check",/,
+    );
 
     // As a block receives them (defaults filled in) and as a section gives them.
-    expect(read(root, 'src/generated/blocks.ts')).toMatch(/export interface HeroProps \{\n {2}title: string;\n {2}tone: "plain" \| "surface";/);
+    expect(read(root, 'src/generated/blocks.ts')).toMatch(
+      /export interface HeroProps \{\n {2}title: string;\n {2}tone: "plain" \| "surface";/,
+    );
     const sections = read(root, 'src/generated/sections.ts');
     expect(sections).toContain('  hero: HeroSectionProps;');
     expect(sections).toMatch(/export interface HeroSectionProps \{\n {2}title: string;\n {2}tone\?: "plain" \| "surface";/);
-    const union = JSON.parse(read(root, 'src/generated/sections.schema.json')) as { properties: { type: { enum: string[] } }; allOf: unknown[] };
+    const union = JSON.parse(read(root, 'src/generated/sections.schema.json')) as {
+      properties: { type: { enum: string[] } };
+      allOf: unknown[];
+    };
     expect(union.properties.type.enum).toContain('hero');
     expect(union.allOf).toContainEqual({
       if: { properties: { type: { const: 'hero' } } },
@@ -70,7 +83,20 @@ describe('a block type is one folder', () => {
     // The generated modules type-check with the new component.
     const tsc = spawnSync(
       path.join(REPO, 'node_modules/.bin/tsc'),
-      ['--noEmit', '--strict', '--jsx', 'react-jsx', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', 'src/generated/registry.ts', 'src/generated/config.ts'],
+      [
+        '--noEmit',
+        '--strict',
+        '--jsx',
+        'react-jsx',
+        '--target',
+        'ES2022',
+        '--module',
+        'ESNext',
+        '--moduleResolution',
+        'bundler',
+        'src/generated/registry.ts',
+        'src/generated/config.ts',
+      ],
       { encoding: 'utf8', cwd: root },
     );
     expect(tsc.stdout + tsc.stderr).toBe('');
@@ -78,7 +104,10 @@ describe('a block type is one folder', () => {
 
   it('npm run validate accepts a page using it and reports its props at file:line:column with their pointer', () => {
     const root = makeProject(addHero);
-    const cli = spawnSync(path.join(REPO, 'node_modules/.bin/tsx'), [path.join(REPO, 'scripts/validate.ts'), '--root', root], { encoding: 'utf8', cwd: REPO });
+    const cli = spawnSync(path.join(REPO, 'node_modules/.bin/tsx'), [path.join(REPO, 'scripts/validate.ts'), '--root', root], {
+      encoding: 'utf8',
+      cwd: REPO,
+    });
     expect(cli.stdout.trim()).toBe('✔ 12 files valid');
     expect(cli.status).toBe(0);
 
@@ -88,14 +117,24 @@ describe('a block type is one folder', () => {
       p.replace(CONFIG, '"sections": [{ "type": "hero"', '"sections": [{ "type": "heor"');
     });
     expect(validateProject(bad)).toEqual([
-      { file: CONFIG, ...positionOf(bad, CONFIG, '"heor"'), pointer: '/pages/6/sections/0/type', message: "unknown block type 'heor' — did you mean 'hero'?" },
+      {
+        file: CONFIG,
+        ...positionOf(bad, CONFIG, '"heor"'),
+        pointer: '/pages/6/sections/0/type',
+        message: "unknown block type 'heor' — did you mean 'hero'?",
+      },
     ]);
     const loud = makeProject((p) => {
       addHero(p);
       p.replace(CONFIG, '"props": { "title": "Hello"', '"props": { "title": "Hello", "tone": "loud"');
     });
     expect(validateProject(loud)).toEqual([
-      { file: CONFIG, ...positionOf(loud, CONFIG, '"loud"'), pointer: '/pages/6/sections/0/props/tone', message: 'must be one of: plain, surface' },
+      {
+        file: CONFIG,
+        ...positionOf(loud, CONFIG, '"loud"'),
+        pointer: '/pages/6/sections/0/props/tone',
+        message: 'must be one of: plain, surface',
+      },
     ]);
   });
 
@@ -103,7 +142,11 @@ describe('a block type is one folder', () => {
     const root = makeProject(addHero);
     await generate(root);
     const ajv = createAjv();
-    const files = ['schemas/pages.schema.json', 'src/generated/sections.schema.json', ...['articleList', 'banner', 'breadcrumbs', 'form', 'hero'].map((b) => `src/blocks/${b}/schema.json`)];
+    const files = [
+      'schemas/pages.schema.json',
+      'src/generated/sections.schema.json',
+      ...['articleList', 'banner', 'breadcrumbs', 'form', 'hero'].map((b) => `src/blocks/${b}/schema.json`),
+    ];
     for (const file of files) ajv.addSchema(JSON.parse(read(root, file)), pathToFileURL(path.join(root, file)).href);
     const validate = ajv.getSchema(pathToFileURL(path.join(root, 'schemas/pages.schema.json')).href)!;
     const config = JSON.parse(read(root, CONFIG)) as { pages: Array<{ sections?: Array<{ props?: Record<string, unknown> }> }> };
@@ -119,8 +162,16 @@ describe('a block schema says what the engine does with it', () => {
   it('reports an unknown x-item, a malformed x-skeleton and a default the engine never applies', () => {
     const root = makeProject((p) => {
       addHero(p);
-      p.replace('src/blocks/hero/schema.json', '"x-skeleton": 300', '"x-skeleton": { "height": 300, "noneWhen": "title" }, "x-item": "bannr"');
-      p.replace('src/blocks/hero/schema.json', '"additionalProperties": false,\n  "properties"', '"additionalProperties": false,\n  "anyOf": [{ "properties": { "title": { "default": "x" } } }],\n  "properties"');
+      p.replace(
+        'src/blocks/hero/schema.json',
+        '"x-skeleton": 300',
+        '"x-skeleton": { "height": 300, "noneWhen": "title" }, "x-item": "bannr"',
+      );
+      p.replace(
+        'src/blocks/hero/schema.json',
+        '"additionalProperties": false,\n  "properties"',
+        '"additionalProperties": false,\n  "anyOf": [{ "properties": { "title": { "default": "x" } } }],\n  "properties"',
+      );
     });
     expect(validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
       "src/blocks/hero/schema.json /x-skeleton/noneWhen 'title' is not a boolean prop of the block",

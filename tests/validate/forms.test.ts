@@ -8,8 +8,10 @@ afterAll(removeProjects);
 const FORM = 'forms/contact.json';
 const lines = (root: string) => validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`);
 const NO_MAX_LENGTH = 'text field has no maxLength: give it the bound of what it holds (e.g. 100 for a name, 254 for an e-mail)';
-const CONTROL_CHARACTERS = 'text field accepts control characters: add "x-text": "single-line" ("multi-line" for a textarea) or a pattern that refuses them';
-const NAME = '"name": { "type": "string", "title": "Name", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }';
+const CONTROL_CHARACTERS =
+  'text field accepts control characters: add "x-text": "single-line" ("multi-line" for a textarea) or a pattern that refuses them';
+const NAME =
+  '"name": { "type": "string", "title": "Name", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }';
 
 describe('validateProject: forms', () => {
   it('checks a form file against schemas/form.schema.json', () => {
@@ -30,11 +32,19 @@ describe('validateProject: forms', () => {
   it("checks the success dialog's link and persistence, and that the link reaches a page", () => {
     const success = '"success": { "title": "Thank you!", "message": "You have successfully submitted your message." }';
     const ok = makeProject((p) =>
-      p.replace(FORM, success, '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shop" }, "persistent": true }'),
+      p.replace(
+        FORM,
+        success,
+        '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shop" }, "persistent": true }',
+      ),
     );
     expect(lines(ok)).toEqual([]);
     const root = makeProject((p) =>
-      p.replace(FORM, success, '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shpo" }, "persistent": "yes" }'),
+      p.replace(
+        FORM,
+        success,
+        '"success": { "title": "Thank you!", "message": "Sent.", "link": { "label": "Back to shop", "href": "/shpo" }, "persistent": "yes" }',
+      ),
     );
     expect(lines(root)).toEqual([
       `${FORM} /flow/success/link/href no page serves the link '/shpo' — did you mean '/shop'?`,
@@ -87,7 +97,13 @@ describe('validateProject: forms', () => {
   });
 
   it('accepts a single errorMessage.required text for every required field', () => {
-    const root = makeProject((p) => p.replace(FORM, '"required": { "name": "This field is required", "email": "This field is required" }', '"required": "This field is required"'));
+    const root = makeProject((p) =>
+      p.replace(
+        FORM,
+        '"required": { "name": "This field is required", "email": "This field is required" }',
+        '"required": "This field is required"',
+      ),
+    );
     expect(validateProject(root)).toEqual([]);
   });
 
@@ -105,7 +121,13 @@ describe('validateProject: forms', () => {
   });
 
   it('reports a $ref that resolves nowhere', () => {
-    const root = makeProject((p) => p.replace(FORM, '"city": { "type": "string", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a city of at most 100 characters" }', '"city": { "$ref": "#/definitions/City" }'));
+    const root = makeProject((p) =>
+      p.replace(
+        FORM,
+        '"city": { "type": "string", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a city of at most 100 characters" }',
+        '"city": { "$ref": "#/definitions/City" }',
+      ),
+    );
     expect(lines(root)).toEqual([`${FORM} /schema/properties/address/properties/city/$ref cannot resolve $ref '#/definitions/City'`]);
   });
 
@@ -128,26 +150,44 @@ describe('validateProject: forms', () => {
 
 describe('validateProject: text fields of forms (maxLength, control characters)', () => {
   it('refuses a string field without maxLength, at the field, with its pointer', () => {
-    const root = makeProject((p) => p.replace(FORM, NAME, '"name": { "type": "string", "title": "Name", "x-text": "single-line", "errorMessage": "Enter a name" }'));
-    expect(validateProject(root)).toEqual([{ file: FORM, ...positionOf(root, FORM, '"name": {'), pointer: '/schema/properties/name', message: NO_MAX_LENGTH }]);
+    const root = makeProject((p) =>
+      p.replace(FORM, NAME, '"name": { "type": "string", "title": "Name", "x-text": "single-line", "errorMessage": "Enter a name" }'),
+    );
+    expect(validateProject(root)).toEqual([
+      { file: FORM, ...positionOf(root, FORM, '"name": {'), pointer: '/schema/properties/name', message: NO_MAX_LENGTH },
+    ]);
   });
 
   it('needs no maxLength for a choice, a fixed value, a date or a pattern of bounded length', () => {
     const root = makeProject((p) => {
-      p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "code": { "type": "string", "pattern": "^[0-9]{4}(-[A-Z]{2})?$", "errorMessage": "Four digits" },\n      "day": { "type": "string", "format": "date" },\n      "kind": { "type": "string", "const": "person" }');
+      p.replace(
+        FORM,
+        '"Mr."] }',
+        '"Mr."] },\n      "code": { "type": "string", "pattern": "^[0-9]{4}(-[A-Z]{2})?$", "errorMessage": "Four digits" },\n      "day": { "type": "string", "format": "date" },\n      "kind": { "type": "string", "const": "person" }',
+      );
     });
     expect(validateProject(root)).toEqual([]);
   });
 
   it('bounds a field equal to another (`const` with $data) like any text', () => {
-    const root = makeProject((p) => p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "confirm": { "type": "string", "format": "email", "const": { "$data": "1/email" } }'));
+    const root = makeProject((p) =>
+      p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "confirm": { "type": "string", "format": "email", "const": { "$data": "1/email" } }'),
+    );
     expect(lines(root)).toEqual([`${FORM} /schema/properties/confirm ${NO_MAX_LENGTH}`]);
   });
 
   it('refuses free text that accepts control characters, unless x-text, a format or the pattern refuses them', () => {
     const root = makeProject((p) => {
-      p.replace(FORM, '"maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name', '"maxLength": 100, "errorMessage": "Enter a name');
-      p.replace(FORM, '"Mr."] }', '"Mr."] },\n      "digits": { "type": "string", "maxLength": 11, "pattern": "^[0-9]*$", "errorMessage": "Digits" },\n      "mail": { "type": "string", "maxLength": 254, "pattern": "^[^\\\\s@]+@[^\\\\s@.]+(?:\\\\.[^\\\\s@.]+)+$", "errorMessage": "E-mail" }');
+      p.replace(
+        FORM,
+        '"maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name',
+        '"maxLength": 100, "errorMessage": "Enter a name',
+      );
+      p.replace(
+        FORM,
+        '"Mr."] }',
+        '"Mr."] },\n      "digits": { "type": "string", "maxLength": 11, "pattern": "^[0-9]*$", "errorMessage": "Digits" },\n      "mail": { "type": "string", "maxLength": 254, "pattern": "^[^\\\\s@]+@[^\\\\s@.]+(?:\\\\.[^\\\\s@.]+)+$", "errorMessage": "E-mail" }',
+      );
     });
     // The digits pattern refuses control characters; the e-mail pattern's negated classes do not.
     expect(validateProject(root)).toEqual([
@@ -161,19 +201,32 @@ describe('validateProject: text fields of forms (maxLength, control characters)'
       p.replace(FORM, '"x-text": "single-line", "errorMessage": "Enter a name', '"x-text": "multi-line", "errorMessage": "Enter a name');
     const root = makeProject(multi);
     expect(validateProject(root)).toEqual([
-      { file: FORM, ...positionOf(root, FORM, '"multi-line"'), pointer: '/schema/properties/name/x-text', message: 'only a textarea takes multi-line text: use "single-line"' },
+      {
+        file: FORM,
+        ...positionOf(root, FORM, '"multi-line"'),
+        pointer: '/schema/properties/name/x-text',
+        message: 'only a textarea takes multi-line text: use "single-line"',
+      },
     ]);
     const textarea = makeProject((p) => {
       multi(p);
-      p.replace(FORM, '"email": { "ui:autocomplete": "email" }', '"email": { "ui:autocomplete": "email" },\n    "name": { "ui:widget": "textarea" }');
+      p.replace(
+        FORM,
+        '"email": { "ui:autocomplete": "email" }',
+        '"email": { "ui:autocomplete": "email" },\n    "name": { "ui:widget": "textarea" }',
+      );
     });
     expect(validateProject(textarea)).toEqual([]);
   });
 
-  it('refuses an unknown x-text value, and maxLength, pattern or x-text without the form\'s message', () => {
+  it("refuses an unknown x-text value, and maxLength, pattern or x-text without the form's message", () => {
     const root = makeProject((p) => {
       p.replace(FORM, '"x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }', '"x-text": "one-line" }');
-      p.replace(FORM, '"x-text": "single-line", "errorMessage": "Enter a company of at most 200 characters" }', '"x-text": "single-line", "pattern": "^[A-Z]" }');
+      p.replace(
+        FORM,
+        '"x-text": "single-line", "errorMessage": "Enter a company of at most 200 characters" }',
+        '"x-text": "single-line", "pattern": "^[A-Z]" }',
+      );
     });
     expect(lines(root)).toEqual([
       `${FORM} /schema/properties/name schema does not compile: keyword "x-text" value is invalid at path "#/properties/name": data must be equal to one of the allowed values`,
@@ -188,7 +241,14 @@ describe('validateProject: text fields of forms (maxLength, control characters)'
 
 describe('refusesControlCharacters', () => {
   it('proves anchored patterns of printable characters, and nothing looser', () => {
-    const proven = ['^[0-9]*$', '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$', '^[ -~]*$', '^[a-z0-9][a-z0-9-]*$', '^\\w+(\\.\\w+)*$', '^[\\--~]+$'];
+    const proven = [
+      '^[0-9]*$',
+      '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$',
+      '^[ -~]*$',
+      '^[a-z0-9][a-z0-9-]*$',
+      '^\\w+(\\.\\w+)*$',
+      '^[\\--~]+$',
+    ];
     const notProven = [
       '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$', // negated classes admit control characters
       '^.*$',

@@ -8,12 +8,35 @@ import { makeProject, REPO, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-const TYPES = ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/sections.ts', 'src/generated/api.ts', 'src/generated/forms.ts'];
+const TYPES = [
+  'src/generated/config.ts',
+  'src/generated/blocks.ts',
+  'src/generated/sections.ts',
+  'src/generated/api.ts',
+  'src/generated/forms.ts',
+];
 /** What the block folders give beside their types: the sections' union schema, a chunk module per block, the registry. */
-const BLOCK_FILES = (blocks: string[]) => ['src/generated/sections.schema.json', ...blocks.map((b) => `src/generated/block-chunks/${b}.ts`), 'src/generated/registry.ts'];
+const BLOCK_FILES = (blocks: string[]) => [
+  'src/generated/sections.schema.json',
+  ...blocks.map((b) => `src/generated/block-chunks/${b}.ts`),
+  'src/generated/registry.ts',
+];
 const FIXTURE_BLOCKS = BLOCK_FILES(['articleList', 'banner', 'breadcrumbs', 'form']);
-const inOrder = (blockFiles: string[], rest: string[]) => ['src/generated/config.ts', 'src/generated/blocks.ts', 'src/generated/sections.ts', ...blockFiles, 'src/generated/api.ts', 'src/generated/forms.ts', ...rest];
-const OUTPUTS = inOrder(FIXTURE_BLOCKS, ['src/generated/form-files/contact.json', 'src/generated/validators/contact.js', 'src/generated/validators/contact.d.ts', 'src/generated/validators/index.ts']);
+const inOrder = (blockFiles: string[], rest: string[]) => [
+  'src/generated/config.ts',
+  'src/generated/blocks.ts',
+  'src/generated/sections.ts',
+  ...blockFiles,
+  'src/generated/api.ts',
+  'src/generated/forms.ts',
+  ...rest,
+];
+const OUTPUTS = inOrder(FIXTURE_BLOCKS, [
+  'src/generated/form-files/contact.json',
+  'src/generated/validators/contact.js',
+  'src/generated/validators/contact.d.ts',
+  'src/generated/validators/index.ts',
+]);
 
 describe('generate', () => {
   it('writes the type modules, with BlockPropsMap over the fixture blocks', async () => {
@@ -36,7 +59,9 @@ describe('generate', () => {
     expect(blocks).toContain('export interface ArticleHeading {');
     expect(blocks).toContain('export type BlockType = keyof BlockPropsMap;');
     expect(blocks).toContain('export const blockTypes = [\n  "articleList",\n  "banner",\n  "breadcrumbs",\n  "form",\n] as const;');
-    expect(blocks).toMatch(/blockSourceItem: Record<BlockType, string \| null> = \{\n {2}articleList: "article",\n {2}banner: "banner",\n {2}breadcrumbs: null,/);
+    expect(blocks).toMatch(
+      /blockSourceItem: Record<BlockType, string \| null> = \{\n {2}articleList: "article",\n {2}banner: "banner",\n {2}breadcrumbs: null,/,
+    );
 
     const api = read(root, 'src/generated/api.ts');
     expect(api).toContain('export interface ResourceMap {\n  article: Article;\n  banner: Banner;\n}');
@@ -61,7 +86,11 @@ describe('generate', () => {
   it("fills the product's names into the form files the site and the server run, an option value included", async () => {
     const root = makeProject((p) => {
       p.replace('forms/contact.json', '"enum": ["Mrs.", "Ms.", "Mr."]', '"enum": ["Mrs.", "{product} Employee", "{short} staff"]');
-      p.replace('forms/contact.json', '"message": "You have successfully submitted your message."', '"message": "Thanks from {product}, {year}: up to {max}."');
+      p.replace(
+        'forms/contact.json',
+        '"message": "You have successfully submitted your message."',
+        '"message": "Thanks from {product}, {year}: up to {max}."',
+      );
     });
     await generate(root);
     const resolved = JSON.parse(read(root, 'src/generated/form-files/contact.json')) as Record<string, any>;
@@ -114,7 +143,9 @@ describe('generate', () => {
   it('skips an input it cannot read, with a warning, and generates the rest', async () => {
     const root = makeProject((p) => p.write('src/blocks/hero/schema.json', '{ "type": "object", }'));
     const result = await generate(root);
-    expect(result.warnings).toEqual(["src/blocks/hero/schema.json: skipped, not valid JSON (1:21 invalid JSON: unexpected '}' (trailing comma?))"]);
+    expect(result.warnings).toEqual([
+      "src/blocks/hero/schema.json: skipped, not valid JSON (1:21 invalid JSON: unexpected '}' (trailing comma?))",
+    ]);
     expect(read(root, 'src/generated/blocks.ts')).toContain('  banner: BannerProps;');
   });
 

@@ -23,7 +23,8 @@ describe('import boundaries (npm run lint:imports)', () => {
       'src/app/main.ts': 'export const main = 1;',
       'src/engine/e.ts': "import { main } from '../app/main';\nexport const e = main;",
       'src/blocks/types.ts': 'export const types = 1;',
-      'src/blocks/a/index.tsx': "import { b } from '../b/index';\nimport { types } from '../types';\nimport { helper } from './helper';\nexport const a = [b, types, helper];",
+      'src/blocks/a/index.tsx':
+        "import { b } from '../b/index';\nimport { types } from '../types';\nimport { helper } from './helper';\nexport const a = [b, types, helper];",
       'src/blocks/a/helper.ts': 'export const helper = 1;',
       'src/blocks/b/index.tsx': 'export const b = 1;',
       'src/shop/cart.ts': "import { b } from '../blocks/b/index';\nexport const cart = b;",
@@ -32,7 +33,8 @@ describe('import boundaries (npm run lint:imports)', () => {
       'src/lib/p.ts': "import { q } from './q';\nexport const p = () => q;",
       'src/lib/q.ts': "import { p } from './p';\nexport const q = () => p;",
       'src/generated/g.ts': "import { log } from '../lib/log';\nexport const g = log;",
-      'src/api/c.ts': "import fastify from 'fastify';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';\nexport const c = [fastify, readFileSync, React];",
+      'src/api/c.ts':
+        "import fastify from 'fastify';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';\nexport const c = [fastify, readFileSync, React];",
       'domain/d.ts': "import React from 'react';\nimport { f } from './f';\nexport const d = [React, f];",
       'domain/f.ts': 'export const f = 1;',
       'server/s.ts': "import { log } from '../src/lib/log';\nimport { g } from '../src/generated/g';\nexport const s = [log, g];",
@@ -44,7 +46,9 @@ describe('import boundaries (npm run lint:imports)', () => {
 
     it('reports exactly the forbidden imports, with the rule that forbids each', async () => {
       const graph = await importGraph(dir, sourceFiles(dir, ['src', 'server', 'domain']));
-      const found = ruleViolations(graph).map((v) => `${v.rule}: ${v.from} -> ${v.to}`).sort();
+      const found = ruleViolations(graph)
+        .map((v) => `${v.rule}: ${v.from} -> ${v.to}`)
+        .sort();
       expect(found).toEqual(
         [
           'app-is-top: src/engine/e.ts -> src/app/main.ts',

@@ -12,20 +12,28 @@ const owned = (owner: string, query: string) =>
 
 describe('validateProject: page owner (reseller, merchant, promotion resolved from the slug)', () => {
   it("accepts an owner source with the route's params and ':param' query values of the route or the owner", () => {
-    const root = makeProject((p) => p.replace(CONFIG, PAGE, owned('{ "source": "articles/:id", "param": "owner_id" }', '{ "year": ":owner_id", "order_by": ":id" }')));
+    const root = makeProject((p) =>
+      p.replace(CONFIG, PAGE, owned('{ "source": "articles/:id", "param": "owner_id" }', '{ "year": ":owner_id", "order_by": ":id" }')),
+    );
     expect(validateProject(root)).toEqual([]);
   });
 
   it('reports an unknown owner source, with a hint', () => {
-    const root = makeProject((p) => p.replace(CONFIG, PAGE, owned('{ "source": "articels/:id", "param": "owner_id" }', '{ "year": ":owner_id" }')));
+    const root = makeProject((p) =>
+      p.replace(CONFIG, PAGE, owned('{ "source": "articels/:id", "param": "owner_id" }', '{ "year": ":owner_id" }')),
+    );
     const messages = validateProject(root).map((d) => `${d.pointer} ${d.message}`);
     expect(messages).toContain("/pages/5/owner/source unknown source 'articels/:id' — did you mean 'articles/:id'?");
   });
 
   it('reports a query value naming a param that neither the route nor the owner gives', () => {
-    const root = makeProject((p) => p.replace(CONFIG, PAGE, owned('{ "source": "articles/:id", "param": "owner_id" }', '{ "year": ":ownr_id" }')));
+    const root = makeProject((p) =>
+      p.replace(CONFIG, PAGE, owned('{ "source": "articles/:id", "param": "owner_id" }', '{ "year": ":ownr_id" }')),
+    );
     const messages = validateProject(root).map((d) => `${d.pointer} ${d.message}`);
-    expect(messages).toContain("/pages/5/sections/0/query/year query value ':ownr_id' is not a parameter of the page path '/media/article/:id' nor its owner's — did you mean 'owner_id'?");
+    expect(messages).toContain(
+      "/pages/5/sections/0/query/year query value ':ownr_id' is not a parameter of the page path '/media/article/:id' nor its owner's — did you mean 'owner_id'?",
+    );
   });
 
   it('reports an owner without its param name', () => {

@@ -15,11 +15,14 @@ const BANNER = 'src/blocks/banner/schema.json';
 const OLD_EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 const NEW_EMAIL = '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$';
 /** What the gate says about a super-linear pattern: its complexity and recheck's attack string, shortened. */
-const SUPER_LINEAR = /^pattern takes super-linear time \((2nd degree polynomial|exponential)\) on an attack string like '.*' \+ '.*'\.repeat\(\d+\)( \+ '.*')?: rewrite it so that each character can be matched in one way only \(recheck\)$/;
+const SUPER_LINEAR =
+  /^pattern takes super-linear time \((2nd degree polynomial|exponential)\) on an attack string like '.*' \+ '.*'\.repeat\(\d+\)( \+ '.*')?: rewrite it so that each character can be matched in one way only \(recheck\)$/;
 
 /** The fixture's name field with a pattern (as JSON text: backslashes doubled). */
 const withNamePattern = (pattern: string) =>
-  makeProject((p) => p.replace(FORM, '"title": "Name", "maxLength": 100', `"title": "Name", "maxLength": 100, "pattern": ${JSON.stringify(pattern)}`));
+  makeProject((p) =>
+    p.replace(FORM, '"title": "Name", "maxLength": 100', `"title": "Name", "maxLength": 100, "pattern": ${JSON.stringify(pattern)}`),
+  );
 
 describe('the gate against super-linear patterns (recheck)', () => {
   it('refuses the old e-mail pattern in a form, at the pattern, with the attack string', () => {
@@ -27,7 +30,11 @@ describe('the gate against super-linear patterns (recheck)', () => {
     const found = validateProject(root);
     expect(found).toHaveLength(1);
     const [d] = found;
-    expect(d).toMatchObject({ file: FORM, ...positionOf(root, FORM, JSON.stringify(OLD_EMAIL)), pointer: '/schema/properties/name/pattern' });
+    expect(d).toMatchObject({
+      file: FORM,
+      ...positionOf(root, FORM, JSON.stringify(OLD_EMAIL)),
+      pointer: '/schema/properties/name/pattern',
+    });
     expect(d.message).toMatch(SUPER_LINEAR);
     expect(d.message).toContain('(2nd degree polynomial)');
     // recheck's attack: '@' + '.'-led pumps + '@' (the quadratic split of the domain).
@@ -37,9 +44,16 @@ describe('the gate against super-linear patterns (recheck)', () => {
   it('prints it as file:line:column  pointer  message through npm run validate', () => {
     const root = withNamePattern(OLD_EMAIL);
     const at = positionOf(root, FORM, JSON.stringify(OLD_EMAIL));
-    const result = spawnSync(path.join(REPO, 'node_modules/.bin/tsx'), [path.join(REPO, 'scripts/validate.ts'), '--root', root], { encoding: 'utf8', cwd: REPO });
+    const result = spawnSync(path.join(REPO, 'node_modules/.bin/tsx'), [path.join(REPO, 'scripts/validate.ts'), '--root', root], {
+      encoding: 'utf8',
+      cwd: REPO,
+    });
     const [line, summary] = result.stdout.trimEnd().split('\n');
-    expect(line.startsWith(`${FORM}:${at.line}:${at.column}  /schema/properties/name/pattern  pattern takes super-linear time (2nd degree polynomial)`)).toBe(true);
+    expect(
+      line.startsWith(
+        `${FORM}:${at.line}:${at.column}  /schema/properties/name/pattern  pattern takes super-linear time (2nd degree polynomial)`,
+      ),
+    ).toBe(true);
     expect(summary).toBe('✖ 1 error in 1 file');
     expect(result.status).toBe(1);
   });
@@ -50,8 +64,16 @@ describe('the gate against super-linear patterns (recheck)', () => {
 
   it('checks the schemas too: block props and patternProperties keys', () => {
     const root = makeProject((p) => {
-      p.replace(BANNER, '"title": { "type": "string", "minLength": 1 }', '"title": { "type": "string", "minLength": 1, "pattern": "^([A-Za-z]+)+$" }');
-      p.replace(BANNER, '"additionalProperties": false,', '"additionalProperties": false,\n  "patternProperties": { "^(x|x)*y$": { "type": "string" } },');
+      p.replace(
+        BANNER,
+        '"title": { "type": "string", "minLength": 1 }',
+        '"title": { "type": "string", "minLength": 1, "pattern": "^([A-Za-z]+)+$" }',
+      );
+      p.replace(
+        BANNER,
+        '"additionalProperties": false,',
+        '"additionalProperties": false,\n  "patternProperties": { "^(x|x)*y$": { "type": "string" } },',
+      );
     });
     const found = validateProject(root);
     expect(found.map((d) => [d.file, d.pointer])).toEqual([
@@ -72,7 +94,9 @@ describe('the gate against super-linear patterns (recheck)', () => {
     const verdicts = checkPatterns([OLD_EMAIL, NEW_EMAIL]);
     expect(verdicts.get(OLD_EMAIL)?.status).toBe('vulnerable');
     expect(verdicts.get(NEW_EMAIL)).toEqual({ status: 'safe' });
-    const cache = JSON.parse(readFileSync(path.join(REPO, 'node_modules/.cache/recheck/verdicts.json'), 'utf8')) as { verdicts: Record<string, unknown> };
+    const cache = JSON.parse(readFileSync(path.join(REPO, 'node_modules/.cache/recheck/verdicts.json'), 'utf8')) as {
+      verdicts: Record<string, unknown>;
+    };
     expect(cache.verdicts[`u/${NEW_EMAIL}`]).toEqual({ status: 'safe' });
     expect(cache.verdicts[`u/${OLD_EMAIL}`]).toMatchObject({ status: 'vulnerable', complexity: '2nd degree polynomial' });
   });

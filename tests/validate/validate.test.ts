@@ -13,7 +13,9 @@ describe('validateProject: pages.config.json', () => {
   });
 
   it('finds a misspelt block type, with its position, pointer and a hint', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '"type": "banner", "source": "home-sliders", "pick"', '"type": "banenr", "source": "home-sliders", "pick"'));
+    const root = makeProject((p) =>
+      p.replace(CONFIG, '"type": "banner", "source": "home-sliders", "pick"', '"type": "banenr", "source": "home-sliders", "pick"'),
+    );
     const at = positionOf(root, CONFIG, '"banenr"');
     expect(validateProject(root)).toEqual([
       { file: CONFIG, ...at, pointer: '/pages/0/sections/0/type', message: "unknown block type 'banenr' — did you mean 'banner'?" },
@@ -27,16 +29,28 @@ describe('validateProject: pages.config.json', () => {
   });
 
   it('reports a missing required prop at the section object', () => {
-    const root = makeProject((p) => p.replace(CONFIG, '{ "type": "breadcrumbs", "props": { "items": [{ "label": "Home", "href": "/" }] } }', '{ "type": "breadcrumbs" }'));
+    const root = makeProject((p) =>
+      p.replace(CONFIG, '{ "type": "breadcrumbs", "props": { "items": [{ "label": "Home", "href": "/" }] } }', '{ "type": "breadcrumbs" }'),
+    );
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '{ "type": "breadcrumbs" }'), pointer: '/pages/0/sections/1/props', message: "must have required property 'items'" },
+      {
+        file: CONFIG,
+        ...positionOf(root, CONFIG, '{ "type": "breadcrumbs" }'),
+        pointer: '/pages/0/sections/1/props',
+        message: "must have required property 'items'",
+      },
     ]);
   });
 
   it('reports an unknown prop at its key, with the nearest declared prop', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"title": "Welcome"', '"titel": "Welcome"'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '"titel"'), pointer: '/pages/0/sections/0/props/titel', message: "unknown property 'titel' — did you mean 'title'?" },
+      {
+        file: CONFIG,
+        ...positionOf(root, CONFIG, '"titel"'),
+        pointer: '/pages/0/sections/0/props/titel',
+        message: "unknown property 'titel' — did you mean 'title'?",
+      },
     ]);
   });
 
@@ -64,8 +78,19 @@ describe('validateProject: pages.config.json', () => {
     const found = validateProject(root).filter((d) => d.message.startsWith('duplicate path'));
     const second = positionOf(root, CONFIG, '"path": "/"', 2);
     expect(found).toEqual([
-      { file: CONFIG, line: second.line, column: second.column + '"path": '.length, pointer: '/pages/3/path', message: "duplicate path '/' (also page 'Home')" },
-      { file: CONFIG, ...positionOf(root, CONFIG, '"/demodoc-app"'), pointer: '/pages/4/path', message: "duplicate path '/demodoc-app' (also page 'App')" },
+      {
+        file: CONFIG,
+        line: second.line,
+        column: second.column + '"path": '.length,
+        pointer: '/pages/3/path',
+        message: "duplicate path '/' (also page 'Home')",
+      },
+      {
+        file: CONFIG,
+        ...positionOf(root, CONFIG, '"/demodoc-app"'),
+        pointer: '/pages/4/path',
+        message: "duplicate path '/demodoc-app' (also page 'App')",
+      },
     ]);
   });
 
@@ -77,13 +102,20 @@ describe('validateProject: pages.config.json', () => {
   it('finds an unknown source and suggests the nearest catalogue name', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"source": "home-sliders", "pick"', '"source": "home-slider", "pick"'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '"home-slider"'), pointer: '/pages/0/sections/0/source', message: "unknown source 'home-slider' — did you mean 'home-sliders'?" },
+      {
+        file: CONFIG,
+        ...positionOf(root, CONFIG, '"home-slider"'),
+        pointer: '/pages/0/sections/0/source',
+        message: "unknown source 'home-slider' — did you mean 'home-sliders'?",
+      },
     ]);
   });
 
   it('suggests a catalogue name written with {short}', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"source": "{short}-app-sliders"', '"source": "demodoc-app-slider"'));
-    expect(validateProject(root).map((d) => d.message)).toEqual(["unknown source 'demodoc-app-slider' — did you mean '{short}-app-sliders'?"]);
+    expect(validateProject(root).map((d) => d.message)).toEqual([
+      "unknown source 'demodoc-app-slider' — did you mean '{short}-app-sliders'?",
+    ]);
   });
 
   it("knows a source written with the product's short name instead of {short}", () => {
@@ -94,7 +126,11 @@ describe('validateProject: pages.config.json', () => {
   it('checks x-source and x-item against the section', () => {
     const root = makeProject((p) => {
       p.replace(CONFIG, '{ "type": "banner", "id": "promo", "source": "home-sliders" }', '{ "type": "banner", "id": "promo" }');
-      p.replace(CONFIG, '{ "type": "form", "props": { "form": "contact" } }', '{ "type": "form", "props": { "form": "contact" }, "source": "articles" }');
+      p.replace(
+        CONFIG,
+        '{ "type": "form", "props": { "form": "contact" } }',
+        '{ "type": "form", "props": { "form": "contact" }, "source": "articles" }',
+      );
       p.replace(CONFIG, '"source": "{short}-app-sliders"', '"source": "articles"');
     });
     expect(validateProject(root).map((d) => `${d.pointer} ${d.message}`)).toEqual([
@@ -118,7 +154,12 @@ describe('validateProject: pages.config.json', () => {
   it('finds an unknown form', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"form": "contact"', '"form": "contcat"'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '"contcat"'), pointer: '/pages/3/sections/0/props/form', message: "unknown form 'contcat' — did you mean 'contact'?" },
+      {
+        file: CONFIG,
+        ...positionOf(root, CONFIG, '"contcat"'),
+        pointer: '/pages/3/sections/0/props/form',
+        message: "unknown form 'contcat' — did you mean 'contact'?",
+      },
     ]);
   });
 
@@ -144,7 +185,12 @@ describe('validateProject: pages.config.json', () => {
   it('reports a key given twice', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"pick": "first", "props"', '"pick": "first", "pick": "all", "props"'));
     expect(validateProject(root)).toEqual([
-      { file: CONFIG, ...positionOf(root, CONFIG, '"pick"', 2), pointer: '/pages/0/sections/0/pick', message: "duplicate key 'pick' (only the last one counts)" },
+      {
+        file: CONFIG,
+        ...positionOf(root, CONFIG, '"pick"', 2),
+        pointer: '/pages/0/sections/0/pick',
+        message: "duplicate key 'pick' (only the last one counts)",
+      },
     ]);
   });
 

@@ -20,7 +20,13 @@ export function usableBlocks(ctx: GenerateContext): BlockInfo[] {
 
 /** A block's entry in a map of types: keyed by its type, named `<Type><suffix>`, refs from its folder. */
 export function typeEntry(ctx: GenerateContext, block: BlockInfo, suffix: string): TypeEntry & { file: string } {
-  return { key: block.type, typeName: `${pascalCase(block.type)}${suffix}`, schema: block.schema, file: block.file, dir: path.dirname(path.join(ctx.root, block.file)) };
+  return {
+    key: block.type,
+    typeName: `${pascalCase(block.type)}${suffix}`,
+    schema: block.schema,
+    file: block.file,
+    dir: path.dirname(path.join(ctx.root, block.file)),
+  };
 }
 
 /**

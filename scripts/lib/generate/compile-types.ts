@@ -22,7 +22,11 @@ const TS_OPTIONS = {
       // which refs every block). A block schema may ref a definition of pages.schema.json, which brings the
       // whole file along: its Section is typed by sections.ts instead, so the union is read as empty here
       // (it may not even be written yet).
-      sections: { order: 0, canRead: (file: { url: string }) => file.url.replace(/\\/g, '/').endsWith(`/${PROJECT_PATHS.sectionsSchema}`), read: () => '{}' },
+      sections: {
+        order: 0,
+        canRead: (file: { url: string }) => file.url.replace(/\\/g, '/').endsWith(`/${PROJECT_PATHS.sectionsSchema}`),
+        read: () => '{}',
+      },
     },
   },
 } as const;

@@ -46,14 +46,17 @@ export const formFiles: GenerateStep = {
   name: 'form files',
   async run(ctx) {
     const product = productNames(ctx.inputs);
-    if (!product && ctx.inputs.forms.length > 0) ctx.warn(`${PROJECT_PATHS.config}: no site.product name and short name, '{product}' and '{short}' stay unfilled in forms`);
+    if (!product && ctx.inputs.forms.length > 0)
+      ctx.warn(`${PROJECT_PATHS.config}: no site.product name and short name, '{product}' and '{short}' stay unfilled in forms`);
     const files: GeneratedFile[] = [];
     for (const input of ctx.inputs.forms) {
       if (!input.read?.ok || !isObject(input.read.json.data)) continue; // form types warns about it
-      files.push({ path: `${FORM_FILES_DIR}/${input.name}.json`, content: `${JSON.stringify(resolveFormFile(input.read.json.data, product), null, 2)}\n` });
+      files.push({
+        path: `${FORM_FILES_DIR}/${input.name}.json`,
+        content: `${JSON.stringify(resolveFormFile(input.read.json.data, product), null, 2)}\n`,
+      });
     }
     removeStale(ctx.root, FORM_FILES_DIR, new Set(files.map((f) => path.basename(f.path))), /\.json$/);
     return files;
   },
 };
-

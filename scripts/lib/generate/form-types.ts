@@ -40,7 +40,8 @@ export const formTypes: GenerateStep = {
       '',
     ];
     const formSchema = usableSchema(ctx, PROJECT_PATHS.formSchema, ctx.inputs.formSchema);
-    if (formSchema) parts.push(await compileSchema(withOpaqueDataSchema(formSchema), 'FormFile', path.join(ctx.root, PROJECT_PATHS.schemas)));
+    if (formSchema)
+      parts.push(await compileSchema(withOpaqueDataSchema(formSchema), 'FormFile', path.join(ctx.root, PROJECT_PATHS.schemas)));
     return [{ path: 'src/generated/forms.ts', content: parts.join('\n') }];
   },
 };

@@ -70,4 +70,3 @@ export const blockRegistry: GenerateStep = {
     return files;
   },
 };
-

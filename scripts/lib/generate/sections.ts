@@ -41,7 +41,7 @@ export const sectionTypes: GenerateStep = {
       ? await compileSchema(keysSchema, 'SectionKeys', path.join(ctx.root, PROJECT_PATHS.schemas))
       : 'export type SectionKeys = Record<never, never>;\n';
     const tail = [
-      '/** A section of block type K: the keys every section has, its type, and its block\'s own props. */',
+      "/** A section of block type K: the keys every section has, its type, and its block's own props. */",
       'export type BlockSection<K extends keyof SectionPropsMap = keyof SectionPropsMap> = {',
       '  [T in K]: SectionKeys & { type: T; props?: SectionPropsMap[T] };',
       '}[K];',
@@ -53,7 +53,8 @@ export const sectionTypes: GenerateStep = {
     const union = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       $comment: header('src/blocks/*/schema.json').slice(3).trim(),
-      description: "A section's block type and its props, checked against the block's schema.json (see schemas/pages.schema.json, Section).",
+      description:
+        "A section's block type and its props, checked against the block's schema.json (see schemas/pages.schema.json, Section).",
       properties: { type: { enum: kept.map((b) => b.type) } },
       allOf: kept.map((b) => ({
         if: { properties: { type: { const: b.type } } },
@@ -64,7 +65,10 @@ export const sectionTypes: GenerateStep = {
       })),
     };
     return [
-      { path: 'src/generated/sections.ts', content: `${header('src/blocks/*/schema.json and schemas/pages.schema.json')}${code}\n${keys}\n${tail}` },
+      {
+        path: 'src/generated/sections.ts',
+        content: `${header('src/blocks/*/schema.json and schemas/pages.schema.json')}${code}\n${keys}\n${tail}`,
+      },
       { path: PROJECT_PATHS.sectionsSchema, content: `${JSON.stringify(union, null, 2)}\n` },
     ];
   },

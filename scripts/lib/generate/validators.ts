@@ -79,7 +79,7 @@ export function toEsModule(cjs: string, extra: string[] = []): EsmValidators {
     modules.length === 0
       ? []
       : [
-          '// CommonJS interop: in Node a namespace\'s `default` is `module.exports`; bundlers expose the exports.',
+          "// CommonJS interop: in Node a namespace's `default` is `module.exports`; bundlers expose the exports.",
           'const __cjs = (ns) => (ns.default && ns.default.__esModule ? ns.default : ns);',
         ];
   const map = entries.map(([key, fn]) => `  ${JSON.stringify(key)}: ${fn},`);
@@ -101,7 +101,7 @@ export function compileFormValidators(schema: RJSFSchema, from: string): { js: s
   const cjs = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { allErrors: true, $data: true }, extenderFn: extend });
   const rootKey = rootKeyOf(schema);
   const { code, keys } = toEsModule(cjs, [
-    '/** The key of the root schema\'s validator (what createPrecompiledValidator looks up for this form). */',
+    "/** The key of the root schema's validator (what createPrecompiledValidator looks up for this form). */",
     `export const rootKey = ${JSON.stringify(rootKey)};`,
     '',
   ]);
@@ -114,7 +114,7 @@ export function compileFormValidators(schema: RJSFSchema, from: string): { js: s
     '/** The precompiled validator functions of the form, keyed by schema id (for createPrecompiledValidator). */',
     'declare const validators: ValidatorFunctions;',
     'export default validators;',
-    '/** The key of the root schema\'s validator. */',
+    "/** The key of the root schema's validator. */",
     `export declare const rootKey: ${JSON.stringify(rootKey)};`,
     '',
   ].join('\n');
@@ -176,17 +176,16 @@ function indexModule(names: readonly string[]): string {
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
     "import type { FormName } from '../forms';",
     '',
-    '/** A form\'s precompiled validator module: the map for createPrecompiledValidator and its root key. */',
+    "/** A form's precompiled validator module: the map for createPrecompiledValidator and its root key. */",
     'export interface FormValidatorModule {',
     '  default: ValidatorFunctions;',
     '  rootKey: string;',
     '}',
     '',
-    '/** Each form\'s precompiled validator, loaded on demand: one chunk per form. */',
+    "/** Each form's precompiled validator, loaded on demand: one chunk per form. */",
     'export const formValidators: Record<FormName, () => Promise<FormValidatorModule>> = {',
     ...entries,
     '};',
     '',
   ].join('\n');
 }
-

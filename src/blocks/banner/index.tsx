@@ -37,9 +37,7 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
   }, [setsHeader, banner, background, setBannerBackground]);
 
   if (!banner) return null;
-  const buttons = (banner.buttons ?? []).filter(
-    (button: BannerButton) => !(props.dropPromoButtons && button.redirect === '#promo'),
-  );
+  const buttons = (banner.buttons ?? []).filter((button: BannerButton) => !(props.dropPromoButtons && button.redirect === '#promo'));
   const colour = background?.trim() ?? '';
   // 'blue' is the brand's primary (and gives the primary header); any other colour the content
   // gives is the banner's own (a value the browser cannot read is simply ignored).
@@ -66,7 +64,10 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
               const colour = buttonColour(button.styling);
               return (
                 <SmartLink key={button.label + button.redirect} href={button.redirect} className="banner__button">
-                  <span style={colour ? { backgroundColor: colour, color: readableTextOn(colour) } : undefined} className="banner__button-face">
+                  <span
+                    style={colour ? { backgroundColor: colour, color: readableTextOn(colour) } : undefined}
+                    className="banner__button-face"
+                  >
                     {button.image && <img src={button.image} alt="" width={24} height={24} />}
                     {button.label}
                   </span>

@@ -13,11 +13,7 @@ export default function BreadcrumbsBlock({ props, params }: BlockRenderProps<'br
           const href = fillPath(item.href, params);
           return (
             <li key={`${index}-${item.href}`}>
-              {last ? (
-                <span aria-current="page">{fill(item.label)}</span>
-              ) : (
-                <Link to={href}>{fill(item.label)}</Link>
-              )}
+              {last ? <span aria-current="page">{fill(item.label)}</span> : <Link to={href}>{fill(item.label)}</Link>}
             </li>
           );
         })}

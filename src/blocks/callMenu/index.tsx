@@ -69,8 +69,10 @@ export default function CallMenuBlock({ props, items }: BlockRenderProps<'callMe
     if (!returningFocus.current && event.currentTarget.matches(':focus-visible')) setOpen(true);
   };
   const onButtonClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (event.detail === 0) openWith('first'); // Enter or Space
-    else if (hovering.current) setOpen(true); // the hover already opened it: a click keeps it open
+    if (event.detail === 0)
+      openWith('first'); // Enter or Space
+    else if (hovering.current)
+      setOpen(true); // the hover already opened it: a click keeps it open
     else setOpen((o) => !o); // touch
   };
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -110,7 +112,13 @@ export default function CallMenuBlock({ props, items }: BlockRenderProps<'callMe
     <section className="content-section call-menu-section">
       {props.title && <h2 className="section-title call-menu-section__title">{fill(props.title)}</h2>}
       {props.text && <p className="call-menu-section__text">{fill(props.text)}</p>}
-      <div ref={wrapper} className={open ? 'call-menu call-menu--open' : 'call-menu'} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onBlur={onBlur}>
+      <div
+        ref={wrapper}
+        className={open ? 'call-menu call-menu--open' : 'call-menu'}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={onPointerLeave}
+        onBlur={onBlur}
+      >
         <button
           ref={button}
           id={buttonId}
@@ -131,7 +139,16 @@ export default function CallMenuBlock({ props, items }: BlockRenderProps<'callMe
           </svg>
           {fill(props.label)}
         </button>
-        <div ref={menu} id={menuId} role="menu" tabIndex={-1} aria-labelledby={buttonId} className="call-menu__menu" hidden={!open} onKeyDown={onMenuKeyDown}>
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          tabIndex={-1}
+          aria-labelledby={buttonId}
+          className="call-menu__menu"
+          hidden={!open}
+          onKeyDown={onMenuKeyDown}
+        >
           {contacts.map((contact, group) => (
             <div key={contact.label} role="group" aria-labelledby={`${baseId}-g${group}`} className="call-menu__group">
               <div id={`${baseId}-g${group}`} role="presentation" className="call-menu__label">

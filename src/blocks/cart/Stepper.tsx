@@ -20,7 +20,13 @@ interface Props {
 export function Stepper({ labelledBy, value, canDecrease, onIncrease, onDecrease, increaseLabel, decreaseLabel, children }: Props) {
   return (
     <div className="stepper" role="group" aria-labelledby={labelledBy}>
-      <button type="button" className="stepper__button" aria-label={decreaseLabel} aria-disabled={!canDecrease} onClick={() => canDecrease && onDecrease()}>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={decreaseLabel}
+        aria-disabled={!canDecrease}
+        onClick={() => canDecrease && onDecrease()}
+      >
         <span aria-hidden="true">−</span>
       </button>
       {children ?? (

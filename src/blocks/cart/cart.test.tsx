@@ -140,7 +140,12 @@ describe('cart button and menu', () => {
 describe('multiple purchase', () => {
   it('plus and minus (minus only from 2); checkout enabled only from the minimum purchase', () => {
     store.cartStore('merchant').dispatch({ type: 'add', plan: individual });
-    const { open } = renderCart({ kind: 'merchant', multiplePurchase: true, minimumQuantity: 2, checkoutHref: '/shop/promo/checkout/:slug' });
+    const { open } = renderCart({
+      kind: 'merchant',
+      multiplePurchase: true,
+      minimumQuantity: 2,
+      checkoutHref: '/shop/promo/checkout/:slug',
+    });
     open();
     const group = screen.getByRole('group', { name: 'Quantity' });
     const minus = within(group).getByRole('button', { name: 'Decrease' });

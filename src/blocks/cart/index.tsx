@@ -25,7 +25,10 @@ function CartIcon() {
 function TrashIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M9 3v1H4v2h1v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6h1V4h-5V3H9Zm-2 3h10v13H7V6Zm2 2v9h2V8H9Zm4 0v9h2V8h-2Z" />
+      <path
+        fill="currentColor"
+        d="M9 3v1H4v2h1v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6h1V4h-5V3H9Zm-2 3h10v13H7V6Zm2 2v9h2V8H9Zm4 0v9h2V8h-2Z"
+      />
     </svg>
   );
 }
@@ -67,7 +70,14 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
           <label className="cart-line__label" id={`${quantityId}-label`} htmlFor={quantityId}>
             {fill(texts.quantityLabel)}
           </label>
-          <QuantityInput id={quantityId} labelId={`${quantityId}-label`} quantity={item.quantity} dispatch={dispatch} increaseLabel={fill(texts.increaseLabel)} decreaseLabel={fill(texts.decreaseLabel)} />
+          <QuantityInput
+            id={quantityId}
+            labelId={`${quantityId}-label`}
+            quantity={item.quantity}
+            dispatch={dispatch}
+            increaseLabel={fill(texts.increaseLabel)}
+            decreaseLabel={fill(texts.decreaseLabel)}
+          />
         </div>
       ) : (
         <p className="cart-line__row">
@@ -186,7 +196,10 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
             </h2>
             <button type="button" className="cart-menu__close" aria-label={fill(texts.closeLabel)} onClick={() => close(true)}>
               <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                <path fill="currentColor" d="m3.5 2.4 4.5 4.5 4.5-4.5 1.1 1.1L9.1 8l4.5 4.5-1.1 1.1L8 9.1l-4.5 4.5-1.1-1.1L6.9 8 2.4 3.5z" />
+                <path
+                  fill="currentColor"
+                  d="m3.5 2.4 4.5 4.5 4.5-4.5 1.1 1.1L9.1 8l4.5 4.5-1.1 1.1L8 9.1l-4.5 4.5-1.1-1.1L6.9 8 2.4 3.5z"
+                />
               </svg>
             </button>
           </div>

@@ -18,7 +18,13 @@ function PromoField({ texts, promo }: { texts: NonNullable<BlockProps<'checkout'
   return (
     <div className="checkout-promo">
       <Label htmlFor="promo">{fill(texts.label)}</Label>
-      <Input id="promo" value={promo.code} placeholder={texts.placeholder ? fill(texts.placeholder) : undefined} onChange={(_, data) => promo.setCode(data.value)} autoComplete="off" />
+      <Input
+        id="promo"
+        value={promo.code}
+        placeholder={texts.placeholder ? fill(texts.placeholder) : undefined}
+        onChange={(_, data) => promo.setCode(data.value)}
+        autoComplete="off"
+      />
       <p role="status" aria-live="polite" className={`checkout-promo__message${tone}`}>
         {verdict ? promoMessage(texts, verdict.outcome, verdict.code) : ''}
       </p>
@@ -75,7 +81,9 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
           <SummaryRow label={fill(texts.planLabel)} value={item.name} />
           <SummaryRow label={fill(texts.quantityLabel)} value={String(item.quantity)} />
           <SummaryRow label={`${item.name} × ${item.quantity}`} value={pesoText(totals.planTotal)} />
-          {totals.members !== null && <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
+          {totals.members !== null && (
+            <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
+          )}
           <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
           <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
           {totals.promoDiscount > 0 && <SummaryRow label={fill(texts.discountLabel)} value={`−${pesoText(totals.promoDiscount)}`} />}

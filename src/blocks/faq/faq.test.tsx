@@ -9,7 +9,12 @@ afterEach(cleanup);
 describe('FAQ accordion', () => {
   const faqs: Faq[] = [
     { id: 1, precedence: 10, question: 'Plain?', answer: 'Just text.' },
-    { id: 2, precedence: 20, question: 'Rich?', answer: '<p>Some <strong>bold</strong> text</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">' },
+    {
+      id: 2,
+      precedence: 20,
+      question: 'Rich?',
+      answer: '<p>Some <strong>bold</strong> text</p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
+    },
   ];
   it('toggles each answer with its button and aria-expanded', () => {
     render(<FaqBlock props={{ title: 'Frequently asked questions' }} items={faqs} params={{}} />);

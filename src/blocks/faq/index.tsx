@@ -24,7 +24,14 @@ function FaqItem({ faq, baseId }: { faq: Faq; baseId: string }) {
   return (
     <li className={open ? 'faq__item faq__item--open' : 'faq__item'}>
       <h3 className="faq__question">
-        <button id={buttonId} type="button" className="faq__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <button
+          id={buttonId}
+          type="button"
+          className="faq__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
           <span>{faq.question}</span>
           <span className="faq__chevron" aria-hidden="true" />
         </button>

@@ -29,7 +29,15 @@ export default function FeaturesBlock({ props, items }: BlockRenderProps<'featur
           <li key={feature.id} className={`feature feature--${index % 2 === 0 ? 'odd' : 'even'}`}>
             <div className="feature__inner">
               {feature.background_image?.main && (
-                <img className="feature__image" src={feature.background_image.main} alt="" width={800} height={500} loading="lazy" decoding="async" />
+                <img
+                  className="feature__image"
+                  src={feature.background_image.main}
+                  alt=""
+                  width={800}
+                  height={500}
+                  loading="lazy"
+                  decoding="async"
+                />
               )}
               <div className="feature__text">
                 <h3 className="feature__title">{feature.title}</h3>

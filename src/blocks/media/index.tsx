@@ -31,7 +31,14 @@ function monthName(props: Props, month: number): string {
   return props.monthNames[month - 1] ?? String(month);
 }
 
-function YearPanel({ year, props, picked, onPick, id, labelledBy }: {
+function YearPanel({
+  year,
+  props,
+  picked,
+  onPick,
+  id,
+  labelledBy,
+}: {
   year: number;
   props: Props;
   picked: Pick | null;
@@ -83,7 +90,13 @@ function ArticleCard({ article, props, eager }: { article: Article; props: Props
       <p className="media-card__date">
         <time dateTime={article.post_date}>{formatDate(article.post_date)}</time>
       </p>
-      <ContentImage image={article.background_image} className="media-card__image" width={800} height={500} priority={eager ? 'eager' : 'lazy'} />
+      <ContentImage
+        image={article.background_image}
+        className="media-card__image"
+        width={800}
+        height={500}
+        priority={eager ? 'eager' : 'lazy'}
+      />
       <p className="media-card__excerpt">{htmlToText(article.description)}</p>
       <Link className="media-card__more" to={href} aria-describedby={titleId}>
         {fill(props.readMore)}
@@ -92,7 +105,13 @@ function ArticleCard({ article, props, eager }: { article: Article; props: Props
   );
 }
 
-function Results({ props, pick, groups, loading, empty }: {
+function Results({
+  props,
+  pick,
+  groups,
+  loading,
+  empty,
+}: {
   props: Props;
   pick: Pick | null;
   groups: MonthGroup<Article>[] | undefined;

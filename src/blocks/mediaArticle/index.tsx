@@ -29,7 +29,12 @@ export default function MediaArticleBlock({ props, params }: BlockRenderProps<'m
   }, [error, notFound, navigate, notFoundPath]);
 
   if (error || notFound) return null;
-  if (!data) return <div className="block-skeleton media-article__skeleton" aria-busy="true"><div className="block-skeleton__shape" /></div>;
+  if (!data)
+    return (
+      <div className="block-skeleton media-article__skeleton" aria-busy="true">
+        <div className="block-skeleton__shape" />
+      </div>
+    );
   const article = data[0];
   return (
     <article className="content-section media-article">

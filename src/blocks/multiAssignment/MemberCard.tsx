@@ -60,9 +60,19 @@ export const MemberCard = forwardRef<Form, MemberCardProps>(function MemberCard(
           {fill(title)}
         </h3>
         {remove && state !== 'success' && (
-          <button type="button" className="member-card__remove" onClick={remove.onRemove} disabled={remove.disabled} aria-label={remove.label} title={remove.label}>
+          <button
+            type="button"
+            className="member-card__remove"
+            onClick={remove.onRemove}
+            disabled={remove.disabled}
+            aria-label={remove.label}
+            title={remove.label}
+          >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M9 3v1H4v2h1v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6h1V4h-5V3H9Zm-2 3h10v13H7V6Zm2 2v9h2V8H9Zm4 0v9h2V8h-2Z" />
+              <path
+                fill="currentColor"
+                d="M9 3v1H4v2h1v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6h1V4h-5V3H9Zm-2 3h10v13H7V6Zm2 2v9h2V8H9Zm4 0v9h2V8h-2Z"
+              />
             </svg>
           </button>
         )}

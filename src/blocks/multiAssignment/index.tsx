@@ -192,7 +192,11 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
                   texts={texts}
                   remove={
                     dependents && card.dependentId !== undefined
-                      ? { label: fill(dependents.removeLabel, { title: card.title }), onRemove: () => removeDependent(card), disabled: sending }
+                      ? {
+                          label: fill(dependents.removeLabel, { title: card.title }),
+                          onRemove: () => removeDependent(card),
+                          disabled: sending,
+                        }
                       : undefined
                   }
                 />

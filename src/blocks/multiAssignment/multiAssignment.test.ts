@@ -88,7 +88,8 @@ describe('sendCardsInSequence', () => {
       if (payload.name === 'mother') throw new ApiError(409, 'used', { message: 'This access key has already been activated.' });
       return { data: {} };
     });
-    const report = (key: string, result: CardResult) => log.push(`${key} ${result.status}${result.status === 'failure' ? `: ${result.message}` : ''}`);
+    const report = (key: string, result: CardResult) =>
+      log.push(`${key} ${result.status}${result.status === 'failure' ? `: ${result.message}` : ''}`);
     const outcomes = await sendCardsInSequence(
       [
         { key: 'card-1', payload: { name: 'me' } },
@@ -161,8 +162,27 @@ describe('card rules', () => {
   });
 
   it('sends the card’s fields trimmed, the middle name only when filled, and the flag', () => {
-    const data = { first_name: ' Ana ', middle_name: ' ', last_name: 'Cruz', birthdate: '01/31/1990', email: 'a@b.co', phone_number: '0917', access_key: 'K', activation_code: '1', employee: false };
-    expect(cardPayload(data, true)).toEqual({ first_name: 'Ana', last_name: 'Cruz', birthdate: '01/31/1990', email: 'a@b.co', phone_number: '0917', access_key: 'K', activation_code: '1', employee: true });
+    const data = {
+      first_name: ' Ana ',
+      middle_name: ' ',
+      last_name: 'Cruz',
+      birthdate: '01/31/1990',
+      email: 'a@b.co',
+      phone_number: '0917',
+      access_key: 'K',
+      activation_code: '1',
+      employee: false,
+    };
+    expect(cardPayload(data, true)).toEqual({
+      first_name: 'Ana',
+      last_name: 'Cruz',
+      birthdate: '01/31/1990',
+      email: 'a@b.co',
+      phone_number: '0917',
+      access_key: 'K',
+      activation_code: '1',
+      employee: true,
+    });
     expect(cardPayload({ ...data, middle_name: 'Reyes' }, false)).toMatchObject({ middle_name: 'Reyes', employee: false });
   });
 });

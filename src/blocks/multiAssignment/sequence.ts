@@ -20,7 +20,10 @@ export interface SequenceOptions<P> {
  * loading while its request runs and then shows its own outcome; a failure does not stop the
  * cards after it. Resolves with every card's outcome once the last one is done.
  */
-export async function sendCardsInSequence<P>(jobs: readonly CardJob<P>[], options: SequenceOptions<P>): Promise<Record<string, CardResult>> {
+export async function sendCardsInSequence<P>(
+  jobs: readonly CardJob<P>[],
+  options: SequenceOptions<P>,
+): Promise<Record<string, CardResult>> {
   const outcomes: Record<string, CardResult> = {};
   for (const job of jobs) {
     options.report(job.key, { status: 'loading' });

@@ -23,7 +23,15 @@ export default function PartnersBlock({ props, items }: BlockRenderProps<'partne
           <li key={partner.id}>
             <SmartLink href={partner.url} className="partner-card">
               {partner.background_image?.main && (
-                <img className="partner-card__logo" src={partner.background_image.main} alt="" width={160} height={160} loading="lazy" decoding="async" />
+                <img
+                  className="partner-card__logo"
+                  src={partner.background_image.main}
+                  alt=""
+                  width={160}
+                  height={160}
+                  loading="lazy"
+                  decoding="async"
+                />
               )}
               <span className="partner-card__name">{partner.name}</span>
             </SmartLink>

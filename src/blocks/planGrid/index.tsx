@@ -52,7 +52,12 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
                     </li>
                   ))}
                 </ul>
-                <button type="button" className="plan-card__add" disabled={full} onClick={() => dispatch({ type: 'add', plan: planToCartPlan(plan) })}>
+                <button
+                  type="button"
+                  className="plan-card__add"
+                  disabled={full}
+                  onClick={() => dispatch({ type: 'add', plan: planToCartPlan(plan) })}
+                >
                   {fill(inCart === plan.id ? texts.addedLabel : texts.addLabel)}
                 </button>
               </article>

@@ -38,7 +38,12 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
       terms={
         props.termsDialog && (
           <p className="checkout__terms">
-            <ContentDialogButton spec={props.termsDialog} params={params} closeLabel={texts.closeLabel} className="reseller-checkout__terms-button" />
+            <ContentDialogButton
+              spec={props.termsDialog}
+              params={params}
+              closeLabel={texts.closeLabel}
+              className="reseller-checkout__terms-button"
+            />
           </p>
         )
       }
@@ -46,8 +51,12 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
         <>
           <SummaryRow label={fill(texts.planLabel)} value={item.name} />
           <SummaryRow label={`${item.name} ${fill(texts.perYear)}`} value={pesoText(item.price)} />
-          {item.discount > 0 && texts.planDiscountLabel && <SummaryRow label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />}
-          {totals.members !== null && item.memberQuantity > 0 && <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />}
+          {item.discount > 0 && texts.planDiscountLabel && (
+            <SummaryRow label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />
+          )}
+          {totals.members !== null && item.memberQuantity > 0 && (
+            <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
+          )}
           <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
           <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
           <SummaryRow label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />

@@ -9,7 +9,13 @@ import { stepItems } from './items';
 
 afterEach(cleanup);
 
-const step = (id: number, title: string): Step => ({ id, precedence: id * 10, title, caption: `${title} caption`, background_image: { main: `/content-images/step-${id}.svg` } });
+const step = (id: number, title: string): Step => ({
+  id,
+  precedence: id * 10,
+  title,
+  caption: `${title} caption`,
+  background_image: { main: `/content-images/step-${id}.svg` },
+});
 
 describe('steps: from a source or from the section', () => {
   it('prefers bound steps, keeping their order, image and caption', () => {
@@ -26,7 +32,13 @@ describe('steps: from a source or from the section', () => {
     expect(stepItems([], undefined)).toEqual([]);
   });
   it('renders an ordered list with visible numbers, or without them when numbered is false', () => {
-    render(<StepsBlock props={blockProps<'steps'>(chunk, { title: 'Three easy steps', items: [{ title: 'One' }, { title: 'Two' }] })} items={[]} params={{}} />);
+    render(
+      <StepsBlock
+        props={blockProps<'steps'>(chunk, { title: 'Three easy steps', items: [{ title: 'One' }, { title: 'Two' }] })}
+        items={[]}
+        params={{}}
+      />,
+    );
     const list = screen.getByRole('region', { name: 'Three easy steps' }).querySelector('ol')!;
     expect(Array.from(list.querySelectorAll('li h3')).map((h) => h.textContent)).toEqual(['One', 'Two']);
     expect(Array.from(list.querySelectorAll('.step__number')).map((n) => n.textContent)).toEqual(['1', '2']);

@@ -17,7 +17,17 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function TestimonialCard({ item, limit, moreLabel, lessLabel }: { item: Testimonial; limit: number; moreLabel: string; lessLabel: string }) {
+function TestimonialCard({
+  item,
+  limit,
+  moreLabel,
+  lessLabel,
+}: {
+  item: Testimonial;
+  limit: number;
+  moreLabel: string;
+  lessLabel: string;
+}) {
   const [open, setOpen] = useState(false);
   const clamped = clampText(item.caption, limit);
   const captionId = `testimonial-${item.id}-caption`;

@@ -9,7 +9,18 @@ afterEach(cleanup);
 
 describe('video block', () => {
   it('embeds a YouTube URL through youtube-nocookie.com, lazily, with its title and heading', () => {
-    render(<VideoBlock props={blockProps<'video'>(chunk, { title: 'Introduction to {product}', url: 'https://youtu.be/aqz-KE-bpKQ', heading: 'See how it works', caption: 'Two minutes.' })} items={[]} params={{}} />);
+    render(
+      <VideoBlock
+        props={blockProps<'video'>(chunk, {
+          title: 'Introduction to {product}',
+          url: 'https://youtu.be/aqz-KE-bpKQ',
+          heading: 'See how it works',
+          caption: 'Two minutes.',
+        })}
+        items={[]}
+        params={{}}
+      />,
+    );
     const frame = screen.getByTitle('Introduction to Bantay Doc') as HTMLIFrameElement;
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?rel=0');
@@ -22,7 +33,9 @@ describe('video block', () => {
   });
   it('renders nothing (and warns) when the section names no usable video', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { container } = render(<VideoBlock props={blockProps<'video'>(chunk, { title: 'Broken', url: 'https://vimeo.com/1234567' })} items={[]} params={{}} />);
+    const { container } = render(
+      <VideoBlock props={blockProps<'video'>(chunk, { title: 'Broken', url: 'https://vimeo.com/1234567' })} items={[]} params={{}} />,
+    );
     expect(container.innerHTML).toBe('');
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

@@ -6,7 +6,20 @@ import { WidgetLabel } from './WidgetLabel';
 import { fill, site } from '../../lib/site';
 
 /** A secret text (access key, activation code) hidden by default, with a show/hide toggle. */
-export function MaskedWidget({ id, value, required, disabled, readonly, label, hideLabel, placeholder, onChange, onBlur, onFocus, options }: WidgetProps) {
+export function MaskedWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  label,
+  hideLabel,
+  placeholder,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+}: WidgetProps) {
   const [shown, setShown] = useState(false);
   const texts = site.forms;
   const toggleLabel = `${fill(shown ? (texts?.hide ?? 'Hide') : (texts?.show ?? 'Show'))} ${label}`;

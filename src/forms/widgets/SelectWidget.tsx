@@ -9,13 +9,27 @@ import { useSource } from '../../api/sources';
  * ui:options optionsSource, the `optionLabel` field of a content source's items (the job titles of
  * the application form), loaded at run time.
  */
-export function SelectWidget({ id, value, required, disabled, readonly, label, hideLabel, placeholder, onChange, onBlur, onFocus, options }: WidgetProps) {
+export function SelectWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  label,
+  hideLabel,
+  placeholder,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+}: WidgetProps) {
   const source = typeof options.optionsSource === 'string' ? options.optionsSource : undefined;
   const field = typeof options.optionLabel === 'string' ? options.optionLabel : 'title';
   const { data } = useSource<Record<string, unknown>>(source);
   // Choices given by the page at run time (ui:options choices), e.g. dependents 1 to the plan's maximum.
   const given = Array.isArray(options.choices) ? (options.choices as { value: string | number; label: string }[]) : null;
-  const enumChoices = given ?? (options.enumOptions ?? []).map((option) => ({ value: option.value as string | number, label: option.label }));
+  const enumChoices =
+    given ?? (options.enumOptions ?? []).map((option) => ({ value: option.value as string | number, label: option.label }));
   const choices: { value: string; label: string }[] = source
     ? [...new Set((data ?? []).map((item) => String(item[field] ?? '')).filter(Boolean))].map((v) => ({ value: v, label: v }))
     : enumChoices.map((choice) => ({ value: String(choice.value), label: choice.label }));
