@@ -3,7 +3,7 @@ import { isObject } from '../../domain/guards';
 import type { Item, Repo } from '../repo';
 import type { FieldErrors } from '../forms/errors';
 import { HttpError, nested } from '../http';
-import { BILLING_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
+import { BILLING_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rate-limit';
 import { formOption, loadForm, type Form } from '../forms/form';
 import { formBodyLimit } from '../forms/limits';
 import { findOwner, findPlan, parseCartLine, priceLine, type CartLine, type CheckoutConfig, type PlanRecord } from '../shop/checkout';

@@ -10,7 +10,7 @@ import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { acceptedType, admits, claimedType, cleanFileName } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { checked, HttpError, list, notFound, QUERY, queryNumber } from '../http';
-import { formRateLimit, registerRateLimit, sharedPerMinute, type LimitedRoutesOptions } from '../rateLimit';
+import { formRateLimit, registerRateLimit, sharedPerMinute, type LimitedRoutesOptions } from '../rate-limit';
 
 /** What a submission carries besides its files: `key` and `data` (the form data as JSON text). */
 interface Envelope {

@@ -4,7 +4,7 @@ import { HttpError } from '../http';
 import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
 import { formBodyLimit } from '../forms/limits';
 import { KEY_LOCKOUT, KeyActivationStore } from '../keys/store';
-import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rateLimit';
+import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rate-limit';
 
 /**
  * POST key-assignments (spec sections 3, 4 and 7): activates a key pair once.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { toPesos } from '../../domain/money';
 import type { ServerContext } from '../context';
-import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rateLimit';
+import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rate-limit';
 import { html, page } from '../shop/html';
 import { checkoutPagePath, money, NOTIFICATIONS_PATH, orderDescription, PROVIDER_NAME, returnPath } from '../shop/provider';
 import { SIGNATURE_HEADER, signatureHeader } from '../shop/signature';

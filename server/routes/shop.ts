@@ -8,7 +8,7 @@ import {
   registerRateLimit,
   WRITE_RATE_LIMITS,
   type LimitedRoutesOptions,
-} from '../rateLimit';
+} from '../rate-limit';
 import { MAX_PROMO_CODE_LENGTH } from '../shop/checkout';
 
 /** Longest slug a slug check takes. */

@@ -10,7 +10,7 @@ import type { AccessKey, Mail, Order } from './store';
 export const PROVIDER_NAME = 'sandboxpay';
 /** The sandbox provider's payment-request endpoint (demo mode), under the public URL. */
 export const PAYMENT_REQUESTS_PATH = '/api/v1/sandbox-pay/payment-requests';
-/** Where the provider confirms payments server to server (signed; routes/paymentNotifications.ts). */
+/** Where the provider confirms payments server to server (signed; routes/payment-notifications.ts). */
 export const NOTIFICATIONS_PATH = '/api/v1/payments/notifications';
 export const CHECKOUT_PAGE_PREFIX = '/sandbox-pay/checkout/';
 /** Where the buyer returns to the site after Pay or Cancel. */

@@ -90,7 +90,7 @@ export interface PayOptions {
   compose: (order: Order, keys: AccessKey[]) => Mail;
 }
 
-/** A provider's notification, once its signature was checked (routes/paymentNotifications.ts). */
+/** A provider's notification, once its signature was checked (routes/payment-notifications.ts). */
 export interface PaymentNotification {
   /** The provider's event id: a notification with an id seen before changes nothing. */
   id: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Navigation24Regular } from '@fluentui/react-icons';
-import { usePageChrome } from '../lib/pageChrome';
+import { usePageChrome } from '../lib/page-chrome';
 import { fill, site } from '../lib/site';
 import { SmartLink } from '../lib/SmartLink';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { PageConfig } from '../generated/config';
 import { DialogsProvider } from '../lib/dialogs';
-import { PageChromeProvider } from '../lib/pageChrome';
+import { PageChromeProvider } from '../lib/page-chrome';
 import { fill, site } from '../lib/site';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -9,7 +9,7 @@ import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
 import { ConfirmDialog } from './ConfirmDialog';
 import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
-import type { FormContext } from './formContext';
+import type { FormContext } from './form-context';
 import { ThemedForm } from './theme';
 
 type Data = Record<string, unknown>;

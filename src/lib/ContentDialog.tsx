@@ -4,9 +4,9 @@ import { fillQuery, useSource } from '../api/sources';
 import { logError } from './log';
 import { Paragraphs } from './Paragraphs';
 import { RichText } from './RichText';
-import type { ContentDialogSpec } from './contentDialogs';
+import type { ContentDialogSpec } from './content-dialogs';
 import { fill } from './site';
-import './contentDialog.css';
+import './content-dialog.css';
 
 type Item = { id?: number; title?: string; description?: string; question?: string; answer?: string };
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { findProvider } from '../api/shop';
 import { FormRunner, type FormRunnerProps } from '../forms/FormRunner';
-import type { LoadedForm } from '../forms/useFormDefinition';
-import type { HandOverStatus } from './usePaymentHandOver';
+import type { LoadedForm } from '../forms/use-form-definition';
+import type { HandOverStatus } from './use-payment-hand-over';
 
 interface Props extends Pick<FormRunnerProps, 'send' | 'uiSchemaOverrides' | 'extraValidate'> {
   /** The billing form, once its definition and validator chunks are loaded. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { fill } from '../lib/site';
 import { BillingFormCard } from './BillingFormCard';
-import type { Checkout } from './useCheckout';
-import './checkoutParts.css';
+import type { Checkout } from './use-checkout';
+import './checkout-parts.css';
 
 /**
  * The parts the checkouts share (standard, promo, merchant and reseller): the page's layout around

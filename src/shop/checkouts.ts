@@ -2,7 +2,7 @@ import { toPesos, type Centavos } from '../../domain/money';
 import { computeTotals, type Totals } from '../../domain/pricing';
 import type { FormName } from '../generated/forms';
 import type { CartItem, CartKind } from './cart';
-import type { PaymentMode } from './usePaymentHandOver';
+import type { PaymentMode } from './use-payment-hand-over';
 
 /**
  * The site's table of checkouts, one entry per billing endpoint of the server's table

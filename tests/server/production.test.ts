@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { buildServer, TIMEOUTS } from '../../server/app';
-import { loggedPath } from '../../server/requestLog';
+import { loggedPath } from '../../server/request-log';
 import { DEMO } from '../../server/seed';
 import { readSettings, SettingsError } from '../../server/settings';
 import { BILLING_FORM, PRODUCTION_SETTINGS, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';

@@ -6,7 +6,7 @@ import {
   perMinuteAtLeast,
   RATE_LIMIT_MESSAGE,
   WRITE_RATE_LIMITS,
-} from '../../server/rateLimit';
+} from '../../server/rate-limit';
 import { BILLING_FORM, startServer } from './helpers';
 
 /** The endpoints that write or probe beyond the forms: billings, code checks and key activations. */

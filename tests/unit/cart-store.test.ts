@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartPlan } from '../../src/shop/cart';
 
-type StoreModule = typeof import('../../src/shop/cartStore');
+type StoreModule = typeof import('../../src/shop/cart-store');
 
 const family: CartPlan = { id: 3, name: 'Family', price: 599_900, discount: 0, description: 'Household', member: 99_900, maxDependents: 4 };
 const promoPlan: CartPlan = {
@@ -21,7 +21,7 @@ let mod: StoreModule;
 beforeEach(async () => {
   localStorage.clear();
   vi.resetModules();
-  mod = await import('../../src/shop/cartStore');
+  mod = await import('../../src/shop/cart-store');
 });
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_BILLING, PROMOTION_BILLING, STANDARD_BILLING } from '../../server/routes/billing';
-import { RESELLER_BILLING } from '../../server/routes/resellerBilling';
+import { RESELLER_BILLING } from '../../server/routes/reseller-billing';
 import type { CartItem } from '../../src/shop/cart';
 import {
   billingPayload,

@@ -2,7 +2,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadPage } from '../../src/engine/registry';
-import { useFormDefinition } from '../../src/forms/useFormDefinition';
+import { useFormDefinition } from '../../src/forms/use-form-definition';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,7 +7,7 @@ import type { Section } from '../../src/generated/config';
 import type { PromoCodeProps } from '../../src/generated/blocks';
 import { blockProps } from '../../src/engine/registry';
 import { boundProps } from '../../src/engine/Section';
-import { PAYMENT_REDIRECT_DELAY_MS, postPaymentForm } from '../../src/shop/paymentForm';
+import { PAYMENT_REDIRECT_DELAY_MS, postPaymentForm } from '../../src/shop/payment-form';
 
 const REQUIRED = promoForm.schema.properties.code.errorMessage.minLength;
 
@@ -42,8 +42,8 @@ describe('engine: section bind (props from the bound item)', () => {
 });
 
 describe('shop scope (slug change)', () => {
-  let scope: typeof import('../../src/shop/ownerScope');
-  let carts: typeof import('../../src/shop/cartStore');
+  let scope: typeof import('../../src/shop/owner-scope');
+  let carts: typeof import('../../src/shop/cart-store');
   const plan = {
     id: 22,
     name: 'Family (partner offer)',
@@ -58,8 +58,8 @@ describe('shop scope (slug change)', () => {
   beforeEach(async () => {
     localStorage.clear();
     vi.resetModules();
-    scope = await import('../../src/shop/ownerScope');
-    carts = await import('../../src/shop/cartStore');
+    scope = await import('../../src/shop/owner-scope');
+    carts = await import('../../src/shop/cart-store');
   });
 
   it('claims an unowned cart: emptied, slug and id stored, no reload needed', () => {
@@ -158,14 +158,14 @@ describe('promo-shop code card', () => {
     reseller_id: 201,
   };
   let promoCode: typeof import('../../src/generated/block-chunks/promoCode');
-  let carts: typeof import('../../src/shop/cartStore');
+  let carts: typeof import('../../src/shop/cart-store');
   let calls: unknown[];
 
   beforeEach(async () => {
     localStorage.clear();
     vi.resetModules();
     promoCode = await import('../../src/generated/block-chunks/promoCode');
-    carts = await import('../../src/shop/cartStore');
+    carts = await import('../../src/shop/cart-store');
     calls = [];
     vi.stubGlobal(
       'fetch',

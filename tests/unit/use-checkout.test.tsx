@@ -6,16 +6,16 @@ import type { CheckoutVariant } from '../../src/shop/checkouts';
 import { stubApi } from './api-stub';
 
 /**
- * The checkout pipeline (src/shop/useCheckout.ts) as the blocks run it: which cart it sells, the
+ * The checkout pipeline (src/shop/use-checkout.ts) as the blocks run it: which cart it sells, the
  * promo code, the billing POST and the hand-over to the payment provider, per variant.
  */
 
 type Modules = {
-  carts: typeof import('../../src/shop/cartStore');
+  carts: typeof import('../../src/shop/cart-store');
   checkouts: typeof import('../../src/shop/checkouts');
-  pipeline: typeof import('../../src/shop/useCheckout');
-  handOver: typeof import('../../src/shop/usePaymentHandOver');
-  paymentForm: typeof import('../../src/shop/paymentForm');
+  pipeline: typeof import('../../src/shop/use-checkout');
+  handOver: typeof import('../../src/shop/use-payment-hand-over');
+  paymentForm: typeof import('../../src/shop/payment-form');
 };
 let m: Modules;
 
@@ -48,11 +48,11 @@ beforeEach(async () => {
   sessionStorage.clear();
   vi.resetModules();
   m = {
-    carts: await import('../../src/shop/cartStore'),
+    carts: await import('../../src/shop/cart-store'),
     checkouts: await import('../../src/shop/checkouts'),
-    pipeline: await import('../../src/shop/useCheckout'),
-    handOver: await import('../../src/shop/usePaymentHandOver'),
-    paymentForm: await import('../../src/shop/paymentForm'),
+    pipeline: await import('../../src/shop/use-checkout'),
+    handOver: await import('../../src/shop/use-payment-hand-over'),
+    paymentForm: await import('../../src/shop/payment-form'),
   };
   vi.spyOn(console, 'error').mockImplementation(() => {});
   // jsdom does not navigate; the hand-over's stop of a pending navigation is a no-op here.

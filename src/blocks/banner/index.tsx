@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Banner } from '../../generated/api';
 import { readableTextOn } from '../../lib/contrast';
-import { usePageChrome } from '../../lib/pageChrome';
+import { usePageChrome } from '../../lib/page-chrome';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
 import { ContentImage } from '../../lib/ContentImage';

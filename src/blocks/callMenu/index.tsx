@@ -3,7 +3,7 @@ import type { Footer } from '../../generated/api';
 import { fill } from '../../lib/site';
 import { telHref } from '../../lib/tel';
 import type { BlockRenderProps } from '../types';
-import './callMenu.css';
+import './styles.css';
 
 type FocusWish = 'first' | 'last' | null;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_QUANTITY, normalizeQuantity, type CartAction } from '../../shop/cart';
-import { QUANTITY_MESSAGE, QUANTITY_MINIMUM, readQuantity } from '../../shop/quantityRule';
+import { QUANTITY_MESSAGE, QUANTITY_MINIMUM, readQuantity } from '../../shop/quantity-rule';
 import { Stepper } from './Stepper';
 
 /** Spec section 9: the quantity input is debounced 500 ms. */

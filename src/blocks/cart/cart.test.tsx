@@ -31,13 +31,13 @@ const texts: CartProps['texts'] = {
 const family: CartPlan = { id: 3, name: 'Family', price: 599_900, discount: 0, description: 'Household', member: 99_900, maxDependents: 4 };
 const individual: CartPlan = { id: 1, name: 'Individual', price: 149_900, discount: 0, description: 'One', member: null, maxDependents: 1 };
 
-let store: typeof import('../../shop/cartStore');
+let store: typeof import('../../shop/cart-store');
 let cart: typeof import('../../generated/block-chunks/cart');
 
 beforeEach(async () => {
   localStorage.clear();
   vi.resetModules();
-  store = await import('../../shop/cartStore');
+  store = await import('../../shop/cart-store');
   cart = await import('../../generated/block-chunks/cart');
 });
 afterEach(() => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fill, fillPath, isInternal } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
-import { useCart } from '../../shop/cartStore';
+import { useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
 import type { BlockRenderProps } from '../types';
 import { QuantityInput } from './QuantityInput';

@@ -1,12 +1,12 @@
 import { Input, Label } from '@fluentui/react-components';
 import { Link } from 'react-router-dom';
-import { preloadForm } from '../../forms/useFormDefinition';
+import { preloadForm } from '../../forms/use-form-definition';
 import { fill, fillPath } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
 import { pesoText } from '../../shop/format';
-import { useCheckout } from '../../shop/useCheckout';
-import type { PromoCodeState } from '../../shop/usePromoCode';
+import { useCheckout } from '../../shop/use-checkout';
+import type { PromoCodeState } from '../../shop/use-promo-code';
 import type { BlockProps, BlockRenderProps } from '../types';
 import { promoMessage } from './promo';
 import './checkout.css';

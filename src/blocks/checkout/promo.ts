@@ -1,5 +1,5 @@
 import type { CheckoutProps } from '../../generated/blocks';
-import type { PromoVerdict } from '../../shop/usePromoCode';
+import type { PromoVerdict } from '../../shop/use-promo-code';
 
 /** The message of a promo verdict, from the page's configuration ({code} filled). */
 export function promoMessage(texts: NonNullable<CheckoutProps['promo']>, outcome: PromoVerdict['outcome'], code: string): string {

@@ -1,5 +1,5 @@
 import { FormRunner } from '../../forms/FormRunner';
-import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
+import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import { fill } from '../../lib/site';
 import type { BlockProps, BlockRenderProps } from '../types';
 

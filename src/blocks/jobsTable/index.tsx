@@ -5,7 +5,7 @@ import { Paragraphs } from '../../lib/Paragraphs';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { ariaSort, initialJobSort, JOB_SORT_KEYS, nextJobSort, sortJobs, type JobSort } from './sort';
-import './jobsTable.css';
+import './styles.css';
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 

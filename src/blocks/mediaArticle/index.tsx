@@ -8,7 +8,7 @@ import { logError } from '../../lib/log';
 import { RichText } from '../../lib/RichText';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './mediaArticle.css';
+import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 
 /**

@@ -5,7 +5,7 @@ import type { FormProps } from '@rjsf/core';
 import type { CustomValidator, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { manilaCalendarDay } from '../../../domain/ages';
 import { moveRequiredToFields } from '../../forms/errors';
-import type { FormContext } from '../../forms/formContext';
+import type { FormContext } from '../../forms/form-context';
 import { ThemedForm } from '../../forms/theme';
 import type { FormFile } from '../../generated/forms';
 import { fill } from '../../lib/site';

@@ -3,7 +3,7 @@ import { useImmer } from 'use-immer';
 import { Button } from '@fluentui/react-components';
 import type Form from '@rjsf/core';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
-import { preloadForm, useFormDefinition } from '../../forms/useFormDefinition';
+import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
 import { fill } from '../../lib/site';
 import type { BlockProps, BlockRenderProps } from '../types';
@@ -12,7 +12,7 @@ import { MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
 import { sendCardsInSequence } from './sequence';
 import { assignmentReducer, dependentCap, dependentKey, initialAssignmentState, type CardResult } from './store';
-import './multiAssignment.css';
+import './multi-assignment.css';
 
 type Data = Record<string, unknown>;
 

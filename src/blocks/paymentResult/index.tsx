@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
-import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/paymentStash';
+import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';
 import type { BlockRenderProps } from '../types';
 
 /**

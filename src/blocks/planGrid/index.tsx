@@ -2,10 +2,10 @@ import { useId } from 'react';
 import type { Plan } from '../../generated/api';
 import { fill } from '../../lib/site';
 import { planToCartPlan } from '../../shop/cart';
-import { useCart } from '../../shop/cartStore';
+import { useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
 import type { BlockRenderProps } from '../types';
-import './planGrid.css';
+import './styles.css';
 
 /**
  * The plan cards of a shop, in precedence order: name, yearly price (VAT exclusive), the headline and

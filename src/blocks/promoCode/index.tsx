@@ -4,9 +4,9 @@ import { checkPromotionCode } from '../../api/promotions';
 import { logError } from '../../lib/log';
 import { fill } from '../../lib/site';
 import { planToCartPlan } from '../../shop/cart';
-import { useCart } from '../../shop/cartStore';
+import { useCart } from '../../shop/cart-store';
 import type { BlockRenderProps } from '../types';
-import './promoCode.css';
+import './styles.css';
 
 /** Spec section 9: the promo-shop card's message shows for 3 s. */
 export const INVALID_CODE_MS = 3000;

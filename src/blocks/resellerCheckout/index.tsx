@@ -1,13 +1,13 @@
 import { Navigate } from 'react-router-dom';
-import { preloadForm } from '../../forms/useFormDefinition';
-import { ContentDialogButton } from '../../lib/contentDialogs';
+import { preloadForm } from '../../forms/use-form-definition';
+import { ContentDialogButton } from '../../lib/content-dialogs';
 import { fill, fillPath } from '../../lib/site';
 import { RESELLER } from '../../shop/checkouts';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
 import { pesoText } from '../../shop/format';
-import { useCheckout } from '../../shop/useCheckout';
+import { useCheckout } from '../../shop/use-checkout';
 import type { BlockRenderProps } from '../types';
-import './resellerCheckout.css';
+import './styles.css';
 
 /** The engine loads the form before the page renders (see BlockModule.preload). */
 export function preload() {

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import type { Reseller } from '../../generated/api';
 import { brandVariables, resellerBranding, useBrandVariables } from '../../lib/brand';
-import { ContentDialogButton } from '../../lib/contentDialogs';
+import { ContentDialogButton } from '../../lib/content-dialogs';
 import { fill, fillPath, site } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
-import './resellerFooter.css';
+import './styles.css';
 
 /**
  * The reseller's own footer: its name and tagline, buttons that open its terms, privacy policies and

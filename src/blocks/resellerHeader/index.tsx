@@ -5,7 +5,7 @@ import { brandVariables, resellerBranding, useBrandVariables } from '../../lib/b
 import { fill, fillPath, isInternal, site } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
-import './resellerHeader.css';
+import './styles.css';
 
 /**
  * The reseller's own header: its logo, name and tagline (from its details, with the site's defaults

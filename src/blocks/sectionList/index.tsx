@@ -4,7 +4,7 @@ import { Paragraphs } from '../../lib/Paragraphs';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { inPrecedenceRange } from './range';
-import './sectionList.css';
+import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 
 function Item({ item, headed }: { item: Section; headed: boolean }) {

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { enterShop } from '../../shop/ownerScope';
+import { enterShop } from '../../shop/owner-scope';
 import type { BlockRenderProps } from '../types';
 
 /** A whole-number id from a route param, else null. */
@@ -8,7 +8,7 @@ function idOf(value: string | undefined): number | null {
 }
 
 /**
- * Enters the page's shop with its cart (src/shop/ownerScope.ts): another shop's cart is cleared and
+ * Enters the page's shop with its cart (src/shop/owner-scope.ts): another shop's cart is cleared and
  * the page reloads (spec section 4). A layout effect, so that a stale cart is never painted first.
  */
 export default function ShopScopeBlock({ props, params }: BlockRenderProps<'shopScope'>) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { fill, site } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './storeButtons.css';
+import './styles.css';
 
 function AppleIcon() {
   return (

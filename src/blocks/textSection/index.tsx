@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './textSection.css';
+import './text-section.css';
 
 /** A heading over paragraphs and a list of points (numbered when `ordered`), all from the section's props. */
 export default function TextSectionBlock({ props }: BlockRenderProps<'textSection'>) {

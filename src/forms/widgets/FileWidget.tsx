@@ -1,6 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { WidgetLabel } from './WidgetLabel';
-import type { FormContext } from '../formContext';
+import type { FormContext } from '../form-context';
 
 /**
  * A file input whose value is the chosen file's name (so `required` works); the File itself is

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../http';
-import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rateLimit';
+import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rate-limit';
 import { keyPrefix } from '../shop/keys';
 import { confirmationMail, NOTIFICATIONS_PATH } from '../shop/provider';
 import { checkSignature, SIGNATURE_HEADER, type SignatureCheck } from '../shop/signature';

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { findProvider, requestPayment } from '../api/shop';
 import { logError } from '../lib/log';
 import type { CartItem, CartKind } from './cart';
-import { cartStore } from './cartStore';
-import { postPaymentForm } from './paymentForm';
-import { restoreStashedCart, stashCartForPayment } from './paymentStash';
+import { cartStore } from './cart-store';
+import { postPaymentForm } from './payment-form';
+import { restoreStashedCart, stashCartForPayment } from './payment-stash';
 
 /** How a checkout hands the buyer to the payment provider (spec section 4). */
 export type PaymentMode = 'fetch' | 'formPost';

@@ -1,5 +1,5 @@
 import type { CartKind } from './cart';
-import { CART_STORAGE_KEYS, cartStore } from './cartStore';
+import { CART_STORAGE_KEYS, cartStore } from './cart-store';
 import { readStored, writeStored, type StorageKey } from './storage';
 
 /**

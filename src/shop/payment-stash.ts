@@ -1,5 +1,5 @@
 import { CART_KINDS, parseCartItem, type CartItem, type CartKind } from './cart';
-import { cartStore } from './cartStore';
+import { cartStore } from './cart-store';
 
 const KEY = 'pendingPaymentCart';
 

@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import type { Totals } from '../../domain/pricing';
 import { postBilling } from '../api/shop';
-import { useFormDefinition, type LoadedForm } from '../forms/useFormDefinition';
+import { useFormDefinition, type LoadedForm } from '../forms/use-form-definition';
 import type { CartItem } from './cart';
-import { useCart } from './cartStore';
+import { useCart } from './cart-store';
 import { billingPayload, checkoutTotals, type CheckoutVariant } from './checkouts';
 import { dependentsField } from './dependents';
-import { isCartOfSlug } from './ownerScope';
-import { usePaymentHandOver, type HandOverStatus } from './usePaymentHandOver';
-import { usePromoCode, type PromoCodeState } from './usePromoCode';
+import { isCartOfSlug } from './owner-scope';
+import { usePaymentHandOver, type HandOverStatus } from './use-payment-hand-over';
+import { usePromoCode, type PromoCodeState } from './use-promo-code';
 
 export interface CheckoutOptions {
   /** The route's params: the owned checkouts' owner id and shop slug (variant.owner). */
