@@ -1,6 +1,6 @@
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './advantages.css';
+import './styles.css';
 
 /** A titled grid of short points, each with a number, a title and a sentence; all text from props. */
 export default function AdvantagesBlock({ props }: BlockRenderProps<'advantages'>) {

@@ -3,7 +3,7 @@ import type { VideoDescription } from '../../generated/api';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { cardItems } from './items';
-import './cards.css';
+import './styles.css';
 
 /** A heading over a row of cards, each a title and a text (e.g. the App services, the Play Video descriptions). */
 export default function CardsBlock({ props, items }: BlockRenderProps<'cards', VideoDescription>) {

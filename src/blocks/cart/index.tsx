@@ -7,7 +7,7 @@ import { pesoText } from '../../shop/format';
 import type { BlockRenderProps } from '../types';
 import { QuantityInput } from './QuantityInput';
 import { Stepper } from './Stepper';
-import './cart.css';
+import './styles.css';
 
 type Texts = BlockRenderProps<'cart'>['props']['texts'];
 

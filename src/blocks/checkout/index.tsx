@@ -9,7 +9,7 @@ import { useCheckout } from '../../shop/use-checkout';
 import type { PromoCodeState } from '../../shop/use-promo-code';
 import type { BlockProps, BlockRenderProps } from '../types';
 import { promoMessage } from './promo';
-import './checkout.css';
+import './styles.css';
 
 /** The promo-code field: the pipeline checks the code (usePromoCode); this says what it found, until the verdict clears. */
 function PromoField({ texts, promo }: { texts: NonNullable<BlockProps<'checkout'>['promo']>; promo: PromoCodeState }) {

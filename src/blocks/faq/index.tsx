@@ -3,7 +3,7 @@ import type { Faq } from '../../generated/api';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { looksLikeHtml } from './answer';
-import './faq.css';
+import './styles.css';
 
 // The sanitiser loads only when an answer holds markup (plain answers keep the page light).
 const RichText = lazy(() => import('../../lib/RichText').then((module) => ({ default: module.RichText })));

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Feature } from '../../generated/api';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './features.css';
+import './styles.css';
 
 /**
  * App features in ascending precedence: image beside text, alternating sides and colours. The

@@ -7,7 +7,7 @@ import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
-import './media.css';
+import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 
 type Props = BlockRenderProps<'media'>['props'];

@@ -12,7 +12,7 @@ import { MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
 import { sendCardsInSequence } from './sequence';
 import { assignmentReducer, dependentCap, dependentKey, initialAssignmentState, type CardResult } from './store';
-import './multi-assignment.css';
+import './styles.css';
 
 type Data = Record<string, unknown>;
 

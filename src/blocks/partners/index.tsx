@@ -3,7 +3,7 @@ import type { Partner } from '../../generated/api';
 import { SmartLink } from '../../lib/SmartLink';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './partners.css';
+import './styles.css';
 
 /** Partner logo cards in ascending precedence; each card links to the partner's own site. */
 export default function PartnersBlock({ props, items }: BlockRenderProps<'partners', Partner>) {

@@ -3,7 +3,7 @@ import type { Step } from '../../generated/api';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { stepItems } from './items';
-import './steps.css';
+import './styles.css';
 
 /**
  * Numbered steps in order (e.g. 'How to get your unlimited plan' from how-it-works, or the three-step

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
-import './text-section.css';
+import './styles.css';
 
 /** A heading over paragraphs and a list of points (numbered when `ordered`), all from the section's props. */
 export default function TextSectionBlock({ props }: BlockRenderProps<'textSection'>) {

@@ -3,7 +3,7 @@ import { logWarning } from '../../lib/log';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { embedSrc, resolveVideoId, videoHeight } from './video';
-import './video.css';
+import './styles.css';
 
 /** The viewport width for the player's initial height attribute; CSS keeps it right on resize. */
 function viewportWidth(): number {
