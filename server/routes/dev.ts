@@ -26,23 +26,20 @@ export const outboxDevPages: FastifyPluginAsync<ServerContext> = async (app, ctx
   app.get('/dev/outbox', async (_request, reply) => {
     const mails = store.outbox();
     const content = html`<section class="card" aria-labelledby="title">
-        <h1 id="title">Outbox</h1>
-        <p class="meta">E-mails the ${ctx.product.name} demo server would have sent, newest first (demo mode only).</p>
-      </section>
-      ${
-        mails.length === 0
-          ? html`<p class="card">No e-mails yet.</p>`
-          : mails.map(
-              (mail) =>
-                html`<article class="card" aria-labelledby="mail-${mail.id}">
-                  <h2 id="mail-${mail.id}">${mail.subject}</h2>
-                  <p class="meta">
-                    To ${mail.to} · <time datetime="${mail.created_at}">${mail.created_at.replace('T', ' ').slice(0, 19)} UTC</time>
-                  </p>
-                  <pre>${mail.body}</pre>
-                </article>`,
-            )
-      }`;
+  <h1 id="title">Outbox</h1>
+  <p class="meta">E-mails the ${ctx.product.name} demo server would have sent, newest first (demo mode only).</p>
+</section>
+${
+  mails.length === 0
+    ? html`<p class="card">No e-mails yet.</p>`
+    : mails.map(
+        (mail) => html`<article class="card" aria-labelledby="mail-${mail.id}">
+  <h2 id="mail-${mail.id}">${mail.subject}</h2>
+  <p class="meta">To ${mail.to} · <time datetime="${mail.created_at}">${mail.created_at.replace('T', ' ').slice(0, 19)} UTC</time></p>
+  <pre>${mail.body}</pre>
+</article>`,
+      )
+}`;
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

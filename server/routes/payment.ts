@@ -112,21 +112,12 @@ function sendPage(reply: FastifyReply, status: number, title: string, content: R
 
 function orderDetails(order: Order) {
   return html`<dl>
-    <dt>Order</dt>
-    <dd>#${order.id}</dd>
-    <dt>Plan</dt>
-    <dd>${order.plan_name}</dd>
-    <dt>Quantity</dt>
-    <dd>${order.quantity}</dd>
-    ${
-      order.members > 0
-        ? html`<dt>Household members</dt>
-            <dd>${order.members}</dd>`
-        : ''
-    }
-    <dt>Total</dt>
-    <dd class="amount">${money(order.total, order.currency)}</dd>
-  </dl>`;
+  <dt>Order</dt><dd>#${order.id}</dd>
+  <dt>Plan</dt><dd>${order.plan_name}</dd>
+  <dt>Quantity</dt><dd>${order.quantity}</dd>
+  ${order.members > 0 ? html`<dt>Household members</dt><dd>${order.members}</dd>` : ''}
+  <dt>Total</dt><dd class="amount">${money(order.total, order.currency)}</dd>
+</dl>`;
 }
 
 function checkoutPage(order: Order, now: string) {
@@ -134,29 +125,26 @@ function checkoutPage(order: Order, now: string) {
   const refusal = notPayable(order, now);
   if (refusal) {
     return html`<section class="card" aria-labelledby="title">
-      <h1 id="title">Sandbox payment</h1>
-      ${orderDetails(order)}
-      <p role="status">${refusal}</p>
-      <p><a class="button cancel" href="${returnPath(order)}">Return to the shop</a></p>
-    </section>`;
+  <h1 id="title">Sandbox payment</h1>
+  ${orderDetails(order)}
+  <p role="status">${refusal}</p>
+  <p><a class="button cancel" href="${returnPath(order)}">Return to the shop</a></p>
+</section>`;
   }
   return html`<section class="card" aria-labelledby="title">
-    <h1 id="title">Sandbox payment</h1>
-    <h2>Your order: ${orderDescription(order)}</h2>
-    ${orderDetails(order)}
-    <div class="actions">
-      <form method="post" action="${base}/pay">
-        <button type="submit" class="pay">Pay ${money(order.total, order.currency)}</button>
-      </form>
-      <form method="post" action="${base}/cancel">
-        <button type="submit" class="cancel">Cancel</button>
-      </form>
-    </div>
-    <p class="note">
-      This is a sandbox: no money is charged. Pay confirms the payment to the shop, which then issues the access keys and sends them by
-      e-mail.
-    </p>
-  </section>`;
+  <h1 id="title">Sandbox payment</h1>
+  <h2>Your order: ${orderDescription(order)}</h2>
+  ${orderDetails(order)}
+  <div class="actions">
+    <form method="post" action="${base}/pay">
+      <button type="submit" class="pay">Pay ${money(order.total, order.currency)}</button>
+    </form>
+    <form method="post" action="${base}/cancel">
+      <button type="submit" class="cancel">Cancel</button>
+    </form>
+  </div>
+  <p class="note">This is a sandbox: no money is charged. Pay confirms the payment to the shop, which then issues the access keys and sends them by e-mail.</p>
+</section>`;
 }
 
 function notFoundPage(reply: FastifyReply) {
@@ -165,10 +153,10 @@ function notFoundPage(reply: FastifyReply) {
     404,
     'Payment not found',
     html`<section class="card" aria-labelledby="title">
-      <h1 id="title">Payment not found</h1>
-      <p>This payment link is not valid.</p>
-      <p><a class="button cancel" href="/shop">Return to the shop</a></p>
-    </section>`,
+  <h1 id="title">Payment not found</h1>
+  <p>This payment link is not valid.</p>
+  <p><a class="button cancel" href="/shop">Return to the shop</a></p>
+</section>`,
   );
 }
 

@@ -58,18 +58,19 @@ const STYLE = `
 /** A whole page: lang, title, a banner with the brand, and the content in <main>. */
 export function page(options: { title: string; brand: string; content: SafeHtml }): string {
   return `<!doctype html>${html`<html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="robots" content="noindex" />
-      <title>${options.title}</title>
-      <style>
-        ${new SafeHtml(STYLE)}
-      </style>
-    </head>
-    <body>
-      <header><p>${options.brand}</p></header>
-      <main>${options.content}</main>
-    </body>
-  </html> `}`;
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${options.title}</title>
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+<header><p>${options.brand}</p></header>
+<main>
+${options.content}
+</main>
+</body>
+</html>
+`}`;
 }
