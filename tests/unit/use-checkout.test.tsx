@@ -122,7 +122,7 @@ describe('dependents rule', () => {
     fill('promo', FAMILY);
     ownShop('promo', 'demo-promotion', 201);
     const { result } = run(m.checkouts.PROMO, { slug: 'demo-promotion', reseller_id: '201' });
-    await waitFor(() => expect(result.current.form).not.toBeNull());
+    await waitFor(() => expect(result.current.form).not.toBeNull(), { timeout: 10_000 });
     expect(result.current.uiSchema.no_dependents).toMatchObject({ 'ui:widget': 'select', 'ui:options': { required: true } });
     expect(result.current.validate({})).toEqual({ no_dependents: ['This field is required'] });
     expect(result.current.validate({ no_dependents: 4 })).toEqual({});
