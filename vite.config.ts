@@ -5,7 +5,7 @@ import { configGate } from './scripts/lib/vite-config-gate.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), configGate(process.cwd())],
   resolve: {
     // @rjsf/core imports markdown-to-jsx for markdown descriptions, which our forms never enable.
@@ -21,10 +21,11 @@ export default defineConfig({
       '/dev/outbox': `http://127.0.0.1:${apiPort}`,
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    target: 'es2022',
-    chunkSizeWarningLimit: 600,
-  },
-});
+  // The server bundle (`vite build --ssr`, server/render.ts) carries every dependency, so the server
+  // needs nothing of the site's packages at run time and Node never loads their CommonJS/ESM mix.
+  // jsdom (DOMPurify's DOM on the server) stays a package the server loads.
+  ssr: { noExternal: true, external: ['jsdom'] },
+  build: isSsrBuild
+    ? { outDir: 'dist/.ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, target: 'node20', rollupOptions: { input: 'src/app/entry-server.tsx' } }
+    : { outDir: 'dist', sourcemap: false, target: 'es2022', chunkSizeWarningLimit: 600, manifest: true },
+}));

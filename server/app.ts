@@ -23,6 +23,7 @@ import { seedDemoKeys, seedIfEmpty } from './seed';
 import { DEFAULT_ORDER_TTL_MINUTES, parseOrigin, SettingsError } from './settings';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
+import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { registerFallback, registerStatic } from './static';
 
 export interface BuildOptions {
@@ -50,6 +51,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Form submissions (POST form-emails/*) per minute per IP; default: FORM_RATE_LIMIT, else 10. */
   formRateLimit?: number;
+  /** Seconds a server-rendered page is reused per URL (0: none); default 10 (HTML_CACHE_SECONDS). */
+  htmlCacheSeconds?: number;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -177,6 +180,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
-  registerFallback(app, opts.staticDir);
+  const pages = opts.staticDir
+    ? await createPageRenderer(app, opts.staticDir, { publicUrl: ctx.publicUrl, cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS })
+    : null;
+  if (pages) app.decorate('pages', pages);
+  registerFallback(app, opts.staticDir, pages);
   return app;
 }

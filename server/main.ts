@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     paymentProviderUrl: settings.paymentProviderUrl,
     trustProxy: settings.trustProxy,
     orderTtlMinutes: settings.orderTtlMinutes,
+    htmlCacheSeconds: settings.htmlCacheSeconds,
   });
 
   let closing = false;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
 /**
@@ -15,6 +16,8 @@ export interface Settings {
   host: string;
   dataDir: string;
   staticDir: string;
+  /** Seconds a server-rendered page is reused per URL (HTML_CACHE_SECONDS, default 10; 0: none). */
+  htmlCacheSeconds: number;
   demo: boolean;
   /** The site's public origin (scheme://host[:port], no path): every link in replies and e-mails. */
   publicUrl: string;
@@ -125,8 +128,13 @@ export function readSettings(env: Env = process.env): Settings {
   const logLevel = env.LOG === 'off' ? 'silent' : ((env.LOG_LEVEL ?? (demo ? 'info' : 'warn')) as Settings['logLevel']);
   if (!levels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${levels.join(', ')} (got '${env.LOG_LEVEL}')`);
 
+  const htmlCache = env.HTML_CACHE_SECONDS === undefined ? DEFAULT_HTML_CACHE_SECONDS : Number(env.HTML_CACHE_SECONDS);
+  if (!Number.isInteger(htmlCache) || htmlCache < 0 || htmlCache > 86_400)
+    problems.push(`HTML_CACHE_SECONDS must be a whole number of seconds from 0 to 86400 (got '${env.HTML_CACHE_SECONDS}')`);
+
   if (problems.length > 0) throw new SettingsError(problems);
   return {
+    htmlCacheSeconds: htmlCache,
     port,
     host,
     dataDir: resolve(env.DATA_DIR ?? './data'),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { ROOT_DIR } from './context';
+import type { PageRenderer } from './render';
 
 /** The demo images the seed data refers to ("/content-images/<file>.svg"). */
 export const CONTENT_IMAGES_DIR = join(ROOT_DIR, 'server', 'assets', 'images');
@@ -34,8 +35,12 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
     prefix: '/',
     decorateReply: true,
     cacheControl: false,
-    index: ['index.html'],
+    // Pages (the site root included) are rendered by the fallback below, not sent as index.html;
+    // the build's own files (.ssr/ server bundle, .vite/ manifest) are not served.
+    index: false,
     redirect: false,
+    dotfiles: 'deny',
+    allowedPath: (path) => path !== '/' && path !== '/index.html' && !path.split('/').some((segment) => segment.startsWith('.')),
     setHeaders: (reply, path) => reply.header('cache-control', path.startsWith(assetsDir) ? LONG_CACHE : NO_CACHE),
   });
 }
@@ -60,16 +65,17 @@ function isPageNavigation(method: string, url: string, accept: string | undefine
 
 /**
  * Decides what an unmatched request gets: a JSON 404 under /api/ (never the HTML page) and wherever
- * no site is built; index.html (the client router takes over, its /404 page included) for a page
- * navigation (`isPageNavigation`); a plain-text 404 for anything else, such as a missing file
+ * no site is built; for a page navigation (`isPageNavigation`) the server-rendered page (server/render.ts),
+ * or index.html when the build has no server bundle (the client router takes over); a plain-text 404 for anything else, such as a missing file
  * ('/favicon.ico', '/assets/old.js') or a script's fetch of an unknown path.
  */
-export function registerFallback(app: FastifyInstance, staticDir: string | undefined): void {
+export function registerFallback(app: FastifyInstance, staticDir: string | undefined, pages: PageRenderer | null = null): void {
   const site = hasSite(staticDir);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (!site || path === '/api' || path.startsWith('/api/')) return reply.code(404).send({ message: 'Not found' });
     if (isPageNavigation(request.method, request.url, request.headers.accept)) {
+      if (pages) return pages.reply(request, reply);
       reply.header('cache-control', NO_CACHE);
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

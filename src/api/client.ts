@@ -2,7 +2,22 @@
  * The one configured HTTP client for the reference API (`/api/v1`). It never opens dialogs or
  * navigates: it returns data or throws a typed ApiError and each feature decides what the user sees.
  */
-const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '') + '/api/v1';
+/** The API origin the site was built for: VITE_API_BASE_URL, or '' for the site's own origin. */
+export const BUILT_API_ORIGIN: string = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
+
+const configured = {
+  apiBaseUrl: `${BUILT_API_ORIGIN}/api/v1`,
+  fetch: (input: string, init?: RequestInit): Promise<Response> => fetch(input, init),
+};
+
+/**
+ * Server rendering only: where the API is (an absolute origin, since there is no page URL to resolve
+ * against) and how to reach it (the reference server passes a fetch that answers in process).
+ */
+export function configureApi(options: { baseUrl: string; fetch?: (input: string, init?: RequestInit) => Promise<Response> }): void {
+  configured.apiBaseUrl = options.baseUrl.replace(/\/$/, '') + '/api/v1';
+  if (options.fetch) configured.fetch = options.fetch;
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -23,7 +38,7 @@ export class ApiError extends Error {
 export type Query = Readonly<Record<string, string | number | undefined>>;
 
 function apiUrl(path: string, query?: Query): string {
-  const url = `${apiBaseUrl}/${path.replace(/^\//, '')}`;
+  const url = `${configured.apiBaseUrl}/${path.replace(/^\//, '')}`;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
   const qs = search.toString();
@@ -44,7 +59,7 @@ export async function request<T>(path: string, init: RequestInit & { query?: Que
   const { query, ...rest } = init;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), { ...rest, headers: { Accept: 'application/json', ...rest.headers } });
+    response = await configured.fetch(apiUrl(path, query), { ...rest, headers: { Accept: 'application/json', ...rest.headers } });
   } catch (cause) {
     throw new ApiError(0, `Network error on ${path}: ${String(cause)}`, null);
   }

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { unstable_serialize } from 'swr';
 import { sources } from '../generated/api';
 import { fill, fillPath } from '../lib/site';
 import { getJson, type Query } from './client';
@@ -34,6 +34,23 @@ async function getSource(name: string, params: Readonly<Record<string, string | 
   const entry = findSource(name);
   const body = await getJson<unknown>(fillPath(name, params), query);
   return unwrap(entry?.shape, body);
+}
+
+/** One request for a content source, as a section or block makes it (see useSource). */
+export interface SourceRequest {
+  name: string;
+  params?: Readonly<Record<string, string | undefined>>;
+  query?: Query;
+}
+
+/** Loads a source as useSource does: the list, sorted by precedence. */
+export async function loadSource<T = unknown>({ name, params = {}, query }: SourceRequest): Promise<T[]> {
+  return byPrecedence((await getSource(name, params, query)) as T[]);
+}
+
+/** The SWR cache key of a source request, serialised: the key of the data the server hands over. */
+export function sourceCacheKey({ name, params = {}, query }: SourceRequest): string {
+  return unstable_serialize(sourceKey(name, params, query));
 }
 
 /** Orders content as the spec shows it: ascending precedence (items without one keep their order). */
@@ -72,7 +89,5 @@ function sourceKey(name: string, params: Readonly<Record<string, string | undefi
 
 /** SWR hook over a content source: `data` is the list (sorted by precedence), `error` an ApiError. */
 export function useSource<T = unknown>(name: string | undefined, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
-  return useSWR<T[]>(name ? sourceKey(name, params, query) : null, () =>
-    getSource(name as string, params, query).then((items) => byPrecedence(items as T[])),
-  );
+  return useSWR<T[]>(name ? sourceKey(name, params, query) : null, () => loadSource<T>({ name: name as string, params, query }));
 }

@@ -3,9 +3,9 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { PageConfig } from '../generated/config';
 import { DialogsProvider } from '../lib/dialogs';
 import { PageChromeProvider } from '../lib/page-chrome';
-import { fill, site } from '../lib/site';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { pageTitle } from './head';
 
 export interface RouteHandle {
   page: PageConfig;
@@ -18,11 +18,6 @@ function useCurrentPage(): PageConfig | undefined {
     if (handle?.page) return handle.page;
   }
   return undefined;
-}
-
-/** Document title of a page: its configured title (or route name) plus the site's title suffix. */
-function pageTitle(page: PageConfig): string {
-  return fill(page.title ?? page.name) + fill(site.titleSuffix ?? '');
 }
 
 /**

@@ -1,20 +1,52 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { FluentProvider } from '@fluentui/react-components';
-import { SWRConfig } from 'swr';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createDOMRenderer } from '@fluentui/react-components';
+import { logError } from '../lib/log';
+import { AppProviders } from './AppProviders';
+import type { HandedOver } from './entry-server';
 import { buildRoutes } from './router';
-import { theme } from './theme';
 import './site.css';
 
-const router = createBrowserRouter(buildRoutes());
+/** What the server rendered the page with (server/render.ts writes it as JSON; none in `npm run dev`). */
+function handedOver(): HandedOver | null {
+  const script = document.getElementById('page-data');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as HandedOver;
+  } catch (error) {
+    logError('page data', error);
+    return null;
+  }
+}
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <FluentProvider theme={theme} className="app-root">
-      <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 60_000 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </FluentProvider>
-  </StrictMode>,
+/** Resolves the lazy routes of the current URL, so that hydration renders what the server did (no fallback). */
+async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+}
+
+const root = document.getElementById('root') as HTMLElement;
+const data = handedOver();
+// The server answered an unknown path or slug with the not-found page: the address says /404, as
+// when the browser finds out itself.
+if (data?.notFound && window.location.pathname !== '/404') window.history.replaceState(window.history.state, '', '/404');
+
+const routes = buildRoutes();
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
+  <AppProviders renderer={createDOMRenderer()} fallback={data?.fallback ?? {}}>
+    <RouterProvider router={router} />
+  </AppProviders>
 );
+
+if (data && root.hasChildNodes()) {
+  await resolveLazyRoutes(routes);
+  hydrateRoot(root, app(createBrowserRouter(routes)));
+} else {
+  createRoot(root).render(app(createBrowserRouter(routes)));
+}

@@ -1,3 +1,4 @@
+import type { SourceRequest } from '../api/sources';
 import type { BlockItemMap, BlockPropsMap, BlockType } from '../generated/blocks';
 
 /**
@@ -16,3 +17,12 @@ export interface BlockRenderProps<K extends BlockType, Item = BlockItemMap[K]> {
 
 /** The props of a block type as it receives them (also what its `preload` receives). */
 export type BlockProps<K extends BlockType> = BlockPropsMap[K];
+
+/**
+ * A content source a block loads itself (with useSource), declared by the block's `sources` export
+ * so that the server loads it with the page's other data. `required`: the page is about this record,
+ * and a 404 or an empty answer makes it the not-found page.
+ */
+export interface BlockSourceRequest extends SourceRequest {
+  required?: boolean;
+}

@@ -1,5 +1,6 @@
 import type { PageConfig } from '../generated/config';
 import { OwnerGate } from './owner';
+import { pageParams } from './page-data';
 import { SectionBoundary } from './SectionBoundary';
 import { SectionView } from './Section';
 
@@ -26,7 +27,7 @@ function Sections({ page, params }: { page: PageConfig; params: Params }) {
  * owner's id as a route param (e.g. ':reseller_id').
  */
 export function PageRenderer({ page, params }: { page: PageConfig; params: Params }) {
-  const merged = { ...page.params, ...definedOnly(params) };
+  const merged = pageParams(page, params);
   if (page.owner) {
     return (
       <OwnerGate owner={page.owner} params={merged}>
@@ -37,6 +38,3 @@ export function PageRenderer({ page, params }: { page: PageConfig; params: Param
   return <Sections page={page} params={merged} />;
 }
 
-function definedOnly(params: Params): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { BlockPropsMap, BlockType } from '../generated/blocks';
 import { blocks } from '../generated/registry';
 import type { BlockSection, SectionPropsMap } from '../generated/sections';
-import type { BlockRenderProps } from '../blocks/types';
+import type { BlockRenderProps, BlockSourceRequest } from '../blocks/types';
 import { logError } from '../lib/log';
 import { withDefaults, type SchemaDefaults } from './defaults';
 import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
@@ -16,9 +16,15 @@ export interface BlockModule<K extends BlockType> {
    * logged and the block loads it itself.
    */
   preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
+  /**
+   * The content the block loads itself (with useSource), given the section's props and the route
+   * params: the server loads it with the page's other data before rendering.
+   */
+  sources?: (props: BlockPropsMap[K], params: Readonly<Record<string, string | undefined>>) => BlockSourceRequest[];
   /** Where the defaults of the block's schema sit; the engine fills them in before the block renders. */
   defaults: SchemaDefaults;
 }
+
 
 interface BlockEntry<K extends BlockType> {
   /** Loads the block's own chunk: a page downloads only the blocks it uses. */

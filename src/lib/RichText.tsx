@@ -34,9 +34,22 @@ const CONFIG = {
   ALLOW_ARIA_ATTR: false,
 };
 
+type PurifierWindow = Parameters<typeof DOMPurify>[0];
+let serverWindow: PurifierWindow | undefined;
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/**
+ * Server rendering: the DOM window DOMPurify sanitises with where there is no browser (entry-server
+ * passes jsdom's), so that the server's HTML is the browser's, sanitised by the same rules.
+ */
+export function setRichTextWindow(window: PurifierWindow): void {
+  serverWindow = window;
+  purifier = undefined;
+}
+
 /** Our own DOMPurify instance, so that its hooks never touch another user of the library. */
 function createPurifier() {
-  const purifier = DOMPurify();
+  const purifier = serverWindow ? DOMPurify(serverWindow) : DOMPurify();
   // Attributes are allowed per element (an img keeps src, a paragraph does not).
   purifier.addHook('uponSanitizeAttribute', (node, data) => {
     if (!RICH_TEXT_ALLOWLIST[node.nodeName.toLowerCase()]?.includes(data.attrName)) data.keepAttr = false;
@@ -58,8 +71,6 @@ function createPurifier() {
   });
   return purifier;
 }
-
-let purifier: ReturnType<typeof DOMPurify> | undefined;
 
 /**
  * Content HTML reduced to `RICH_TEXT_ALLOWLIST`; hrefs keep only http(s), mailto:, tel:, site paths

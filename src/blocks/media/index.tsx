@@ -5,16 +5,26 @@ import type { Article } from '../../generated/api';
 import { formatDate, manilaYear } from '../../lib/dates';
 import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
-import type { BlockRenderProps } from '../types';
+import type { BlockRenderProps, BlockSourceRequest } from '../types';
 import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 
 type Props = BlockRenderProps<'media'>['props'];
 
+/** The query of one year of articles, newest first. */
+function yearQuery(year: number) {
+  return { year, order_by: 'DESC' };
+}
+
+/** What the block shows first: this year's articles in Manila (the server loads them with the page). */
+export function sources(): BlockSourceRequest[] {
+  return [{ name: 'articles', query: yearQuery(manilaYear()) }];
+}
+
 /** One year of articles, newest first (the SWR cache shares it between the accordion and the cards). */
 function useYearArticles(year: number | undefined) {
-  const query = useMemo(() => (year === undefined ? undefined : { year, order_by: 'DESC' }), [year]);
+  const query = useMemo(() => (year === undefined ? undefined : yearQuery(year)), [year]);
   const result = useSource<Article>(query ? 'articles' : undefined, {}, query);
   useEffect(() => {
     if (result.error) logError(`source articles?year=${year}`, result.error);

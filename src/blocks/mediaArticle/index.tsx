@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/dates';
 import { logError } from '../../lib/log';
 import { RichText } from '../../lib/RichText';
 import { fill } from '../../lib/site';
-import type { BlockRenderProps } from '../types';
+import type { BlockRenderProps, BlockSourceRequest } from '../types';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 
@@ -16,6 +16,11 @@ import { ContentImage } from '../../lib/ContentImage';
  * loads it itself (the engine's bound sections swallow errors) so that a 404 can lead to the
  * not-found page; other failures are logged and the block renders nothing (spec section 8).
  */
+/** The article of the route's :id; an unknown id makes the page a not-found (the server answers 404). */
+export function sources(_props: BlockRenderProps<'mediaArticle'>['props'], params: BlockRenderProps<'mediaArticle'>['params']): BlockSourceRequest[] {
+  return [{ name: 'articles/:id', params: { id: params.id }, required: true }];
+}
+
 export default function MediaArticleBlock({ props, params }: BlockRenderProps<'mediaArticle'>) {
   const navigate = useNavigate();
   const { data, error } = useSource<Article>('articles/:id', { id: params.id });

@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{tt as t}from"./index-COb2o3m6.js";var n=e(t(),1);function r({image:e,className:t,width:r,height:i,priority:a=`lazy`,alt:o=``}){return e?.main?(0,n.jsx)(`img`,{className:t,src:e.main,alt:o,width:r,height:i,decoding:`async`,loading:a===`lazy`?`lazy`:`eager`,fetchPriority:a===`high`?`high`:void 0}):null}export{r as t};

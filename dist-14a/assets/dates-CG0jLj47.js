@@ -1,1 +1,0 @@
-function e(e=new Date){return new Date(e.getTime()+288e5).toISOString().slice(0,10)}function t(t=new Date){return Number(e(t).slice(0,4))}export{t as n,e as t};

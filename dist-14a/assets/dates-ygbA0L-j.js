@@ -1,1 +1,0 @@
-import{t as e}from"./dates-CG0jLj47.js";var t=/^(\d{4})-(\d{2})-(\d{2})$/;function n(e){if(!e)return``;let n=t.exec(e)?e:r(e),i=n?t.exec(n):null;if(!i)return``;let[,a,o,s]=i;return`${Number(o)}/${Number(s)}/${a}`}function r(t){let n=new Date(t);return Number.isNaN(n.getTime())?null:e(n)}export{n as t};

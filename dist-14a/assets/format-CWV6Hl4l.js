@@ -1,1 +1,0 @@
-import{f as e}from"./cartStore-CBgcgmtR.js";function t(t){return`₱${e(t)}`}export{t};

@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Server rendering of the site's pages: the reference server answers a page navigation with the
+ * page's HTML, content included, rendered by the site's own code (the `vite build --ssr` bundle in
+ * <staticDir>/.ssr/, whose contract is SsrEntry below). The page's data is loaded in process (or
+ * from the external API the site was built for) and handed to the browser, which hydrates.
+ * Rendered pages are kept for HTML_CACHE_SECONDS per URL.
+ */
+
+/** The SSR bundle's exports (src/app/entry-server.tsx; tests/ssr checks that the two agree). */
+export interface SsrEntry {
+  render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
+  headHtml: (head: SsrHead) => string;
+  /** The API origin the site was built for ('' for its own origin). */
+  BUILT_API_ORIGIN: string;
+}
+
+interface SsrRenderOptions {
+  publicUrl: string;
+  apiBaseUrl: string;
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+interface SsrHead {
+  lang: string;
+  title: string;
+  description: string;
+  canonical?: string;
+  image?: string;
+}
+
+type SsrResult =
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      head: SsrHead;
+      styles: string;
+      blocks: string[];
+      data: { fallback: Record<string, unknown>; notFound: boolean };
+      /** Data requests that failed: the page is not cached. */
+      failed: number;
+      pipe: (destination: NodeJS.WritableStream) => void;
+    };
+
+export interface RenderSettings {
+  publicUrl: string;
+  /** Seconds a rendered page is reused for the same URL (0: no cache). */
+  cacheSeconds: number;
+  /** Most pages kept (the oldest goes first). */
+  cacheEntries?: number;
+  /** Time-out of a content request to an external API (ms). */
+  apiTimeoutMs?: number;
+}
+
+/** Default of HTML_CACHE_SECONDS: content changes show within this time. */
+export const DEFAULT_HTML_CACHE_SECONDS = 10;
+const DEFAULT_CACHE_ENTRIES = 500;
+
+interface CachedPage {
+  status: number;
+  html: string;
+  expires: number;
+}
+
+interface Template {
+  /** Up to and including `<div id="root">`, with the head tags still to fill in. */
+  before: string;
+  /** From `</div>` of #root to the end. */
+  after: string;
+}
+
+/** Vite's manifest entry of a chunk (build.manifest). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+const ROOT_MARK = '<div id="root"></div>';
+
+function readTemplate(staticDir: string): Template {
+  const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const at = html.indexOf(ROOT_MARK);
+  if (at < 0) throw new Error(`${join(staticDir, 'index.html')} has no ${ROOT_MARK}`);
+  return { before: html.slice(0, at + ROOT_MARK.length - '</div>'.length), after: html.slice(at + ROOT_MARK.length - '</div>'.length) };
+}
+
+function readManifest(staticDir: string): Record<string, ManifestChunk> {
+  const path = join(staticDir, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : {};
+}
+
+/** The <link>s that let the browser fetch a page's block chunks (and their CSS) with the entry, not after it. */
+function blockLinks(manifest: Record<string, ManifestChunk>, blocks: readonly string[]): string {
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  // The entry's own chunk and CSS are in index.html already.
+  const entry = Object.entries(manifest).find(([, chunk]) => (chunk as { isEntry?: boolean }).isEntry)?.[0];
+  if (entry) visit(entry);
+  const inTemplate = new Set([...js, ...css]);
+  for (const block of blocks) visit(`src/generated/block-chunks/${block}.ts`);
+  return [
+    ...[...css].filter((file) => !inTemplate.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js].filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/** JSON for a <script type="application/json"> element: nothing in it can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description"[^>]*>/;
+
+export interface PageRenderer {
+  /** Answers a page navigation with the rendered page (or its redirect). */
+  reply: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  /** Drops every cached page (content changed). */
+  invalidate: () => void;
+  /** Pages in the cache (tests). */
+  cached: () => number;
+}
+
+/**
+ * The page renderer of a built site, or null when <staticDir>/.ssr/entry-server.js is missing (a
+ * client-only build, e.g. `vite build` alone): the server then sends index.html as before.
+ */
+export async function createPageRenderer(app: FastifyInstance, staticDir: string, settings: RenderSettings): Promise<PageRenderer | null> {
+  const entryPath = join(staticDir, '.ssr', 'entry-server.js');
+  if (!existsSync(entryPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as SsrEntry;
+  const template = readTemplate(staticDir);
+  const manifest = readManifest(staticDir);
+  const cache = new Map<string, CachedPage>();
+  const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
+  const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
+
+  // Content comes from the API the site was built for; by default that is this server, asked in process.
+  const external = entry.BUILT_API_ORIGIN !== '';
+  const options: SsrRenderOptions = external
+    ? {
+        publicUrl: settings.publicUrl,
+        apiBaseUrl: entry.BUILT_API_ORIGIN,
+        fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(apiTimeoutMs) }),
+      }
+    : {
+        publicUrl: settings.publicUrl,
+        apiBaseUrl: settings.publicUrl,
+        fetch: async (input, init) => {
+          const url = new URL(input);
+          const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) } });
+          return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+        },
+      };
+
+  function remember(key: string, page: CachedPage) {
+    if (settings.cacheSeconds <= 0) return;
+    cache.delete(key);
+    cache.set(key, page);
+    while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+  }
+
+  function send(reply: FastifyReply, status: number, html: string | PassThrough) {
+    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  return {
+    invalidate: () => cache.clear(),
+    cached: () => cache.size,
+    async reply(request, reply) {
+      const key = request.url;
+      const hit = cache.get(key);
+      if (hit && hit.expires > Date.now()) {
+        reply.header('x-render-cache', 'hit');
+        return send(reply, hit.status, hit.html);
+      }
+      const result = await entry.render(request.url, options);
+      if (result.kind === 'redirect') return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
+
+      const head = entry.headHtml(result.head);
+      const before =
+        template.before
+          .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
+          .replace(TITLE, () => head)
+          .replace(DESCRIPTION, '')
+          .replace('</head>', () => `${blockLinks(manifest, result.blocks)}${result.styles}</head>`) + '';
+      const after = `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>` + template.after.slice('</div>'.length);
+
+      // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
+      const body = new PassThrough();
+      const chunks: Buffer[] = [];
+      const out = (chunk: string | Buffer) => {
+        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        chunks.push(buffer);
+        body.write(buffer);
+      };
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          out(chunk);
+          done();
+        },
+        final(done) {
+          out(after);
+          body.end();
+          const html = Buffer.concat(chunks).toString('utf8');
+          if (result.failed === 0) remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000 });
+          done();
+        },
+      });
+      reply.header('x-render-cache', 'miss');
+      send(reply, result.status, body);
+      out(before);
+      result.pipe(destination);
+      return reply;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Server rendering (built by `vite build --ssr` into <dist>/.ssr/, loaded by server/render.ts).
+ * Given a URL, it finds the page in the config, loads the page's code and all its data at once (the
+ * sections declare their sources), renders the page with Fluent's styles, and says what the HTML
+ * head carries. The browser (main.tsx) hydrates the same tree with the same data.
+ */
+import type { Writable } from 'node:stream';
+import { JSDOM } from 'jsdom';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { createDOMRenderer, renderToStyleElements } from '@fluentui/react-components';
+import type { PageConfig } from '../generated/config';
+import { configureApi } from '../api/client';
+import { loadPage } from '../engine/registry';
+import { loadPageData, type PageData } from '../engine/page-data';
+import { setRichTextWindow } from '../lib/RichText';
+import { fill, fillPath, pages } from '../lib/site';
+import { AppProviders } from './AppProviders';
+import { pageHead, type HeadTags } from './head';
+import { buildRoutes } from './router';
+import type { RouteHandle } from './Shell';
+
+export type { HeadTags };
+export { headHtml } from './head';
+export { BUILT_API_ORIGIN } from '../api/client';
+
+/** What the browser reads before it hydrates (the JSON in <script id="page-data">). */
+export interface HandedOver {
+  fallback: PageData['fallback'];
+  /** The server answered with the not-found page: the browser shows /404 as the client router does. */
+  notFound: boolean;
+}
+
+export interface RenderOptions {
+  /** The site's public origin (canonical and Open Graph URLs). */
+  publicUrl: string;
+  /** The API origin the server loads content from (the reference server's own, or an external API). */
+  apiBaseUrl: string;
+  /** How to reach it; the reference server answers in process. */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      head: HeadTags;
+      /** Griffel's style elements for everything the page rendered. */
+      styles: string;
+      data: HandedOver;
+      /** The block types of the page (the server links their chunks and styles). */
+      blocks: string[];
+      /** Data requests that failed (logged): such a page is not cached. */
+      failed: number;
+      /** Writes the rendered app (the inside of #root) to a stream. */
+      pipe: (destination: Writable) => void;
+    };
+
+// Content HTML is sanitised on the server by the browser's rules, with jsdom as the DOM.
+setRichTextWindow(new JSDOM('').window as unknown as Parameters<typeof setRichTextWindow>[0]);
+
+const routes = buildRoutes();
+const notFoundPage = pages.find((page) => fill(page.path) === '/404');
+
+function matchPage(pathname: string): { page: PageConfig | undefined; params: Record<string, string | undefined> } {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].route.handle as RouteHandle | undefined;
+    if (handle?.page) return { page: handle.page, params: matches[i].params };
+  }
+  return { page: undefined, params: {} };
+}
+
+async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url.href));
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route tree`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const renderer = createDOMRenderer();
+  const app = (
+    <AppProviders renderer={renderer} fallback={data.fallback}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>
+  );
+  return new Promise<{ pipe: (destination: Writable) => void; styles: () => string }>((resolve, reject) => {
+    const stream = renderToPipeableStream(app, {
+      // Everything (lazy blocks, their data) is in before the first byte: crawlers and browsers without
+      // JavaScript get the whole page, and the styles of all of it go in the head.
+      onAllReady: () => resolve({ pipe: stream.pipe, styles: () => renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }),
+      onShellError: reject,
+      onError,
+    });
+  });
+}
+
+/** Renders the page at `href` (path and query) to HTML, or says where it redirects. */
+export async function render(href: string, options: RenderOptions): Promise<RenderResult> {
+  configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
+  const url = new URL(href, options.publicUrl);
+  const matched = matchPage(url.pathname);
+  let page = matched.page;
+  const params = matched.params;
+
+  if (page?.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };
+  if (page?.path.endsWith('/') && !url.pathname.endsWith('/')) return { kind: 'redirect', status: 301, location: `${url.pathname}/${url.search}` };
+
+  let data: PageData = { fallback: {}, notFound: page === undefined, failed: [] };
+  if (page) {
+    await loadPage(page.sections ?? []);
+    data = await loadPageData(page, params, { footer: page.layout?.footer !== false });
+  }
+  let renderUrl = url;
+  if (data.notFound) {
+    // Unknown paths and unknown slugs answer 404 with the not-found page (the browser shows it at /404).
+    if (!notFoundPage) throw new Error('pages.config.json has no page at /404');
+    page = notFoundPage;
+    renderUrl = new URL('/404', options.publicUrl);
+    await loadPage(page.sections ?? []);
+    data = { ...(await loadPageData(page, {}, { footer: page.layout?.footer !== false })), notFound: true };
+  }
+  if (!page) throw new Error('unreachable: no page');
+
+  const rendered = await renderApp(renderUrl, data, (error) => console.error('[ssr]', url.pathname, error));
+  return {
+    kind: 'page',
+    status: data.notFound ? 404 : 200,
+    head: pageHead(page, { publicUrl: options.publicUrl, pathname: renderUrl.pathname, canonical: !data.notFound }),
+    styles: rendered.styles(),
+    data: { fallback: data.fallback, notFound: data.notFound },
+    blocks: [...new Set((page.sections ?? []).map((section) => section.type))],
+    failed: data.failed.length,
+    pipe: rendered.pipe,
+  };
+}

@@ -1,0 +1,81 @@
+import type { PageConfig } from '../generated/config';
+import type { BlockSection } from '../generated/sections';
+import { ApiError } from '../api/client';
+import { fillQuery, loadSource, sourceCacheKey, type SourceRequest } from '../api/sources';
+import { logError } from '../lib/log';
+import { ownerId } from './owner';
+import type { BlockSourceRequest } from '../blocks/types';
+import { blockProps, isBlockType, loadedBlock } from './registry';
+
+type Params = Readonly<Record<string, string | undefined>>;
+
+/** A page's params as its sections see them: the route's, over the page's configured defaults. */
+export function pageParams(page: PageConfig, params: Params): Record<string, string> {
+  const merged: Record<string, string> = { ...page.params };
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+/** What the server loaded for a page before rendering it. */
+export interface PageData {
+  /** Loaded lists by SWR key (see sourceCacheKey): the page renders with them and the browser does not fetch them again. */
+  fallback: Record<string, unknown>;
+  /** The page's owner (reseller, merchant, promotion) is unknown: the answer is the not-found page. */
+  notFound: boolean;
+  /** Requests that failed (logged): their sections render as they do in the browser when a load fails. */
+  failed: string[];
+}
+
+/** The requests a section declares: its bound source, and what its block loads itself (the block's `sources`). */
+function sectionRequests(section: BlockSection, params: Params): BlockSourceRequest[] {
+  if (!isBlockType(section.type)) return [];
+  const requests: BlockSourceRequest[] = [];
+  if (section.source) requests.push({ name: section.source, params, query: fillQuery(section.query, params) });
+  const module = loadedBlock(section.type);
+  if (module?.sources) requests.push(...module.sources(blockProps(module, section.props), params));
+  return requests;
+}
+
+/**
+ * Loads all a page's data at once, from what the config declares: first the page's owner (its id is a
+ * param of the other requests), then, in parallel, every section's source, what its block declares,
+ * and the footer's contacts. One failed request is logged and leaves its key out; the page still
+ * renders. The page's block chunks must be loaded (loadPage) before, so that blocks' `sources` are known.
+ */
+export async function loadPageData(page: PageConfig, routeParams: Params, options: { footer: boolean }): Promise<PageData> {
+  const data: PageData = { fallback: {}, notFound: false, failed: [] };
+  const load = async (request: SourceRequest): Promise<unknown[] | undefined> => {
+    const key = sourceCacheKey(request);
+    if (key in data.fallback) return data.fallback[key] as unknown[];
+    try {
+      const items = await loadSource(request);
+      data.fallback[key] = items;
+      return items;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) logError(`server data ${request.name}`, error);
+      data.failed.push(key);
+      if (error instanceof ApiError && error.status === 404) return [];
+      return undefined;
+    }
+  };
+
+  let params: Params = pageParams(page, routeParams);
+  const footer = options.footer ? load({ name: 'footers' }) : Promise.resolve();
+  if (page.owner) {
+    const owner = await load({ name: page.owner.source, params });
+    const id = owner && ownerId(owner[0]);
+    if (id === undefined) {
+      // No record (a 404 or an empty answer) means an unknown slug; a failed load renders as in the browser.
+      data.notFound = owner !== undefined;
+      await footer;
+      return data;
+    }
+    params = { ...params, [page.owner.param]: id };
+  }
+  const requests = (page.sections ?? []).flatMap((section) => sectionRequests(section, params));
+  const lists = await Promise.all(requests.map(load));
+  // A record the page is about (an article by its id) that does not exist makes the page a not-found.
+  if (requests.some((request, i) => request.required && lists[i]?.length === 0)) data.notFound = true;
+  await footer;
+  return data;
+}
