@@ -181,7 +181,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
   const pages = opts.staticDir
-    ? await createPageRenderer(app, opts.staticDir, { publicUrl: ctx.publicUrl, cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS })
+    ? await createPageRenderer(app, opts.staticDir, {
+        publicUrl: ctx.publicUrl,
+        cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS,
+      })
     : null;
   if (pages) app.decorate('pages', pages);
   registerFallback(app, opts.staticDir, pages);

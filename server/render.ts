@@ -123,7 +123,10 @@ function blockLinks(manifest: Record<string, ManifestChunk>, blocks: readonly st
 
 /** JSON for a <script type="application/json"> element: nothing in it can close the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const TITLE = /<title>[^<]*<\/title>/;
@@ -165,8 +168,15 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         apiBaseUrl: settings.publicUrl,
         fetch: async (input, init) => {
           const url = new URL(input);
-          const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) } });
-          return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+          const res = await app.inject({
+            method: 'GET',
+            url: url.pathname + url.search,
+            headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
+          });
+          return new Response(res.statusCode === 204 ? null : res.body, {
+            status: res.statusCode,
+            headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+          });
         },
       };
 
@@ -192,7 +202,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         return send(reply, hit.status, hit.html);
       }
       const result = await entry.render(request.url, options);
-      if (result.kind === 'redirect') return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
+      if (result.kind === 'redirect')
+        return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
 
       const head = entry.headHtml(result.head);
       const before =
@@ -201,7 +212,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
           .replace(TITLE, () => head)
           .replace(DESCRIPTION, '')
           .replace('</head>', () => `${blockLinks(manifest, result.blocks)}${result.styles}</head>`) + '';
-      const after = `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>` + template.after.slice('</div>'.length);
+      const after =
+        `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>` + template.after.slice('</div>'.length);
 
       // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
       const body = new PassThrough();

@@ -1,7 +1,13 @@
 import { StrictMode, type ReactNode } from 'react';
-import { FluentProvider, RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
+import { FluentProvider, RendererProvider, SSRProvider, type GriffelRenderer, type PartialTheme } from '@fluentui/react-components';
 import { SWRConfig } from 'swr';
-import { theme } from './theme';
+import '../generated/theme.css';
+
+/**
+ * The theme's values are CSS custom properties on :root (src/generated/theme.css, generated from
+ * theme.ts), so no theme ships as JavaScript; the provider only sets Fluent's base styles.
+ */
+const NO_THEME: PartialTheme = {};
 
 /**
  * What wraps the app in the browser and on the server alike, so that the server's HTML and the
@@ -21,7 +27,7 @@ export function AppProviders({
     <StrictMode>
       <RendererProvider renderer={renderer}>
         <SSRProvider>
-          <FluentProvider theme={theme} className="app-root">
+          <FluentProvider theme={NO_THEME} className="app-root">
             {/* Data the server rendered with is not fetched again on hydration (revalidateIfStale: false). */}
             <SWRConfig
               value={{ fallback, revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false, dedupingInterval: 60_000 }}

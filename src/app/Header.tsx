@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@fluentui/react-components';
 import { Navigation24Regular } from '@fluentui/react-icons';
 import { usePageChrome } from '../lib/page-chrome';
 import { fill, site } from '../lib/site';
@@ -32,17 +31,19 @@ export function Header({ drawer }: { drawer: boolean }) {
           </ul>
         </nav>
         {drawer && (
-          <Button
+          // A plain button: Fluent's Button would put its code and tokens on every page for this one control.
+          <button
+            type="button"
             className="site-header__drawer-button"
-            appearance="transparent"
-            icon={<Navigation24Regular />}
             aria-label={fill(header.menuLabel)}
             aria-expanded={open}
             onClick={() => {
               setOpened(true);
               setOpen(true);
             }}
-          />
+          >
+            <Navigation24Regular aria-hidden="true" />
+          </button>
         )}
       </div>
       {drawer && opened && (

@@ -103,7 +103,8 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   const params = matched.params;
 
   if (page?.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };
-  if (page?.path.endsWith('/') && !url.pathname.endsWith('/')) return { kind: 'redirect', status: 301, location: `${url.pathname}/${url.search}` };
+  if (page?.path.endsWith('/') && !url.pathname.endsWith('/'))
+    return { kind: 'redirect', status: 301, location: `${url.pathname}/${url.search}` };
 
   let data: PageData = { fallback: {}, notFound: page === undefined, failed: [] };
   if (page) {

@@ -1,5 +1,4 @@
 import { Navigate, useLocation, useParams, useRouteError, type RouteObject } from 'react-router-dom';
-import { Button } from '@fluentui/react-components';
 import type { PageConfig } from '../generated/config';
 import { loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
@@ -27,9 +26,9 @@ function RouteError() {
   return (
     <div className="route-error" role="alert">
       <p>{fill(site.dialogs?.loadFailed ?? 'Sorry, this page could not be loaded.')}</p>
-      <Button appearance="primary" onClick={() => window.location.reload()}>
+      <button type="button" className="site-button" onClick={() => window.location.reload()}>
         {fill(site.dialogs?.reload ?? 'Reload')}
-      </Button>
+      </button>
     </div>
   );
 }

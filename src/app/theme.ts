@@ -1,4 +1,4 @@
-import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-theme';
 
 /**
  * Brand ramp around the spec's primary #258bf5 (accent #40ecb8 is used by the site's CSS).

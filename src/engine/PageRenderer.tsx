@@ -37,4 +37,3 @@ export function PageRenderer({ page, params }: { page: PageConfig; params: Param
   }
   return <Sections page={page} params={merged} />;
 }
-

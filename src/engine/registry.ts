@@ -25,7 +25,6 @@ export interface BlockModule<K extends BlockType> {
   defaults: SchemaDefaults;
 }
 
-
 interface BlockEntry<K extends BlockType> {
   /** Loads the block's own chunk: a page downloads only the blocks it uses. */
   load: () => Promise<BlockModule<K>>;

@@ -11,10 +11,21 @@ import { formTypes } from './form-types';
 import { blockRegistry } from './registry';
 import { sectionTypes } from './sections';
 import type { GenerateContext, GenerateStep } from './step';
+import { THEME_SOURCE, themeCss } from './theme';
 import { formValidators } from './validators';
 
 /** The steps of `npm run generate`, in order. */
-export const steps: GenerateStep[] = [configTypes, blockTypes, sectionTypes, blockRegistry, apiTypes, formTypes, formFiles, formValidators];
+export const steps: GenerateStep[] = [
+  configTypes,
+  blockTypes,
+  sectionTypes,
+  blockRegistry,
+  apiTypes,
+  formTypes,
+  formFiles,
+  formValidators,
+  themeCss,
+];
 
 export interface GenerateResult {
   /** Paths (relative to the root) of every file the steps produced. */
@@ -55,6 +66,12 @@ function codeFingerprint(dir = LIB_DIR): string {
     .join('\n');
 }
 
+/** The theme's source (a TypeScript module, not a JSON input): changing it regenerates the theme's CSS. */
+function themeText(root: string): string {
+  const file = path.join(root, THEME_SOURCE);
+  return existsSync(file) ? readFileSync(file, 'utf8') : '-';
+}
+
 function inputsFingerprint(inputs: ProjectInputs): string {
   const text = (read: NamedInput['read'] | undefined) => (read === undefined ? '-' : read.ok ? read.json.text : `!${read.error.message}`);
   const named = (list: NamedInput[]) => list.map((i) => `${i.file}\n${text(i.read)}`).join('\n');
@@ -69,6 +86,7 @@ function inputsFingerprint(inputs: ProjectInputs): string {
     named(inputs.resources),
     named(inputs.forms),
     named(inputs.otherSchemas),
+    themeText(inputs.root),
   ].join('\n\0');
 }
 

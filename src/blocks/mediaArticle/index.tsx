@@ -17,7 +17,10 @@ import { ContentImage } from '../../lib/ContentImage';
  * not-found page; other failures are logged and the block renders nothing (spec section 8).
  */
 /** The article of the route's :id; an unknown id makes the page a not-found (the server answers 404). */
-export function sources(_props: BlockRenderProps<'mediaArticle'>['props'], params: BlockRenderProps<'mediaArticle'>['params']): BlockSourceRequest[] {
+export function sources(
+  _props: BlockRenderProps<'mediaArticle'>['props'],
+  params: BlockRenderProps<'mediaArticle'>['params'],
+): BlockSourceRequest[] {
   return [{ name: 'articles/:id', params: { id: params.id }, required: true }];
 }
 
