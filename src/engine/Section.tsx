@@ -3,6 +3,7 @@ import type { BlockItemMap, BlockType } from '../generated/blocks';
 import type { BlockSection, SectionKeys, SectionPropsMap } from '../generated/sections';
 import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
+import { fill, site } from '../lib/site';
 import { blockProps, isBlockType, loadedBlock, skeletonHeight } from './registry';
 
 /** The value at a dotted path ('other_details.sources') of a loaded item, or undefined. */
@@ -59,7 +60,16 @@ function Block<K extends BlockType>({ section, params, items }: SectionViewProps
     return null;
   }
   const Component = module.default;
-  return <Component props={props} items={items} params={params} />;
+  return (
+    <>
+      {module.needsScript && site.noscript && (
+        <noscript>
+          <p className="noscript-note">{fill(site.noscript)}</p>
+        </noscript>
+      )}
+      <Component props={props} items={items} params={params} />
+    </>
+  );
 }
 
 function BoundSection<K extends BlockType>({ section, source, params }: SectionViewProps<K> & { source: string }) {

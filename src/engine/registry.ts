@@ -21,6 +21,8 @@ export interface BlockModule<K extends BlockType> {
    * params: the server loads it with the page's other data before rendering.
    */
   sources?: (props: BlockPropsMap[K], params: Readonly<Record<string, string | undefined>>) => BlockSourceRequest[];
+  /** The block only works with JavaScript (a form, the shop): without it, the site's `noscript` text shows in its place. */
+  needsScript?: boolean;
   /** Where the defaults of the block's schema sit; the engine fills them in before the block renders. */
   defaults: SchemaDefaults;
 }

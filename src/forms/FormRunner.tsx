@@ -11,6 +11,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
 import type { FormContext } from './form-context';
 import { ThemedForm } from './theme';
+import { useHydrated } from '../lib/hydrated';
 
 type Data = Record<string, unknown>;
 
@@ -117,6 +118,7 @@ export function FormRunner({
   disabled = false,
 }: FormRunnerProps) {
   const { showSuccess, showError } = useDialogs();
+  const hydrated = useHydrated();
   const [formData, setFormData] = useState<Data>(initialData ?? {});
   const [pending, setPending] = useState<Data | null>(null);
   const [busy, setBusy] = useState(false);
@@ -218,15 +220,15 @@ export function FormRunner({
         focusOnFirstError
         showErrorList="top"
         liveValidate={attempted ? 'onChange' : undefined}
-        disabled={busy || disabled}
+        disabled={busy || disabled || !hydrated}
       >
         {children}
         <div className="form-actions">
-          <Button type="submit" appearance="primary" disabled={busy || disabled}>
+          <Button type="submit" appearance="primary" disabled={busy || disabled || !hydrated}>
             {fill(flow.submitLabel)}
           </Button>
           {flow.cancelLabel && (
-            <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled}>
+            <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled || !hydrated}>
               {fill(flow.cancelLabel)}
             </Button>
           )}

@@ -110,6 +110,9 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
   );
 }
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /**
  * The floating Cart button (bottom right, the line's quantity as a badge) and its menu: a non-modal
  * dialog that takes focus when it opens and closes on Escape, on a click outside and when the page

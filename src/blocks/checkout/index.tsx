@@ -37,6 +37,9 @@ export function preload(props: BlockProps<'checkout'>) {
   return preloadForm(CHECKOUTS[props.variant].form);
 }
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /**
  * The standard, promo and merchant checkouts (`variant`, src/shop/checkouts.ts): the pipeline
  * (useCheckout) laid out with the plan overview and totals, the standard checkout's promo-code

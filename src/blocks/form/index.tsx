@@ -8,6 +8,9 @@ export function preload(props: BlockProps<'form'>) {
   return preloadForm(props.form);
 }
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /** Any form of forms/ with its flow: validate, confirm, send, success (spec section 4). */
 export default function FormBlock({ props }: BlockRenderProps<'form'>) {
   const loaded = useFormDefinition(props.form);

@@ -39,6 +39,9 @@ export function preload(props: BlockProps<'multiAssignment'>) {
   return preloadForm(props.form);
 }
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /**
  * The three multi-member assignment screens (spec sections 2 and 4): fixed cards, removable
  * dependents on the family screens, and 'Assign Keys', which checks every card, asks the form's

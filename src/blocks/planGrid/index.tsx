@@ -7,6 +7,9 @@ import { pesoText } from '../../shop/format';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /**
  * The plan cards of a shop, in precedence order: name, yearly price (VAT exclusive), the headline and
  * strengths, and an add-to-cart button. A cart holds one plan, so every button is disabled while the

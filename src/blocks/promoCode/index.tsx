@@ -23,6 +23,9 @@ const hints = form.uiSchema.code;
 
 type Message = { kind: 'required' | 'invalid'; text: string } | null;
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /**
  * The promo shop's code card: a code that unlocks a plan of the page's promotion becomes the promo
  * cart's current plan (stored as promoPlan); a code that unlocks nothing shows 'Invalid code!' for

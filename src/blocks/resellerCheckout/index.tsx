@@ -14,6 +14,9 @@ export function preload() {
   return preloadForm(RESELLER.form);
 }
 
+/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
+export const needsScript = true;
+
 /**
  * The reseller site's checkout (src/shop/checkouts.ts RESELLER: one unit, no promo code): the
  * pipeline (useCheckout) laid out with the plan overview of the plan chosen on the reseller's
