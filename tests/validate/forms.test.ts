@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { refusesControlCharacters } from '../../scripts/lib/form-text';
 import { validateProject } from '../../scripts/lib/validate-project';
@@ -6,6 +8,7 @@ import { makeProject, positionOf, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const FORM = 'forms/contact.json';
+const p = (root: string) => readFileSync(path.join(root, FORM), 'utf8');
 const lines = (root: string) => validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`);
 const NO_MAX_LENGTH = 'text field has no maxLength: give it the bound of what it holds (e.g. 100 for a name, 254 for an e-mail)';
 const CONTROL_CHARACTERS =
@@ -140,6 +143,21 @@ describe('validateProject: forms', () => {
       `${FORM} /uiSchema/ui:order/1 ui:order names unknown field 'nmae' — did you mean 'name'?`,
       `${FORM} /uiSchema/emial uiSchema names unknown field 'emial' — did you mean 'email'?`,
     ]);
+  });
+
+  it('refuses a ui:order that misses a field or repeats an entry (rjsf would print the schema on the page)', () => {
+    const root = makeProject((p) => p.replace(FORM, '"ui:order": ["title", "name", "*"]', '"ui:order": ["title", "name", "title"]'));
+    const fields = JSON.parse(p(root)) as { schema: { properties: Record<string, unknown> } };
+    const rest = Object.keys(fields.schema.properties).filter((name) => name !== 'title' && name !== 'name');
+    expect(rest.length).toBeGreaterThan(0);
+    const diagnostics = validateProject(root);
+    expect(diagnostics.map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
+      `${FORM} /uiSchema/ui:order ui:order misses fields ${rest.map((name) => `'${name}'`).join(', ')}: add them, or '*' for the rest`,
+      `${FORM} /uiSchema/ui:order/2 ui:order: 'title' is already in ui:order`,
+    ]);
+    expect(diagnostics[0]).toMatchObject(positionOf(root, FORM, '["title", "name", "title"]'));
+    const twice = makeProject((p) => p.replace(FORM, '"ui:order": ["title", "name", "*"]', '"ui:order": ["*", "title", "*"]'));
+    expect(lines(twice)).toEqual([`${FORM} /uiSchema/ui:order/2 ui:order: '*' may appear only once`]);
   });
 
   it('reports two forms with the same key', () => {
