@@ -160,6 +160,44 @@ describe('validateProject: forms', () => {
     expect(lines(twice)).toEqual([`${FORM} /uiSchema/ui:order/2 ui:order: '*' may appear only once`]);
   });
 
+  it('reports a problem of a fragment once, at its line in the fragment, with the forms that use it', () => {
+    const NAME_FIELD =
+      '"name": { "type": "string", "title": "Name", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }';
+    const FRAGMENT = 'forms/fragments/fields.json';
+    const root = makeProject((p) => {
+      p.write(
+        FRAGMENT,
+        '{\n  "name": {\n    "type": "string",\n    "title": "Name",\n    "maxLength": 100,\n    "pattern": "^[a-z]+$",\n    "x-text": "single-line"\n  }\n}\n',
+      );
+      p.replace(FORM, NAME_FIELD, '"name": { "$ref": "fragments/fields.json#/name" }');
+      p.write('forms/quote.json', p.read(FORM).replace('"key": "contact-us"', '"key": "quote"'));
+    });
+    const diagnostics = validateProject(root);
+    expect(diagnostics.map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
+      `${FRAGMENT} /name/maxLength 'maxLength' has no message (errorMessage["maxLength"]) (used by forms/contact.json, forms/quote.json)`,
+      `${FRAGMENT} /name/pattern 'pattern' has no message (errorMessage["pattern"]) (used by forms/contact.json, forms/quote.json)`,
+      `${FRAGMENT} /name/x-text 'x-text' has no message (errorMessage["x-text"]) (used by forms/contact.json, forms/quote.json)`,
+    ]);
+    expect(diagnostics[1]).toMatchObject({ ...positionOf(root, FRAGMENT, '"^[a-z]+$"') });
+    const broken = makeProject((p) => p.replace(FORM, NAME_FIELD, '"name": { "$ref": "fragments/fields.json#/nmae" }'));
+    expect(lines(broken)).toEqual([
+      `${FORM} /schema/properties/name/$ref cannot resolve $ref 'fragments/fields.json#/nmae': no file forms/fragments/fields.json`,
+    ]);
+  });
+
+  it('expands the default required message of `messages` into the fields that state none', () => {
+    const root = makeProject((p) => {
+      p.write('forms/fragments/messages.json', '{ "required": "This field is required" }\n');
+      p.replace(FORM, '"key": "contact-us",', '"key": "contact-us", "messages": { "$ref": "fragments/messages.json" },');
+      p.replace(FORM, '"required": { "name": "This field is required", "email": "This field is required" },', '');
+    });
+    expect(lines(root)).toEqual([]);
+    const without = makeProject((p) =>
+      p.replace(FORM, '"required": { "name": "This field is required", "email": "This field is required" },', ''),
+    );
+    expect(lines(without).length).toBe(2);
+  });
+
   it('reports two forms with the same key', () => {
     const root = makeProject((p) => p.write('forms/quote.json', p.read(FORM)));
     expect(lines(root)).toEqual(["forms/quote.json /key form key 'contact-us' is also the key of forms/contact.json"]);

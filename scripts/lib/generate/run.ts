@@ -68,6 +68,7 @@ function inputsFingerprint(inputs: ProjectInputs): string {
     named(inputs.blocks),
     named(inputs.resources),
     named(inputs.forms),
+    named(inputs.formFragments),
     named(inputs.otherSchemas),
   ].join('\n\0');
 }
