@@ -138,7 +138,10 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
   const own = read(file);
   if (!own?.ok) return { data: undefined, origins, fragments: [], issues };
   const data = resolve(own.json.data, { file, pointer: '' }, '', [`${file}#`]);
-  if (isObject(data)) expandMessages(data, origins);
+  if (isObject(data)) {
+    const problem = expandMessages(data, origins, file);
+    if (problem) issues.push(problem);
+  }
   return { data, origins, fragments: [...fragments].sort(), issues };
 }
 
@@ -147,14 +150,23 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
  * module comment) and removes `messages`. Explicit messages win, so a field states only a message
  * that differs. Nested object schemas (`properties` of an object field) are expanded too.
  */
-function expandMessages(form: Record<string, unknown>, origins: Map<string, Origin>) {
+function expandMessages(form: Record<string, unknown>, origins: Map<string, Origin>, file: string): BundleIssue | undefined {
   const messages = form.messages;
-  if (!('messages' in form)) return;
+  if (!('messages' in form)) return undefined;
   delete form.messages;
   const origin = origins.get('/messages/required') ?? origins.get('/messages');
   dropOrigins(origins, '/messages');
   const required = isObject(messages) && typeof messages.required === 'string' ? messages.required : undefined;
-  if (required === undefined || !isObject(form.schema)) return;
+  const unknown = isObject(messages) ? Object.keys(messages).filter((key) => key !== 'required') : [];
+  if (required === undefined || unknown.length > 0) {
+    const what = unknown.length > 0 ? `unknown message '${unknown[0]}'` : 'no `required` message';
+    return {
+      file: origin?.file ?? file,
+      pointer: origin?.pointer ?? '/messages',
+      message: `messages: ${what} (give { "required": "<text>" })`,
+    };
+  }
+  if (!isObject(form.schema)) return undefined;
   const note = (pointer: string) => void (origin && !origins.has(pointer) && origins.set(pointer, origin));
 
   const visit = (schema: Record<string, unknown>, at: string) => {
@@ -190,6 +202,7 @@ function expandMessages(form: Record<string, unknown>, origins: Map<string, Orig
     note(`${at}/errorMessage/required`);
   };
   visit(form.schema, '/schema');
+  return undefined;
 }
 
 /** The origin of a pointer of the bundled form: its own, else its nearest ancestor's. */

@@ -178,6 +178,17 @@ describe('bundleForm: default messages', () => {
     });
   });
 
+  it('reports `messages` without a required text, or with an unknown one, where they are written', () => {
+    const typo = bundle({ 'forms/form.json': { messages: { requird: 'Required' }, schema: { type: 'object' } } });
+    expect(typo.issues).toEqual([
+      { file: 'forms/form.json', pointer: '/messages', message: 'messages: unknown message \'requird\' (give { "required": "<text>" })' },
+    ]);
+    const none = bundle({ 'forms/form.json': { messages: { $ref: 'fragments/m.json' } }, 'forms/fragments/m.json': { required: 3 } });
+    expect(none.issues.map((i) => `${i.file} ${i.pointer} ${i.message}`)).toEqual([
+      'forms/fragments/m.json /required messages: no `required` message (give { "required": "<text>" })',
+    ]);
+  });
+
   it('leaves a form without `messages` as it is', () => {
     const form = { key: 'f', schema: { type: 'object', properties: { name: NAME }, required: ['name'] } };
     expect(bundle({ 'forms/form.json': form }).data).toEqual(form);
