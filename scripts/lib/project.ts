@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { bundleForm, type BundledForm } from './form-bundle';
 import { isObject, listJson, readJson, type JsonFile, type JsonReadResult } from './json-file';
 
 /** Where the pipeline finds its inputs, relative to the project root. */
@@ -14,6 +15,8 @@ export const PROJECT_PATHS = {
   sources: 'schemas/api/sources.json',
   resources: 'schemas/api/resources',
   forms: 'forms',
+  /** Shared pieces of forms ($ref'd by them): any JSON in a folder of forms/ (forms/fragments/). */
+  formFragments: 'forms/fragments',
   schemas: 'schemas',
   /** The generated union of the sections (one branch per block folder) that pages.schema.json applies. */
   sectionsSchema: 'src/generated/sections.schema.json',
@@ -27,6 +30,8 @@ export interface NamedInput {
   name: string;
   file: string;
   read: JsonReadResult;
+  /** Of a form: the file with its fragments resolved and default messages expanded (form-bundle.ts). */
+  bundle?: BundledForm;
 }
 
 /** Every JSON file the pipeline reads, parsed (or with its syntax error); absent files are undefined. */
@@ -39,6 +44,8 @@ export interface ProjectInputs {
   blocks: NamedInput[];
   resources: NamedInput[];
   forms: NamedInput[];
+  /** The JSON files in folders of forms/ (fragments the forms $ref), read whether used or not. */
+  formFragments: NamedInput[];
   /** Any other JSON under schemas/ (shared definitions a schema may $ref). */
   otherSchemas: NamedInput[];
 }
@@ -94,6 +101,15 @@ export function readInputs(root: string): ProjectInputs {
       const read = readJson(root, file);
       return read ? [{ name: path.basename(file, '.json'), file, read }] : [];
     });
+  const forms = readDir(root, PROJECT_PATHS.forms);
+  const formFragments = listJsonDeep(root, PROJECT_PATHS.forms)
+    .filter((file) => file.split('/').length > 2)
+    .flatMap((file) => {
+      const read = readJson(root, file);
+      return read ? [{ name: path.basename(file, '.json'), file, read }] : [];
+    });
+  const reads = new Map<string, JsonReadResult>([...forms, ...formFragments].map((input) => [input.file, input.read]));
+  for (const form of forms) form.bundle = bundleForm(form.file, (file) => reads.get(file));
   return {
     root,
     config: readJson(root, PROJECT_PATHS.config),
@@ -102,9 +118,19 @@ export function readInputs(root: string): ProjectInputs {
     sources: readJson(root, PROJECT_PATHS.sources),
     blocks,
     resources,
-    forms: readDir(root, PROJECT_PATHS.forms),
+    forms,
+    formFragments,
     otherSchemas,
   };
+}
+
+/**
+ * A form file as the site and the server run it (its bundle: fragments resolved, messages expanded),
+ * in the shape of a read; the read itself when it failed or the bundle has no data.
+ */
+export function bundledRead(input: NamedInput): JsonReadResult | undefined {
+  if (!input.read?.ok || input.bundle?.data === undefined) return input.read;
+  return { ok: true, json: { ...input.read.json, data: input.bundle.data } };
 }
 
 /** The parsed file, or undefined when it is absent or not valid JSON. */

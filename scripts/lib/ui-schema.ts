@@ -34,8 +34,41 @@ function fieldsAt(schema: Schema, root: Schema, into = new Map<string, Schema>()
 }
 
 /**
+ * What rjsf cannot apply in a ui:order: a name that is no field (rjsf drops it silently), a field
+ * left out without a '*' and a second '*' (rjsf then shows a configuration error with the schema
+ * printed as JSON instead of the form), and a name given twice.
+ */
+function orderIssues(order: unknown[], fields: Map<string, Schema>, at: string): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const seen = new Set<string>();
+  order.forEach((entry, i) => {
+    const pointer = `${at}/${i}`;
+    if (typeof entry !== 'string') issues.push({ pointer, message: 'ui:order entries must be field names (or "*")', at: 'value' });
+    else if (seen.has(entry)) {
+      const what = entry === '*' ? "'*' may appear only once" : `'${entry}' is already in ui:order`;
+      issues.push({ pointer, message: `ui:order: ${what}`, at: 'value' });
+    } else if (entry !== '*' && !fields.has(entry)) {
+      issues.push({ pointer, message: `ui:order names unknown field '${entry}'${didYouMean(entry, fields.keys())}`, at: 'value' });
+    }
+    if (typeof entry === 'string') seen.add(entry);
+  });
+  if (!seen.has('*')) {
+    const missing = [...fields.keys()].filter((name) => !seen.has(name));
+    if (missing.length > 0) {
+      const names = missing.map((name) => `'${name}'`).join(', ');
+      issues.push({
+        pointer: at,
+        message: `ui:order misses ${missing.length === 1 ? 'field' : 'fields'} ${names}: add ${missing.length === 1 ? 'it' : 'them'}, or '*' for the rest`,
+        at: 'value',
+      });
+    }
+  }
+  return issues;
+}
+
+/**
  * uiSchema keys that name no field of the form (a typo there makes rjsf ignore the hint silently),
- * and 'ui:order' entries that name none.
+ * and a 'ui:order' that names an unknown field or misses one (orderIssues).
  */
 export function uiSchemaIssues(ui: Schema, schema: Schema, pointer: string, root: Schema = schema): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
@@ -45,17 +78,7 @@ export function uiSchemaIssues(ui: Schema, schema: Schema, pointer: string, root
   const dynamicKeys = isObject(node.additionalProperties) || isObject(node.patternProperties);
   for (const [key, value] of Object.entries(ui)) {
     const at = `${pointer}/${escapePointerToken(key)}`;
-    if (key === 'ui:order' && Array.isArray(value) && fields.size > 0) {
-      value.forEach((entry, i) => {
-        if (typeof entry === 'string' && entry !== '*' && !fields.has(entry)) {
-          issues.push({
-            pointer: `${at}/${i}`,
-            message: `ui:order names unknown field '${entry}'${didYouMean(entry, fields.keys())}`,
-            at: 'value',
-          });
-        }
-      });
-    }
+    if (key === 'ui:order' && Array.isArray(value) && fields.size > 0) issues.push(...orderIssues(value, fields, at));
     if (key.startsWith('ui:')) continue;
     if (isArray && key === 'items') {
       if (isObject(value) && isObject(node.items)) issues.push(...uiSchemaIssues(value, node.items, at, root));

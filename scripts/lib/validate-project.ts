@@ -4,6 +4,7 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { compileErrorIssue, createAjv, describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
+import { originOf, type BundledForm } from './form-bundle';
 import { duplicateKeys, isObject, locate, pointerOf, positionAt, type JsonFile, type JsonReadResult } from './json-file';
 import { unappliedDefaults } from './block-defaults';
 import {
@@ -36,6 +37,8 @@ export interface ProjectCheck {
 class Reporter {
   readonly diagnostics: Diagnostic[] = [];
   private readonly files = new Map<string, JsonFile>();
+  /** Problems found in fragments of forms, once each, with the forms that use the fragment. */
+  private readonly inFragments = new Map<string, { diagnostic: Diagnostic; forms: Set<string> }>();
   filesChecked = 0;
 
   /** Registers a file that was read; reports its syntax error, returns it when it parsed. */
@@ -73,6 +76,42 @@ class Reporter {
 
   issues(file: string, issues: readonly SchemaIssue[]) {
     for (const issue of issues) this.report(file, issue.pointer, issue.message, issue.at);
+  }
+
+  /**
+   * Problems of a bundled form (pointers of the bundle), each reported where it was written: in the
+   * form file, or in the fragment it comes from (once, saying which forms use it).
+   */
+  formIssues(form: string, bundle: BundledForm | undefined, issues: readonly SchemaIssue[]) {
+    for (const issue of issues) {
+      const origin = bundle ? originOf(bundle, issue.pointer) : undefined;
+      if (!origin || origin.file === form) {
+        this.report(form, origin?.pointer ?? issue.pointer, issue.message, issue.at);
+        continue;
+      }
+      const key = `${origin.file}\0${origin.pointer}\0${issue.message}`;
+      const known = this.inFragments.get(key);
+      if (known) {
+        known.forms.add(form);
+        continue;
+      }
+      const json = this.files.get(origin.file);
+      const at = origin.pointer === issue.pointer ? issue.at : 'value';
+      const { line, column } = json ? locate(json, origin.pointer, at) : { line: 1, column: 1 };
+      this.inFragments.set(key, {
+        diagnostic: { file: origin.file, line, column, pointer: origin.pointer, message: issue.message },
+        forms: new Set([form]),
+      });
+    }
+  }
+
+  /** Every diagnostic; those of fragments name the forms that use them. */
+  all(): Diagnostic[] {
+    const fragments = [...this.inFragments.values()].map(({ diagnostic, forms }) => ({
+      ...diagnostic,
+      message: `${diagnostic.message} (used by ${[...forms].sort().join(', ')})`,
+    }));
+    return [...this.diagnostics, ...fragments];
   }
 }
 
@@ -389,12 +428,20 @@ const MESSAGE_KEYWORDS = ['maxLength', 'pattern', 'x-text'];
  * Every regular expression of the schema files and of the forms' data schemas must run in linear
  * time (pattern-safety.ts): a super-linear one is reported with recheck's attack string.
  */
-function checkPatternSafety(reporter: Reporter, files: ReadonlyArray<{ file: string; schema: unknown; pointer: string }>) {
+function checkPatternSafety(
+  reporter: Reporter,
+  files: ReadonlyArray<{ file: string; schema: unknown; pointer: string; bundle?: BundledForm }>,
+) {
   const found: Array<{ file: string; patterns: PatternAt[] }> = files.map(({ file, schema, pointer }) => ({
     file,
     patterns: patternsOf(schema, pointer),
   }));
-  for (const [file, issues] of superLinearPatterns(found)) reporter.issues(file, issues);
+  const bundles = new Map(files.map(({ file, bundle }) => [file, bundle]));
+  for (const [file, issues] of superLinearPatterns(found)) {
+    const bundle = bundles.get(file);
+    if (bundle) reporter.formIssues(file, bundle, issues);
+    else reporter.issues(file, issues);
+  }
 }
 
 function checkForms(
@@ -406,18 +453,23 @@ function checkForms(
 ) {
   const validateForm = formSchemaFile ? registry.validator(formSchemaFile) : undefined;
   const keys = new Map<string, string>();
-  for (const { input, json } of forms) {
-    const { file } = input;
-    const data = json.data;
+  for (const { input } of forms) {
+    const { file, bundle } = input;
+    // The form as the site and the server run it: fragments resolved, default messages expanded.
+    const data = bundle?.data;
+    const issues = (list: readonly SchemaIssue[]) => reporter.formIssues(file, bundle, list);
+    const report = (pointer: string, message: string) => issues([{ pointer, message, at: 'value' }]);
+    for (const issue of bundle?.issues ?? []) reporter.report(issue.file, issue.pointer, issue.message, issue.at);
+    if (bundle && bundle.issues.length > 0) continue;
     let metaIssues: SchemaIssue[] = [];
     if (validateForm && !validateForm(data)) {
       metaIssues = describeErrors(validateForm.errors);
-      reporter.issues(file, metaIssues);
+      issues(metaIssues);
     }
     if (!isObject(data)) continue;
     if (typeof data.key === 'string') {
       const other = keys.get(data.key);
-      if (other) reporter.report(file, '/key', `form key '${data.key}' is also the key of ${other}`);
+      if (other) report('/key', `form key '${data.key}' is also the key of ${other}`);
       else keys.set(data.key, file);
     }
     // The success dialog's link must reach a page of the site, as every link of pages.config.json.
@@ -425,7 +477,7 @@ function checkForms(
     const successLink = isObject(flow.success) && isObject(flow.success.link) ? flow.success.link : undefined;
     if (links && typeof successLink?.href === 'string') {
       const problem = linkProblem(successLink.href, links.routes, links.short);
-      if (problem) reporter.report(file, '/flow/success/link/href', problem);
+      if (problem) report('/flow/success/link/href', problem);
     }
     const schema = data.schema;
     if (!isObject(schema)) continue;
@@ -434,15 +486,15 @@ function checkForms(
     if (Array.isArray(data.clientOnly)) {
       data.clientOnly.forEach((name, i) => {
         if (typeof name === 'string' && !(name in fields))
-          reporter.report(file, `/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
+          report(`/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
       });
     }
-    reporter.issues(file, unknownKeywords(schema, '/schema'));
-    reporter.issues(file, unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
-    reporter.issues(file, requiredWithoutMessage(schema, '/schema'));
-    reporter.issues(file, keywordsWithoutMessage(schema, MESSAGE_KEYWORDS, '/schema'));
-    reporter.issues(file, textFieldIssues(schema, isObject(data.uiSchema) ? data.uiSchema : undefined, '/schema'));
-    if (isObject(data.uiSchema)) reporter.issues(file, uiSchemaIssues(data.uiSchema, schema, '/uiSchema'));
+    issues(unknownKeywords(schema, '/schema'));
+    issues(unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
+    issues(requiredWithoutMessage(schema, '/schema'));
+    issues(keywordsWithoutMessage(schema, MESSAGE_KEYWORDS, '/schema'));
+    issues(textFieldIssues(schema, isObject(data.uiSchema) ? data.uiSchema : undefined, '/schema'));
+    if (isObject(data.uiSchema)) issues(uiSchemaIssues(data.uiSchema, schema, '/uiSchema'));
     // A schema that the meta-schema rejects cannot be compiled meaningfully: its errors say enough.
     if (metaIssues.some((issue) => issue.pointer === '/schema' || issue.pointer.startsWith('/schema/'))) continue;
     try {
@@ -450,7 +502,7 @@ function checkForms(
       registry.ajv.addSchema(schema, id, undefined, false);
       registry.ajv.getSchema(id);
     } catch (error) {
-      reporter.issues(file, [compileErrorIssue(error, schema, '/schema')]);
+      issues([compileErrorIssue(error, schema, '/schema')]);
     }
   }
 }
@@ -479,6 +531,7 @@ export function checkProject(root: string): ProjectCheck {
     const json = reporter.track(input.read);
     return json ? [{ input, json }] : [];
   });
+  for (const fragment of inputs.formFragments) reporter.track(fragment.read);
 
   const registry = loadSchemas(inputs, reporter, schemaFiles);
 
@@ -517,12 +570,14 @@ export function checkProject(root: string): ProjectCheck {
   checkForms(forms, reporter, registry, formSchema?.file, routes ? { routes, short } : undefined);
   checkPatternSafety(reporter, [
     ...schemaFiles.map(({ file, json }) => ({ file, schema: json.data, pointer: '' })),
-    ...forms.flatMap(({ input, json }) =>
-      isObject(json.data) ? [{ file: input.file, schema: json.data.schema, pointer: '/schema' }] : [],
+    ...forms.flatMap(({ input }) =>
+      isObject(input.bundle?.data) && !input.bundle.issues.length
+        ? [{ file: input.file, schema: input.bundle.data.schema, pointer: '/schema', bundle: input.bundle }]
+        : [],
     ),
   ]);
 
-  return { diagnostics: [...reporter.diagnostics].sort(compareDiagnostics), filesChecked: reporter.filesChecked };
+  return { diagnostics: reporter.all().sort(compareDiagnostics), filesChecked: reporter.filesChecked };
 }
 
 /** Every problem of the project in `root`, sorted by file and position. */

@@ -7,8 +7,11 @@ import FieldHelpTemplate from '@rjsf/fluentui-rc/lib/FieldHelpTemplate/FieldHelp
 import FieldTemplate from '@rjsf/fluentui-rc/lib/FieldTemplate/FieldTemplate.js';
 import RadioWidget from '@rjsf/fluentui-rc/lib/RadioWidget/RadioWidget.js';
 import TextareaWidget from '@rjsf/fluentui-rc/lib/TextareaWidget/TextareaWidget.js';
-import type { ErrorListProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
+import type { ErrorListProps, FieldProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
+import { useEffect } from 'react';
+import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
+import { SafeObjectField } from './SafeObjectField';
 import { FileWidget } from './widgets/FileWidget';
 import { MaskedWidget } from './widgets/MaskedWidget';
 import { SelectWidget } from './widgets/SelectWidget';
@@ -43,12 +46,24 @@ function ErrorListTemplate({ errors, schema }: ErrorListProps) {
 }
 
 /**
+ * A field whose schema rjsf cannot render (a form file that skipped `npm run validate`): logged,
+ * and a generic line on the page instead of rjsf's, which prints the field's schema as JSON.
+ */
+function UnsupportedFieldTemplate({ fieldPathId, reason }: Pick<FieldProps, 'fieldPathId'> & { reason?: string }) {
+  const id = fieldPathId?.$id ?? 'root';
+  useEffect(() => logError('form', new Error(`${id}: unsupported field${reason ? ` (${reason})` : ''}`)), [id, reason]);
+  return <p className="form-field-unavailable">This field is not available at the moment.</p>;
+}
+
+/**
  * The one form theme of the site: the Fluent UI pieces of @rjsf/fluentui-rc that our forms use
  * (imported one by one, so array, grid, range and dropdown code stays out of the bundle), our
  * native select, masked and file widgets, a plain field layout and an announced error summary.
- * rjsf's core defaults cover every other template.
+ * rjsf's core defaults cover every other template. A form never prints its schema on the page:
+ * a wrong ui:order and an unsupported field are logged (SafeObjectField, UnsupportedFieldTemplate).
  */
 export const ThemedForm = withTheme({
+  fields: { ObjectField: SafeObjectField },
   widgets: {
     CheckboxWidget,
     RadioWidget,
@@ -65,5 +80,6 @@ export const ThemedForm = withTheme({
     FieldTemplate,
     ObjectFieldTemplate,
     ErrorListTemplate,
+    UnsupportedFieldTemplate,
   },
 });

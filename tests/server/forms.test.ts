@@ -9,10 +9,11 @@ import { startServer, submission, VALID_SUBMISSIONS } from './helpers';
 const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;
 
-/** Every form file whose flow.target is form-emails/<key>. */
-const formFiles = readdirSync(path.join(ROOT, 'forms'))
+/** Every form file whose flow.target is form-emails/<key> (as generated: fragments resolved, messages expanded). */
+const FORM_FILES = path.join(ROOT, 'src/generated/form-files');
+const formFiles = readdirSync(FORM_FILES)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(path.join(ROOT, 'forms', f), 'utf8')) as Json);
+  .map((f) => JSON.parse(readFileSync(path.join(FORM_FILES, f), 'utf8')) as Json);
 const targets = new Map(
   formFiles
     .filter((f) => typeof f.flow?.target === 'string' && f.flow.target.startsWith('form-emails/'))

@@ -276,10 +276,11 @@ export async function multipartBody(parts: Record<string, string | { filename: s
 type Json = Record<string, unknown>;
 const isJsonObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The form files (forms/*.json) by form-emails key and by file name. */
+/** The form files (forms/*.json as generated: fragments resolved) by form-emails key and by file name. */
 function formFile(name: string): { schema: { required?: string[] } } {
-  const files = readdirSync(join(ROOT, 'forms')).filter((f) => f.endsWith('.json'));
-  const forms = files.map((f) => ({ name: f.slice(0, -5), json: JSON.parse(readFileSync(join(ROOT, 'forms', f), 'utf8')) as Json }));
+  const dir = join(ROOT, 'src/generated/form-files');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const forms = files.map((f) => ({ name: f.slice(0, -5), json: JSON.parse(readFileSync(join(dir, f), 'utf8')) as Json }));
   const found =
     forms.find((f) => (f.json.flow as Json | undefined)?.target === `form-emails/${name}`) ?? forms.find((f) => f.name === name);
   if (!found) throw new Error(`no form file for ${name}`);

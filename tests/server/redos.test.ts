@@ -68,7 +68,7 @@ const post = (path: string, body: unknown) =>
 
 const formSchema = (form: string) =>
   (
-    JSON.parse(readFileSync(resolve(ROOT, 'forms', `${form}.json`), 'utf8')) as {
+    JSON.parse(readFileSync(resolve(ROOT, 'src/generated/form-files', `${form}.json`), 'utf8')) as {
       schema: { properties: { email: { errorMessage: { pattern: string } } } };
     }
   ).schema;

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import promoForm from '../../forms/promo-code.json';
+import promoForm from '../../src/generated/form-files/promo-code.json';
 import type { Section } from '../../src/generated/config';
 import type { PromoCodeProps } from '../../src/generated/blocks';
 import { blockProps } from '../../src/engine/registry';

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { refusesControlCharacters } from '../../scripts/lib/form-text';
 import { validateProject } from '../../scripts/lib/validate-project';
@@ -6,6 +8,7 @@ import { makeProject, positionOf, removeProjects } from './helpers';
 afterAll(removeProjects);
 
 const FORM = 'forms/contact.json';
+const p = (root: string) => readFileSync(path.join(root, FORM), 'utf8');
 const lines = (root: string) => validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`);
 const NO_MAX_LENGTH = 'text field has no maxLength: give it the bound of what it holds (e.g. 100 for a name, 254 for an e-mail)';
 const CONTROL_CHARACTERS =
@@ -140,6 +143,59 @@ describe('validateProject: forms', () => {
       `${FORM} /uiSchema/ui:order/1 ui:order names unknown field 'nmae' — did you mean 'name'?`,
       `${FORM} /uiSchema/emial uiSchema names unknown field 'emial' — did you mean 'email'?`,
     ]);
+  });
+
+  it('refuses a ui:order that misses a field or repeats an entry (rjsf would print the schema on the page)', () => {
+    const root = makeProject((p) => p.replace(FORM, '"ui:order": ["title", "name", "*"]', '"ui:order": ["title", "name", "title"]'));
+    const fields = JSON.parse(p(root)) as { schema: { properties: Record<string, unknown> } };
+    const rest = Object.keys(fields.schema.properties).filter((name) => name !== 'title' && name !== 'name');
+    expect(rest.length).toBeGreaterThan(0);
+    const diagnostics = validateProject(root);
+    expect(diagnostics.map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
+      `${FORM} /uiSchema/ui:order ui:order misses fields ${rest.map((name) => `'${name}'`).join(', ')}: add them, or '*' for the rest`,
+      `${FORM} /uiSchema/ui:order/2 ui:order: 'title' is already in ui:order`,
+    ]);
+    expect(diagnostics[0]).toMatchObject(positionOf(root, FORM, '["title", "name", "title"]'));
+    const twice = makeProject((p) => p.replace(FORM, '"ui:order": ["title", "name", "*"]', '"ui:order": ["*", "title", "*"]'));
+    expect(lines(twice)).toEqual([`${FORM} /uiSchema/ui:order/2 ui:order: '*' may appear only once`]);
+  });
+
+  it('reports a problem of a fragment once, at its line in the fragment, with the forms that use it', () => {
+    const NAME_FIELD =
+      '"name": { "type": "string", "title": "Name", "maxLength": 100, "x-text": "single-line", "errorMessage": "Enter a name of at most 100 characters" }';
+    const FRAGMENT = 'forms/fragments/fields.json';
+    const root = makeProject((p) => {
+      p.write(
+        FRAGMENT,
+        '{\n  "name": {\n    "type": "string",\n    "title": "Name",\n    "maxLength": 100,\n    "pattern": "^[a-z]+$",\n    "x-text": "single-line"\n  }\n}\n',
+      );
+      p.replace(FORM, NAME_FIELD, '"name": { "$ref": "fragments/fields.json#/name" }');
+      p.write('forms/quote.json', p.read(FORM).replace('"key": "contact-us"', '"key": "quote"'));
+    });
+    const diagnostics = validateProject(root);
+    expect(diagnostics.map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
+      `${FRAGMENT} /name/maxLength 'maxLength' has no message (errorMessage["maxLength"]) (used by forms/contact.json, forms/quote.json)`,
+      `${FRAGMENT} /name/pattern 'pattern' has no message (errorMessage["pattern"]) (used by forms/contact.json, forms/quote.json)`,
+      `${FRAGMENT} /name/x-text 'x-text' has no message (errorMessage["x-text"]) (used by forms/contact.json, forms/quote.json)`,
+    ]);
+    expect(diagnostics[1]).toMatchObject({ ...positionOf(root, FRAGMENT, '"^[a-z]+$"') });
+    const broken = makeProject((p) => p.replace(FORM, NAME_FIELD, '"name": { "$ref": "fragments/fields.json#/nmae" }'));
+    expect(lines(broken)).toEqual([
+      `${FORM} /schema/properties/name/$ref cannot resolve $ref 'fragments/fields.json#/nmae': no file forms/fragments/fields.json`,
+    ]);
+  });
+
+  it('expands the default required message of `messages` into the fields that state none', () => {
+    const root = makeProject((p) => {
+      p.write('forms/fragments/messages.json', '{ "required": "This field is required" }\n');
+      p.replace(FORM, '"key": "contact-us",', '"key": "contact-us", "messages": { "$ref": "fragments/messages.json" },');
+      p.replace(FORM, '"required": { "name": "This field is required", "email": "This field is required" },', '');
+    });
+    expect(lines(root)).toEqual([]);
+    const without = makeProject((p) =>
+      p.replace(FORM, '"required": { "name": "This field is required", "email": "This field is required" },', ''),
+    );
+    expect(lines(without).length).toBe(2);
   });
 
   it('reports two forms with the same key', () => {

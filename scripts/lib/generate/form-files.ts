@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isObject } from '../json-file';
-import { PROJECT_PATHS, type ProjectInputs } from '../project';
-import { removeStale, type GeneratedFile, type GenerateStep } from './step';
+import { PROJECT_PATHS, type NamedInput, type ProjectInputs } from '../project';
+import { removeStale, type GenerateContext, type GeneratedFile, type GenerateStep } from './step';
 
 /** Where the form files the site and the server run go, relative to the project root. */
 const FORM_FILES_DIR = 'src/generated/form-files';
@@ -39,8 +39,24 @@ export function resolveFormFile(value: unknown, product: ProductNames | undefine
 }
 
 /**
+ * The form as the site and the server run it (fragments resolved, default messages expanded), or
+ * undefined, with a warning, when it cannot be bundled (`npm run validate` says where).
+ */
+export function bundledForm(ctx: GenerateContext, input: NamedInput): Record<string, unknown> | undefined {
+  const bundle = input.bundle;
+  if (!input.read?.ok || !bundle || !isObject(bundle.data)) return undefined; // form types warns about it
+  if (bundle.issues.length > 0) {
+    const { file, pointer, message } = bundle.issues[0];
+    ctx.warn(`${input.file}: skipped, ${file} ${pointer}: ${message}`);
+    return undefined;
+  }
+  return bundle.data;
+}
+
+/**
  * src/generated/form-files/<form>.json: each forms/<form>.json as the site and the reference server
- * use it, with the product's names filled in (the validators are compiled from these too).
+ * use it: its fragments resolved, its default messages expanded (scripts/lib/form-bundle.ts) and
+ * the product's names filled in (the validators are compiled from these too).
  */
 export const formFiles: GenerateStep = {
   name: 'form files',
@@ -50,10 +66,11 @@ export const formFiles: GenerateStep = {
       ctx.warn(`${PROJECT_PATHS.config}: no site.product name and short name, '{product}' and '{short}' stay unfilled in forms`);
     const files: GeneratedFile[] = [];
     for (const input of ctx.inputs.forms) {
-      if (!input.read?.ok || !isObject(input.read.json.data)) continue; // form types warns about it
+      const data = bundledForm(ctx, input);
+      if (!data) continue;
       files.push({
         path: `${FORM_FILES_DIR}/${input.name}.json`,
-        content: `${JSON.stringify(resolveFormFile(input.read.json.data, product), null, 2)}\n`,
+        content: `${JSON.stringify(resolveFormFile(data, product), null, 2)}\n`,
       });
     }
     removeStale(ctx.root, FORM_FILES_DIR, new Set(files.map((f) => path.basename(f.path))), /\.json$/);

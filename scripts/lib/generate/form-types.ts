@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isObject } from '../json-file';
-import { pascalCase, PROJECT_PATHS } from '../project';
+import { bundledRead, pascalCase, PROJECT_PATHS } from '../project';
 import { compileSchema, compileTypeMapLeniently, literal, usableSchema, withoutTitles } from './compile-types';
 import { productNames, resolveFormFile } from './form-files';
 import { header, type GenerateStep } from './step';
@@ -14,7 +14,7 @@ export const formTypes: GenerateStep = {
   async run(ctx) {
     const product = productNames(ctx.inputs);
     const forms = ctx.inputs.forms.flatMap((input) => {
-      const file = usableSchema(ctx, input.file, input.read);
+      const file = usableSchema(ctx, input.file, bundledRead(input));
       if (!file) return [];
       if (!isObject(file.schema)) {
         ctx.warn(`${input.file}: skipped, it has no 'schema' object`);

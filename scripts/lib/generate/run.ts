@@ -85,6 +85,7 @@ function inputsFingerprint(inputs: ProjectInputs): string {
     named(inputs.blocks),
     named(inputs.resources),
     named(inputs.forms),
+    named(inputs.formFragments),
     named(inputs.otherSchemas),
     themeText(inputs.root),
   ].join('\n\0');

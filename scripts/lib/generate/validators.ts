@@ -4,6 +4,7 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import type Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import { isObject } from '../json-file';
+import { bundledRead } from '../project';
 import { addFormKeywords } from '../ajv-keywords';
 import { productNames, resolveFormFile } from './form-files';
 import { usableSchema } from './compile-types';
@@ -144,8 +145,8 @@ export const formValidators: GenerateStep = {
     const names: string[] = [];
     const product = productNames(ctx.inputs);
     for (const input of ctx.inputs.forms) {
-      if (!input.read?.ok) continue; // form types warns about it
-      const file = usableSchema(ctx, input.file, input.read);
+      if (!input.read?.ok || input.bundle?.issues.length) continue; // form types/files warn about it
+      const file = usableSchema(ctx, input.file, bundledRead(input));
       if (!file || !isObject(file.schema)) continue;
       // The schema as the site and the server use it (src/generated/form-files: product names filled).
       const schema = resolveFormFile(file.schema, product) as RJSFSchema;

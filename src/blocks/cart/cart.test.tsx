@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import form from '../../../forms/cart-quantity.json';
+import form from '../../generated/form-files/cart-quantity.json';
 import type { CartProps } from '../../generated/blocks';
 import type { CartSectionProps } from '../../generated/sections';
 import { blockProps } from '../../engine/registry';
@@ -179,7 +179,7 @@ describe('multiple purchase', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it.each(['0', '-3', ''])('a typed %j is forced to 1 with the message of forms/cart-quantity.json', (typed) => {
+  it.each(['0', '-3', ''])('a typed %j is forced to 1 with the message of forms/cart-quantity.json (as generated)', (typed) => {
     vi.useFakeTimers();
     store.cartStore('merchant').dispatch({ type: 'add', plan: individual });
     store.cartStore('merchant').dispatch({ type: 'setQuantity', quantity: 3 });
