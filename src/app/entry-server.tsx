@@ -125,7 +125,7 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   const rendered = await renderApp(renderUrl, data, (error) => console.error('[ssr]', url.pathname, error));
   return {
     kind: 'page',
-    status: data.notFound ? 404 : 200,
+    status: data.notFound || page === notFoundPage ? 404 : 200,
     head: pageHead(page, { publicUrl: options.publicUrl, pathname: renderUrl.pathname, canonical: !data.notFound }),
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectErrors, expectNoSeriousA11yViolations } from './helpers';
+import { collectErrors, expectNoSeriousA11yViolations, gotoClientSide } from './helpers';
 
 test.describe('routing and shell', () => {
   test('an unknown path redirects to /404 with its message and a way home', async ({ page }) => {
@@ -55,7 +55,7 @@ test.describe('routing and shell', () => {
         for (const item of body.data) item.styles = { ...item.styles, backgroundColor: colour };
         await route.fulfill({ response, json: body });
       });
-      await page.goto('/contact');
+      await gotoClientSide(page, '/contact');
       await expect(banner).toHaveCSS('background-color', css);
       // The header rule is unchanged: anything but blue gives the white header.
       await expect(page.locator('header.site-header')).toHaveAttribute('data-header-color', 'white');
@@ -172,7 +172,8 @@ test.describe('pages finished by the engine', () => {
   test('a failed content load leaves the page usable', async ({ page }) => {
     const errors = collectErrors(page);
     await page.route('**/api/v1/privacy-policy-sliders**', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
-    await page.goto('/privacy');
+    // The browser loads the content itself (as after a click on a link); the server's own failures are unit-tested.
+    await gotoClientSide(page, '/privacy');
     await expect(page.getByRole('heading', { name: 'Data Privacy Policy', level: 1 })).toBeVisible();
     await expect.poll(() => errors.some((e) => e.includes('source privacy-policy-sliders'))).toBe(true);
     await expect(page.locator('.banner')).toHaveCount(0);
@@ -198,7 +199,8 @@ test.describe('layout stability while content loads', () => {
         await held;
         await route.continue();
       });
-      await page.goto('/contact');
+      // A navigation in the app: the browser loads the content while the skeleton holds its place.
+      await gotoClientSide(page, '/contact');
       const skeleton = page.locator('.block-skeleton--banner');
       await expect(skeleton).toBeVisible();
       const footer = page.locator('footer.site-footer');

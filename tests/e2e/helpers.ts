@@ -22,6 +22,21 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
+ * Opens `path` as a navigation inside the running app (the router's own history, as a click on a
+ * link does), so that the browser loads the page's content itself: a first visit gets it rendered
+ * by the server. Tests that intercept content requests in the browser use this.
+ */
+export async function gotoClientSide(page: Page, path: string, from = '/404'): Promise<void> {
+  await page.goto(from);
+  await page.waitForFunction(() => document.getElementById('page-data') !== null);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+/**
  * Opens `url` on a page that reloads itself while it loads (a shop entered with another shop's cart
  * clears it and reloads, spec section 4 "Slug change"), and resolves once the reloaded document is
  * in. A plain `page.goto` waits for the first document's load event, which the reload may abort.

@@ -1,0 +1,161 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import config from '../../pages.config.json' with { type: 'json' };
+import { collectErrors } from './helpers';
+
+/** Server rendering: pages arrive with their content, hydrate without complaint, and work without JavaScript. */
+
+const short = config.site.product.short;
+const SAMPLE: Record<string, string> = {
+  ShopMerchant: '/shop/promo/demo-merchant',
+  ShopMerchantCheckout: '/shop/promo/checkout/demo-merchant',
+  PromoShop: '/shop/promocode/demo-promotion',
+  PromoCheckout: '/shop/promocode/checkout/demo-promotion',
+  MediaArticle: '/media/article/1/article',
+  Reseller: '/shop/reseller/demo-reseller/',
+  ResellerHome: '/shop/reseller/demo-reseller/',
+  ResellerKeyAssignment: '/shop/reseller/assignment/demo-reseller',
+  ResellerCheckout: '/shop/reseller/checkout/demo-reseller',
+  Terms: `/terms-and-conditions/${short}`,
+  // Without a status the payment page sends the browser on to the shop.
+  ShopPayment: '/shop/payment?status=cancelled',
+};
+const routes = [
+  ...new Set(
+    (config.pages as { name: string; path: string; redirect?: string }[])
+      .filter((page) => !page.redirect)
+      .map((page) => SAMPLE[page.name] ?? page.path.replaceAll('{short}', short)),
+  ),
+];
+
+/** Pages the browser leaves at once in a fresh session: the reseller checkout with an empty cart goes back to the shop. */
+const LEFT_IN_THE_BROWSER = new Set(['/shop/reseller/checkout/demo-reseller']);
+
+async function textWithoutScript(browser: Browser, path: string): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(path);
+  const text = await page.locator('#root').innerText();
+  await context.close();
+  return text;
+}
+
+/** The visible text of the page, once hydrated and its content requests (if any) are done. */
+async function hydratedText(page: Page): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  return page.locator('#root').innerText();
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its banner, steps, plans and testimonials', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('section.banner h1, section.banner h2').first()).not.toBeEmpty();
+    await expect(page.locator('.steps, [class*="steps"]').first()).toBeVisible();
+    await expect(page.locator('article').filter({ hasText: '₱' }).first()).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('table')).toBeVisible();
+  });
+
+  test('About, Media and an article are readable, and their links lead to server-rendered pages', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('main')).toContainText(/\w{4,}/);
+
+    await page.goto('/media');
+    await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+    const read = page.getByRole('link', { name: /Read More/i }).first();
+    const hasCards = (await read.count()) > 0;
+    const articleLink = hasCards ? read : page.locator('a[href^="/media/article/"]').first();
+    if ((await articleLink.count()) > 0) {
+      await articleLink.click();
+      await expect(page).toHaveURL(/\/media\/article\//);
+    } else {
+      await page.goto('/media/article/1/article');
+    }
+    await expect(page.locator('article.media-article h1, article.media-article h2').first()).not.toBeEmpty();
+    await expect(page.locator('.media-article .rich-text')).toContainText(/\w{4,}/);
+
+    // The header's links are plain links that work without the router.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  });
+
+  test('a form says it needs JavaScript, and its fields cannot be sent as a plain form', async ({ page, request }) => {
+    // Chromium run by Playwright without JavaScript still parses <noscript> as if scripts ran, so the
+    // note is checked in the HTML a browser without JavaScript shows.
+    const html = await (await request.get('/contact', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain(`<noscript><p class="noscript-note">${config.site.noscript}</p></noscript>`);
+    await page.goto('/contact');
+    await expect(page.locator('main form button[type="submit"]').first()).toBeDisabled();
+    await expect(page.locator('main form input').first()).toBeDisabled();
+  });
+});
+
+test.describe('server-rendered HTML', () => {
+  test('a page comes with its content, head tags and data; the browser fetches no content again', async ({ page, request }) => {
+    const response = await request.get('/about', { headers: { accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>About us \| Bantay Doc<\/title>/);
+    expect(html).toContain('<meta name="description" content="Who we are: Bantay Doc brings licensed doctors');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/about" \/>/);
+    expect(html).toContain('<meta property="og:title" content="About us | Bantay Doc" />');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<script type="application/json" id="page-data">');
+    // Fluent's (Griffel's) styles are in the head: nothing flashes unstyled.
+    expect(html).toMatch(/<style data-make-styles-bucket="d"[^>]*>/);
+
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/')) apiCalls.push(req.url());
+    });
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]);
+  });
+
+  test('unknown paths and unknown slugs answer 404 with the not-found page; redirects are HTTP redirects', async ({ page, request }) => {
+    for (const path of ['/no/such/page', '/shop/reseller/nobody-here/', '/media/article/99999/none']) {
+      const response = await request.get(path, { headers: { accept: 'text/html' } });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text()).toContain('Page not found');
+    }
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    const redirect = await request.get('/shop/reseller/demo-reseller', { headers: { accept: 'text/html' }, maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expect(redirect.headers().location).toBe('/shop/reseller/demo-reseller/');
+  });
+
+  test('a second request for a page within the cache time is served from the cache', async ({ request }) => {
+    await request.get('/media', { headers: { accept: 'text/html' } });
+    const again = await request.get('/media', { headers: { accept: 'text/html' } });
+    expect(again.headers()['x-render-cache']).toBe('hit');
+  });
+});
+
+test.describe('hydration', () => {
+  for (const path of routes) {
+    test(`${path}: no console error, and the hydrated page says what the server's HTML says`, async ({ page, browser }) => {
+      test.setTimeout(45_000);
+      const errors = collectErrors(page);
+      const response = await page.goto(path);
+      const status = response?.status();
+      const hydrated = await hydratedText(page);
+      if (path === '/404') {
+        expect(status).toBe(404);
+        expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+      } else {
+        expect(status).toBe(200);
+        expect(errors).toEqual([]);
+      }
+      // Without JavaScript the same words are on the page, and where a form or the shop is, the note that it needs JavaScript.
+      if (LEFT_IN_THE_BROWSER.has(path)) return;
+      const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '' && line !== config.site.noscript);
+      expect(lines(await textWithoutScript(browser, path))).toEqual(lines(hydrated));
+    });
+  }
+});
