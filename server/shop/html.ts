@@ -62,6 +62,7 @@ export function page(options: { title: string; brand: string; content: SafeHtml 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${options.title}</title>
 <style>${new SafeHtml(STYLE)}</style>
 </head>

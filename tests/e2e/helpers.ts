@@ -16,7 +16,8 @@ export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A failed resource names its URL, so that a test can tell which request it was.
+    if (message.type() === 'error') errors.push(message.location().url ? `${message.text()} (${message.location().url})` : message.text());
   });
   return errors;
 }
