@@ -2,13 +2,16 @@
  * `npm run bench:server`: the reference server's throughput on loopback. Starts the server in this
  * process (demo mode, a temporary data directory, no request log, rate limits lifted: billings and
  * code checks follow the form limit), listens on 127.0.0.1, and loads it with autocannon, one
- * scenario after the other: a content read, a form submission and a billing. Prints requests per
- * second and latencies; fails (exit 1) when any answer is not a 2xx or a request errs.
+ * scenario after the other: a content read, server-rendered pages (from the HTML cache, and rendered
+ * anew by a second server without the cache), a form submission and a billing. Prints requests per
+ * second and latencies; fails (exit 1) when any answer is not a 2xx or a request errs. Builds the
+ * site first when dist/ has no server bundle.
  * Options: --duration <seconds> (10), --connections <n> (10).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../server/app.ts';
 
@@ -55,8 +58,23 @@ const billing = {
   ],
 };
 
-const SCENARIOS: Array<{ name: string; method: 'GET' | 'POST'; path: string; body?: unknown; expect: number }> = [
+const HTML = { accept: 'text/html' };
+const SCENARIOS: Array<{
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  expect: number;
+  headers?: Record<string, string>;
+  /** Served by the server without the HTML cache. */
+  uncached?: boolean;
+}> = [
   { name: 'content read (GET /api/v1/faqs)', method: 'GET', path: '/api/v1/faqs', expect: 200 },
+  { name: 'page, HTML cache (GET /)', method: 'GET', path: '/', expect: 200, headers: HTML },
+  { name: 'page, rendered (GET /)', method: 'GET', path: '/', expect: 200, headers: HTML, uncached: true },
+  { name: 'page, HTML cache (GET /about)', method: 'GET', path: '/about', expect: 200, headers: HTML },
+  { name: 'page, rendered (GET /about)', method: 'GET', path: '/about', expect: 200, headers: HTML, uncached: true },
+  { name: 'page with a form, rendered (GET /contact)', method: 'GET', path: '/contact', expect: 200, headers: HTML, uncached: true },
   {
     name: 'form submission (POST form-emails/contact-us)',
     method: 'POST',
@@ -67,21 +85,32 @@ const SCENARIOS: Array<{ name: string; method: 'GET' | 'POST'; path: string; bod
   { name: 'billing (POST billing-informations)', method: 'POST', path: '/api/v1/billing-informations', body: billing, expect: 201 },
 ];
 
+const staticDir = resolve('dist');
+if (!existsSync(join(staticDir, '.ssr', 'entry-server.js'))) execSync('npm run build --silent', { stdio: 'inherit' });
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+const otherDataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 // Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow at least the form limit).
-const app = await buildServer({ dataDir, demo: true, logger: false, formRateLimit: 1_000_000_000 });
+const settings = { demo: true, logger: false, formRateLimit: 1_000_000_000, staticDir } as const;
+const app = await buildServer({ ...settings, dataDir });
+const uncachedApp = await buildServer({ ...settings, dataDir: otherDataDir, htmlCacheSeconds: 0 });
 let failed = false;
 try {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const listen = async (server: typeof app) => {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  const cachedBase = await listen(app);
+  const uncachedBase = await listen(uncachedApp);
 
   const rows: string[][] = [];
   for (const scenario of SCENARIOS) {
+    const base = scenario.uncached ? uncachedBase : cachedBase;
     // One request first: a scenario that does not get its status at all is a broken bench, not a slow server.
     const probe = await fetch(base + scenario.path, {
       method: scenario.method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...scenario.headers },
       body: scenario.body ? JSON.stringify(scenario.body) : undefined,
     });
     if (probe.status !== scenario.expect) throw new Error(`${scenario.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
@@ -90,7 +119,7 @@ try {
     const result = await autocannon({
       url: base + scenario.path,
       method: scenario.method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...scenario.headers },
       body: scenario.body ? JSON.stringify(scenario.body) : undefined,
       connections,
       duration,
@@ -116,7 +145,8 @@ try {
   for (const row of rows) console.log(line(row));
   if (failed) console.error('\nFAILED: some answers were not 2xx or requests erred (errors column: errors + timeouts + non-2xx).');
 } finally {
-  await app.close();
+  await Promise.all([app.close(), uncachedApp.close()]);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(otherDataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
