@@ -17,7 +17,7 @@ interface Props {
  * Mounted on first open, not before: a mounted Fluent `Dialog`, even a closed one, starts tabster's
  * modalizer, which puts two focusable `aria-hidden` sentinels (`data-tabster-dummy`) around the whole
  * page, and accessibility checks (Lighthouse, axe's aria-hidden-focus) flag them on every form page.
- * Once opened it stays mounted: unmounting an open Fluent dialog leaves the page `aria-hidden`.
+ * Once opened it stays mounted: unmounting it on close left the page `aria-hidden` (end-to-end tests).
  */
 export function ConfirmDialog({ open, title, message, busy, onYes, onNo }: Props) {
   const [opened, setOpened] = useState(open);
