@@ -20,7 +20,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Request } from '@playwright/test';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../server/app.ts';
@@ -133,7 +133,7 @@ async function visit(path: string, viewport: { width: number; height: number }) 
   let js = 0;
   let css = 0;
   const pending: Promise<void>[] = [];
-  tab.on('requestfinished', (request) => {
+  const onFinished = (request: Request) => {
     const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
@@ -142,7 +142,8 @@ async function visit(path: string, viewport: { width: number; height: number }) 
         else css += sizes.responseBodySize;
       }),
     );
-  });
+  };
+  tab.on('requestfinished', onFinished);
   await tab.goto(base + path, { waitUntil: 'networkidle' });
   await tab.waitForTimeout(300);
   const { lcp, cls } = await tab.evaluate(
@@ -162,6 +163,8 @@ async function visit(path: string, viewport: { width: number; height: number }) 
         setTimeout(() => resolve({ lcp, cls }), 200);
       }),
   );
+  // A request that finishes from here on would ask for its sizes after the context is closed.
+  tab.off('requestfinished', onFinished);
   await Promise.all(pending);
   await context.close();
   return { js, css, lcp, cls };
