@@ -25,6 +25,7 @@ import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safet
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
 import { didYouMean, nearest } from './suggest';
 import { resolveSection } from '../../domain/page-presets';
+import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';
 
 /** The outcome of checking a project: every problem, and how many files were read. */
@@ -524,6 +525,17 @@ export function checkProject(root: string): ProjectCheck {
     const json = reporter.track(input.read);
     return json ? [{ input, json }] : [];
   });
+
+  // Each file's format version: an older file is migrated by `npm run migrate`, not by hand.
+  const versioned = [
+    ...(config ? [{ json: config, kind: 'pages' as const }] : []),
+    ...forms.map(({ json }) => ({ json, kind: 'form' as const })),
+  ];
+  for (const { json, kind } of versioned) {
+    const problem = versionProblem(kind, json.data);
+    const stated = isObject(json.data) && 'formatVersion' in json.data;
+    if (problem) reporter.report(json.file, stated ? '/formatVersion' : '', problem);
+  }
 
   const registry = loadSchemas(inputs, reporter, schemaFiles);
 
