@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolvePresets } from '../domain/page-presets';
 import type { Db } from './db';
 import type { Repo } from './repo';
 
@@ -29,9 +30,12 @@ export function readProduct(configPath: string = join(ROOT_DIR, 'pages.config.js
   }
 }
 
-/** pages.config.json as the server reads it (routes for the sitemap and robots.txt); it is checked by `npm run validate`. */
+/**
+ * pages.config.json as the server reads it (routes for the sitemap and robots.txt), its sections'
+ * presets applied as the site applies them; it is checked by `npm run validate`.
+ */
 export function readPagesConfig<T = import('./seo').SeoConfig>(configPath: string = join(ROOT_DIR, 'pages.config.json')): T {
-  return JSON.parse(readFileSync(configPath, 'utf8')) as T;
+  return resolvePresets(JSON.parse(readFileSync(configPath, 'utf8')) as T);
 }
 
 /** What every route module receives (register options) and what `app.ctx` holds. */

@@ -20,6 +20,10 @@ export const PROJECT_PATHS = {
   schemas: 'schemas',
   /** The generated union of the sections (one branch per block folder) that pages.schema.json applies. */
   sectionsSchema: 'src/generated/sections.schema.json',
+  /** The same for a preset (schemas/pages.schema.json, SectionPreset): each block's props in part. */
+  presetsSchema: 'src/generated/presets.schema.json',
+  /** Each block's schema with nothing required, for props a preset and a section complete together. */
+  partialProps: 'src/generated/partial-props',
 } as const;
 
 /** The keys every section has beside its block's `props` (which the block schema describes). */

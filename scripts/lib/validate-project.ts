@@ -25,6 +25,8 @@ import { textFieldIssues } from './form-text';
 import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
 import { didYouMean, nearest } from './suggest';
+import { resolveSection } from '../../domain/page-presets';
+import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';
 
 /** The outcome of checking a project: every problem, and how many files were read. */
@@ -135,6 +137,7 @@ function loadSchemas(inputs: ProjectInputs, reporter: Reporter, files: Array<{ f
   // block's schema instead (checkSections), so that a broken block schema costs only its own
   // sections and each error is reported once, with its block: the union is loaded empty.
   ajv.addSchema({}, idOf(PROJECT_PATHS.sectionsSchema), undefined, false);
+  ajv.addSchema({}, idOf(PROJECT_PATHS.presetsSchema), undefined, false);
   const added = new Set<string>();
   for (const { file, json } of files) {
     if (!isObject(json.data) && typeof json.data !== 'boolean') {
@@ -221,6 +224,18 @@ interface Catalogue {
   byResolvedName: Map<string, { name: string; entry: SourceEntry }>;
 }
 
+/** Whether a JSON pointer ('/props/texts/title') names a value inside `value`. */
+function hasPointer(value: unknown, pointer: string): boolean {
+  let node = value;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node) && /^\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
+    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
+    else return false;
+  }
+  return true;
+}
+
 function checkSections(
   config: JsonFile,
   reporter: Reporter,
@@ -233,6 +248,10 @@ function checkSections(
   if (!isObject(data) || !Array.isArray(data.pages)) return;
   const report = (pointer: string, message: string, at: 'value' | 'key' = 'value') => reporter.report(config.file, pointer, message, at);
   const { short } = catalogue;
+
+  const presets = isObject(data.presets) ? data.presets : {};
+  const presetNames = Object.keys(presets);
+  const used = new Set<string>();
 
   data.pages.forEach((page, i) => {
     if (!isObject(page) || !Array.isArray(page.sections)) return;
@@ -249,33 +268,56 @@ function checkSections(
       if (typeof page.owner.param === 'string') routeParams.add(page.owner.param);
     }
 
-    page.sections.forEach((section, j) => {
-      if (!isObject(section) || typeof section.type !== 'string') return;
+    page.sections.forEach((own, j) => {
+      if (!isObject(own) || typeof own.type !== 'string') return;
       const at = pointerOf('pages', i, 'sections', j);
-      const { type } = section;
+      // A section that names a preset is checked as the page renders it, the preset applied; a
+      // problem in a value the preset gives is reported at the preset.
+      const presetName = typeof own.preset === 'string' ? own.preset : undefined;
+      const preset = presetName !== undefined && Object.hasOwn(presets, presetName) ? presets[presetName] : undefined;
+      if (presetName !== undefined) {
+        used.add(presetName);
+        if (!isObject(preset)) report(`${at}/preset`, `unknown preset '${presetName}'${didYouMean(presetName, presetNames)}`);
+        else if (preset.type !== own.type)
+          report(`${at}/type`, `preset '${presetName}' is for block type '${String(preset.type)}', not '${own.type}'`);
+      }
+      const resolved = resolveSection(own, presets);
+      const section = isObject(resolved) ? resolved : own;
+      const ownPointer = (pointer: string) => {
+        if (!isObject(preset) || !pointer.startsWith(at) || hasPointer(own, pointer.slice(at.length))) return pointer;
+        const rest = pointer.slice(at.length);
+        return hasPointer(preset, rest) ? pointerOf('presets', presetName ?? '') + rest : pointer;
+      };
+      const reportHere = (pointer: string, message: string, where: 'value' | 'key' = 'value') =>
+        report(ownPointer(pointer), message, where);
+      const { type } = own;
       const block = blocks.get(type);
       if (!block) {
         report(`${at}/type`, `unknown block type '${type}'${didYouMean(type, blocks.keys())}`);
       } else if (section.props === undefined || isObject(section.props)) {
         // The block's own props; a section without any gives {} (the schema's defaults fill it in).
         const validate = blockValidator(type);
-        if (validate && !validate(section.props ?? {})) reporter.issues(config.file, describeErrors(validate.errors, `${at}/props`));
+        if (validate && !validate(section.props ?? {}))
+          reporter.issues(
+            config.file,
+            describeErrors(validate.errors, `${at}/props`).map((issue) => ({ ...issue, pointer: ownPointer(issue.pointer) })),
+          );
       }
 
       if (typeof section.id === 'string') {
         const first = ids.get(section.id);
-        if (first !== undefined) report(`${at}/id`, `duplicate section id '${section.id}' on this page (also section ${first})`);
+        if (first !== undefined) reportHere(`${at}/id`, `duplicate section id '${section.id}' on this page (also section ${first})`);
         else ids.set(section.id, j);
       }
 
       const source = typeof section.source === 'string' ? section.source : undefined;
       if (source === undefined) {
-        if (block?.source === 'required') report(at, `block '${type}' needs a 'source'`);
+        if (block?.source === 'required') reportHere(at, `block '${type}' needs a 'source'`);
         for (const key of ['pick', 'query', 'bind'] as const) {
-          if (key in section) report(`${at}/${key}`, `'${key}' has no effect without a 'source'`, 'key');
+          if (key in section) reportHere(`${at}/${key}`, `'${key}' has no effect without a 'source'`, 'key');
         }
       } else if (block?.source === 'none') {
-        report(`${at}/source`, `block '${type}' takes no source`, 'key');
+        reportHere(`${at}/source`, `block '${type}' takes no source`, 'key');
       } else {
         checkSource(`${at}`, source, section, block, routeParams, pagePath);
       }
@@ -285,16 +327,20 @@ function checkSections(
         const declared = isObject(block.schema.properties) ? Object.keys(block.schema.properties) : [];
         for (const prop of Object.keys(section.bind)) {
           if (!declared.includes(prop))
-            report(`${at}/bind${pointerOf(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
+            reportHere(`${at}/bind${pointerOf(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
         }
       }
 
       const form = isObject(section.props) ? section.props.form : undefined;
       if (typeof form === 'string' && !formNames.includes(form)) {
-        report(`${at}/props/form`, `unknown form '${form}'${didYouMean(form, formNames)}`);
+        reportHere(`${at}/props/form`, `unknown form '${form}'${didYouMean(form, formNames)}`);
       }
     });
   });
+
+  for (const name of presetNames) {
+    if (!used.has(name)) report(pointerOf('presets', name), `preset '${name}' is named by no section`, 'key');
+  }
 
   function checkSource(
     at: string,
@@ -532,6 +578,17 @@ export function checkProject(root: string): ProjectCheck {
     return json ? [{ input, json }] : [];
   });
   for (const fragment of inputs.formFragments) reporter.track(fragment.read);
+
+  // Each file's format version: an older file is migrated by `npm run migrate`, not by hand.
+  const versioned = [
+    ...(config ? [{ json: config, kind: 'pages' as const }] : []),
+    ...forms.map(({ json }) => ({ json, kind: 'form' as const })),
+  ];
+  for (const { json, kind } of versioned) {
+    const problem = versionProblem(kind, json.data);
+    const stated = isObject(json.data) && 'formatVersion' in json.data;
+    if (problem) reporter.report(json.file, stated ? '/formatVersion' : '', problem);
+  }
 
   const registry = loadSchemas(inputs, reporter, schemaFiles);
 

@@ -1,7 +1,8 @@
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type * as Diagnostics from './diagnostics.ts';
+import type * as FormFiles from './generate/form-files.ts';
 import type * as Generate from './generate/run.ts';
 import type * as Validate from './validate-project.ts';
 
@@ -10,38 +11,82 @@ function load<T>(root: string, file: string): Promise<T> {
   return import(/* @vite-ignore */ pathToFileURL(join(root, 'scripts/lib', file)).href) as Promise<T>;
 }
 
-const WATCHED = /(pages\.config\.json|[\\/]forms[\\/].*\.json|[\\/]schemas[\\/].*\.json|[\\/]src[\\/]blocks[\\/][^\\/]+[\\/]schema\.json)$/;
+/** The project files the gate reacts to, relative to the root with forward slashes. */
+const WATCHED = /^(pages\.config\.json|forms\/.*\.json|schemas\/.*\.json|src\/blocks\/[^/]+\/schema\.json)$/;
+const FORM = /^forms\/.*\.json$/;
+/** What the page is built from at run time: a change reloads it (the router is built once, from the config). */
+const RELOAD = /^(pages\.config\.json|src\/generated\/.*\.json|src\/generated\/validators\/.*)$/;
 
 /**
- * Dev only: when pages.config.json, a form or a schema (a block folder's schema.json too) changes, regenerate the types (and
- * validators) and run the QA gate; problems show in Vite's error overlay with file, line and
- * pointer, so an editor sees a broken config at once instead of a broken page.
+ * Dev only: when pages.config.json, a form or a schema (a block folder's schema.json too) changes,
+ * regenerate what the site imports and run the QA gate; problems show in Vite's error overlay with
+ * file, line and pointer, so an editor sees a broken config at once instead of a broken page.
+ *
+ * The site imports pages.config.json itself and a form through src/generated/form-files/ (and the
+ * precompiled validators): a change to either reloads the page (the router is built once, from the
+ * config, so a hot update would keep the old pages). A form's change first regenerates its form file
+ * (~100 ms), so that the page shows it at once, then validates, then regenerates the rest (the
+ * validators and the types take seconds; the page reloads again if the validator changed).
+ *
+ * Watched paths are added as absolute paths: chokidar reports a path as it was added, and a
+ * relative 'pages.config.json' made Vite look up a module by that name, find none and neither
+ * update nor reload the page.
  */
 export function configGate(root: string): Plugin {
   return {
     name: 'config-gate',
     apply: 'serve',
+    handleHotUpdate({ file, server }) {
+      if (!RELOAD.test(relative(root, file).split(sep).join('/'))) return undefined;
+      server.ws.send({ type: 'full-reload' });
+      return [];
+    },
     configureServer(server) {
-      const check = async (file: string) => {
-        if (!WATCHED.test(file)) return;
-        // Loaded on first use: Vite bundles its config file, and the pipeline is for `dev` only.
-        const [{ formatDiagnostic }, { generate }, { validateProject }] = await Promise.all([
+      let queue = Promise.resolve();
+      // The last problems found, sent again to a page that connects later (a reload in between).
+      let lastError:
+        { message: string; stack: string; plugin: string; id: string; loc: { file: string; line: number; column: number } } | undefined;
+      server.ws.on('connection', () => {
+        if (lastError) server.ws.send({ type: 'error', err: lastError });
+      });
+      // Loaded at run time (Vite bundles its config file, and the pipeline is for `dev` only), once the watcher is ready.
+      let modules: Promise<[typeof Diagnostics, typeof Generate, typeof FormFiles, typeof Validate]> | undefined;
+      const pipeline = () =>
+        (modules ??= Promise.all([
           load<typeof Diagnostics>(root, 'diagnostics.ts'),
           load<typeof Generate>(root, 'generate/run.ts'),
+          load<typeof FormFiles>(root, 'generate/form-files.ts'),
           load<typeof Validate>(root, 'validate-project.ts'),
-        ]);
-        await generate(root);
+        ]));
+      const check = async (abs: string) => {
+        const file = relative(root, abs).split(sep).join('/');
+        if (!WATCHED.test(file)) return;
+        const [{ formatDiagnostic }, { generate }, { formFiles }, { validateProject }] = await pipeline();
+        if (FORM.test(file)) await generate(root, { steps: [formFiles] });
         const problems = validateProject(root);
-        if (problems.length === 0) return;
-        const message = problems.map((d) => formatDiagnostic(d)).join('\n');
-        server.config.logger.error(message);
-        server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'config-gate' } });
+        lastError = undefined;
+        if (problems.length > 0) {
+          const message = problems.map((d) => formatDiagnostic(d)).join('\n');
+          server.config.logger.error(message);
+          const [first] = problems;
+          const at = join(root, first.file);
+          lastError = { message, stack: '', plugin: 'config-gate', id: at, loc: { file: at, line: first.line, column: first.column } };
+          server.ws.send({ type: 'error', err: lastError });
+        }
+        await generate(root);
       };
-      server.watcher.add(['pages.config.json', 'forms', 'schemas']);
-      const safeCheck = (file: string) =>
-        check(file).catch((error: unknown) => server.config.logger.error(`config gate: ${String(error)}`));
-      server.watcher.on('change', (file) => void safeCheck(file));
-      server.watcher.on('add', (file) => void safeCheck(file));
+      server.watcher.add(['pages.config.json', 'forms', 'schemas'].map((p) => join(root, p)));
+      // One check at a time: generate writes files that a second run would read half-written.
+      const enqueue = (file: string) => {
+        queue = queue.then(() => check(file)).catch((error: unknown) => server.config.logger.error(`config gate: ${String(error)}`));
+      };
+      server.watcher.on('ready', () => {
+        server.config.logger.info('config gate: watching pages.config.json, forms/ and schemas/');
+        // Loads the pipeline now, so that the first edit does not wait for it.
+        pipeline().catch((error: unknown) => server.config.logger.error(`config gate: ${String(error)}`));
+      });
+      server.watcher.on('change', enqueue);
+      server.watcher.on('add', enqueue);
     },
   };
 }

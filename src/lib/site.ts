@@ -1,11 +1,13 @@
 import rawConfig from '../../pages.config.json';
+import { resolvePresets } from '../../domain/page-presets';
 import type { PagesConfig, PageConfig, SiteSettings } from '../generated/config';
 
 /**
  * The site configuration, checked by `npm run validate` before every build, so it is trusted here.
- * The JSON import keeps Vite's hot reload of pages.config.json in `npm run dev`.
+ * The JSON import keeps Vite's reload on a change of pages.config.json in `npm run dev`. Sections
+ * that name a preset get it here (domain/page-presets.ts, as validate and the server read them).
  */
-const config = rawConfig as unknown as PagesConfig;
+const config = resolvePresets(rawConfig as unknown) as PagesConfig;
 export const site: SiteSettings = config.site;
 export const pages: PageConfig[] = config.pages;
 

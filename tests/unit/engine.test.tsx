@@ -54,9 +54,9 @@ describe('pick rules and ordering', () => {
   });
 
   it("passes a block only its own props, not the section's binding, with its schema's defaults filled in", () => {
-    const section = { type: 'banner', source: 's', pick: 'first', id: 'a', query: {}, props: { dropPromoButtons: true } } as const;
+    const section = { type: 'banner', source: 's', pick: 'first', id: 'a', query: {}, props: { hidePromoButtons: true } } as const;
     expect(blockProps(loadedBlock('banner')!, boundProps(section, []))).toEqual({
-      dropPromoButtons: true,
+      hidePromoButtons: true,
       setHeaderColor: true,
     });
   });

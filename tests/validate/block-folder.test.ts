@@ -76,9 +76,19 @@ describe('a block type is one folder', () => {
     };
     expect(union.properties.type.enum).toContain('hero');
     expect(union.allOf).toContainEqual({
-      if: { properties: { type: { const: 'hero' } } },
-      then: { required: ['props'], properties: { props: { $ref: '../blocks/hero/schema.json' } } },
+      if: { properties: { type: { const: 'hero' } }, required: ['type'] },
+      then: {
+        if: { required: ['preset'] },
+        then: { properties: { props: { $ref: 'partial-props/hero.json' } } },
+        else: { required: ['props'], properties: { props: { $ref: '../blocks/hero/schema.json' } } },
+      },
     });
+    // A preset or a section naming one gives the props in part: nothing of the block is required there.
+    const partial = JSON.parse(read(root, 'src/generated/partial-props/hero.json')) as Record<string, unknown>;
+    expect(partial).not.toHaveProperty('required');
+    expect(Object.keys(partial.properties as object)).toEqual(
+      Object.keys(JSON.parse(read(root, 'src/blocks/hero/schema.json')).properties as object),
+    );
 
     // The generated modules type-check with the new component.
     const tsc = spawnSync(
@@ -145,7 +155,11 @@ describe('a block type is one folder', () => {
     const files = [
       'schemas/pages.schema.json',
       'src/generated/sections.schema.json',
-      ...['articleList', 'banner', 'breadcrumbs', 'form', 'hero'].map((b) => `src/blocks/${b}/schema.json`),
+      'src/generated/presets.schema.json',
+      ...['articleList', 'banner', 'breadcrumbs', 'form', 'hero'].flatMap((b) => [
+        `src/blocks/${b}/schema.json`,
+        `src/generated/partial-props/${b}.json`,
+      ]),
     ];
     for (const file of files) ajv.addSchema(JSON.parse(read(root, file)), pathToFileURL(path.join(root, file)).href);
     const validate = ajv.getSchema(pathToFileURL(path.join(root, 'schemas/pages.schema.json')).href)!;

@@ -15,9 +15,11 @@ const TYPES = [
   'src/generated/api.ts',
   'src/generated/forms.ts',
 ];
-/** What the block folders give beside their types: the sections' union schema, a chunk module per block, the registry. */
+/** What the block folders give beside their types: the union schemas of sections and presets, each block's partial props, a chunk module per block, the registry. */
 const BLOCK_FILES = (blocks: string[]) => [
   'src/generated/sections.schema.json',
+  'src/generated/presets.schema.json',
+  ...blocks.map((b) => `src/generated/partial-props/${b}.json`),
   ...blocks.map((b) => `src/generated/block-chunks/${b}.ts`),
   'src/generated/registry.ts',
 ];
@@ -122,7 +124,9 @@ describe('generate', () => {
 
     const file = path.join(root, 'src/blocks/banner/schema.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"enum": ["left", "center"]', '"enum": ["left", "center", "right"]'));
-    expect(await generate(root)).toMatchObject({ changed: ['src/generated/blocks.ts', 'src/generated/sections.ts'] });
+    expect(await generate(root)).toMatchObject({
+      changed: ['src/generated/blocks.ts', 'src/generated/sections.ts', 'src/generated/partial-props/banner.json'],
+    });
     expect(read(root, 'src/generated/blocks.ts')).toContain('align?: "left" | "center" | "right";');
 
     // A generated file edited by hand is rewritten.

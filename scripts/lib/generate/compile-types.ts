@@ -24,7 +24,8 @@ const TS_OPTIONS = {
       // (it may not even be written yet).
       sections: {
         order: 0,
-        canRead: (file: { url: string }) => file.url.replace(/\\/g, '/').endsWith(`/${PROJECT_PATHS.sectionsSchema}`),
+        canRead: (file: { url: string }) =>
+          [PROJECT_PATHS.sectionsSchema, PROJECT_PATHS.presetsSchema].some((union) => file.url.replace(/\\/g, '/').endsWith(`/${union}`)),
         read: () => '{}',
       },
     },

@@ -27,5 +27,11 @@ export const configTypes: GenerateStep = {
 function withBlockSections(schema: Record<string, unknown>): Record<string, unknown> {
   const definitions = isObject(schema.definitions) ? schema.definitions : undefined;
   if (!definitions || !isObject(definitions.Section)) return schema;
-  return { ...schema, definitions: { ...definitions, Section: { title: 'Section', tsType: 'BlockSection' } } };
+  const typed: Record<string, unknown> = { ...definitions, Section: { title: 'Section', tsType: 'BlockSection' } };
+  // A preset's props are checked by the generated presets union; its type here is the keys it may give.
+  if (isObject(definitions.SectionPreset)) {
+    const { allOf: _union, ...preset } = definitions.SectionPreset;
+    typed.SectionPreset = preset;
+  }
+  return { ...schema, definitions: typed };
 }

@@ -37,7 +37,7 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
   }, [setsHeader, banner, background, setBannerBackground]);
 
   if (!banner) return null;
-  const buttons = (banner.buttons ?? []).filter((button: BannerButton) => !(props.dropPromoButtons && button.redirect === '#promo'));
+  const buttons = (banner.buttons ?? []).filter((button: BannerButton) => !(props.hidePromoButtons && button.redirect === '#promo'));
   const colour = background?.trim() ?? '';
   // 'blue' is the brand's primary (and gives the primary header); any other colour the content
   // gives is the banner's own (a value the browser cannot read is simply ignored).
