@@ -26,6 +26,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // jsdom (DOMPurify's DOM on the server) stays a package the server loads.
   ssr: { noExternal: true, external: ['jsdom'] },
   build: isSsrBuild
-    ? { outDir: 'dist/.ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, target: 'node20', rollupOptions: { input: 'src/app/entry-server.tsx' } }
+    ? {
+        outDir: 'dist/.ssr',
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        target: 'node20',
+        rollupOptions: { input: 'src/app/entry-server.tsx' },
+      }
     : { outDir: 'dist', sourcemap: false, target: 'es2022', chunkSizeWarningLimit: 600, manifest: true },
 }));
