@@ -18,7 +18,7 @@ import { escapeHtml } from './shop/html';
  *   and reseller shops: their slugs are the shops' own data, demo data in the seed), `/dev` pages,
  *   and private screens (`PRIVATE_BLOCKS`: checkouts and the payment result, one visitor's state).
  * robots.txt allows everything but the server's private prefixes (`PRIVATE_PREFIXES`) and the
- * private screens of the config.
+ * payment result (`UNCRAWLABLE_BLOCKS`).
  */
 
 /** A section as far as they read it: its block type (a string, as a JSON import types it) and its source. */
@@ -48,8 +48,13 @@ export interface SitemapEntry {
 /** Server paths crawlers never need: the API, the payment provider's pages, development helpers. */
 const PRIVATE_PREFIXES = ['/api/', '/sandbox-pay/', '/dev/'] as const;
 
-/** Blocks that make a page a private screen (one visitor's cart, checkout or payment). */
+/** Blocks that make a page a private screen (one visitor's cart, checkout or payment): not in the sitemap. */
 const PRIVATE_BLOCKS = new Set(['checkout', 'resellerCheckout', 'paymentResult']);
+/**
+ * Blocks whose pages crawlers are kept out of: the payment result (one visitor's payment). A checkout
+ * is the same empty form for everyone (the cart lives in the browser), so it stays crawlable.
+ */
+const UNCRAWLABLE_BLOCKS = new Set(['paymentResult']);
 
 const NOT_FOUND_PAGE = 'NotFound';
 
@@ -162,12 +167,12 @@ function disallowRule(path: string, short: string): string {
     .replace(/\*+$/, '');
 }
 
-/** robots.txt: everything allowed but the private prefixes and screens; the sitemap on the public URL. */
+/** robots.txt: everything allowed but the private prefixes and the payment result; the sitemap on the public URL. */
 export function robotsTxt({ publicUrl, config }: Pick<SeoOptions, 'publicUrl' | 'config'>): string {
   const short = config.site.product.short;
   const rules = new Set<string>(PRIVATE_PREFIXES);
   for (const page of config.pages) {
-    const rule = isPrivate(page) ? disallowRule(page.path, short) : '';
+    const rule = (page.sections ?? []).some((section) => UNCRAWLABLE_BLOCKS.has(section.type)) ? disallowRule(page.path, short) : '';
     if (rule && rule !== '/') rules.add(rule);
   }
   const lines = [

@@ -137,7 +137,7 @@ describe('sitemap', () => {
 });
 
 describe('robots.txt', () => {
-  it('allows everything but the API, the payment provider, dev helpers and private screens, and names the sitemap', () => {
+  it('allows everything but the API, the payment provider, dev helpers and the payment result, and names the sitemap', () => {
     expect(robotsTxt({ publicUrl: PUBLIC_URL, config })).toBe(
       [
         'User-agent: *',
@@ -145,11 +145,7 @@ describe('robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /sandbox-pay/',
         'Disallow: /dev/',
-        'Disallow: /shop/checkout',
         'Disallow: /shop/payment',
-        'Disallow: /shop/promo/checkout/',
-        'Disallow: /shop/promocode/checkout/',
-        'Disallow: /shop/reseller/checkout/',
         '',
         'Sitemap: https://www.bantaydoc.example/sitemap.xml',
         '',
@@ -161,13 +157,13 @@ describe('robots.txt', () => {
     const small: SeoConfig = {
       site: { product: { short: 'acme' } },
       pages: [
-        { name: 'Root', path: '/:slug?', sections: [{ type: 'checkout' }] },
-        { name: 'Nested', path: '/:slug/checkout', sections: [{ type: 'resellerCheckout' }] },
+        { name: 'Root', path: '/:slug?', sections: [{ type: 'paymentResult' }] },
+        { name: 'Nested', path: '/:slug/payment', sections: [{ type: 'paymentResult' }] },
       ],
     };
     const text = robotsTxt({ publicUrl: 'https://acme.example', config: small });
     expect(text).not.toMatch(/^Disallow: \/$/m);
-    expect(text).toContain('Disallow: /*/checkout\n');
+    expect(text).toContain('Disallow: /*/payment\n');
   });
 });
 

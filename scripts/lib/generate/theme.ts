@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GeneratedFile, GenerateStep } from './step';
@@ -13,6 +14,8 @@ export const THEME_SOURCE = 'src/app/theme.ts';
 export const themeCss: GenerateStep = {
   name: 'theme',
   async run(ctx): Promise<GeneratedFile[]> {
+    // A project without a theme source (the generator's test fixtures) gets no theme CSS.
+    if (!existsSync(path.join(ctx.root, THEME_SOURCE))) return [];
     const module = (await import(pathToFileURL(path.join(ctx.root, THEME_SOURCE)).href)) as { theme: Record<string, string | number> };
     const lines = Object.entries(module.theme).map(([name, value]) => `  --${name}: ${String(value)};`);
     const content = [

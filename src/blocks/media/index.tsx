@@ -90,13 +90,10 @@ function YearPanel({
 }
 
 function ArticleCard({ article, props, eager }: { article: Article; props: Props; eager: boolean }) {
-  const titleId = useId();
   const href = fillPath(props.articlePath, { id: String(article.id), title: slugify(article.title) });
   return (
     <li className="media-card">
-      <h4 id={titleId} className="media-card__title">
-        {article.title}
-      </h4>
+      <h4 className="media-card__title">{article.title}</h4>
       <p className="media-card__date">
         <time dateTime={article.post_date}>{formatDate(article.post_date)}</time>
       </p>
@@ -108,8 +105,10 @@ function ArticleCard({ article, props, eager }: { article: Article; props: Props
         priority={eager ? 'eager' : 'lazy'}
       />
       <p className="media-card__excerpt">{htmlToText(article.description)}</p>
-      <Link className="media-card__more" to={href} aria-describedby={titleId}>
+      {/* The article's title is part of the link's text (read by screen readers and crawlers), not shown. */}
+      <Link className="media-card__more" to={href}>
         {fill(props.readMore)}
+        <span className="visually-hidden">: {article.title}</span>
       </Link>
     </li>
   );
