@@ -1,0 +1,126 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, tempDir } from './helpers';
+
+/**
+ * server/render.ts with a stand-in server bundle (the real one is built by `vite build --ssr` and
+ * driven by tests/e2e/ssr.spec.ts): the template, the handed-over data, streaming, and the HTML cache.
+ */
+
+const INDEX =
+  '<!doctype html>\n<html lang="en">\n<head><title>Site</title><meta name="description" content="old" /></head>\n<body><div id="root"></div></body></html>';
+
+/** A server bundle that renders a page per path; '/failing' has a failed data request, '/gone' redirects. */
+const ENTRY = `
+let renders = 0;
+export const BUILT_API_ORIGIN = '';
+export function headHtml(head) { return '<title>' + head.title + '</title>'; }
+export async function render(href, options) {
+  const url = new URL(href, options.publicUrl);
+  if (url.pathname === '/gone') return { kind: 'redirect', status: 301, location: '/here' };
+  renders++;
+  const apiStatus = (await options.fetch(options.apiBaseUrl + '/api/v1/health')).status;
+  return {
+    kind: 'page',
+    status: url.pathname === '/missing' ? 404 : 200,
+    head: { lang: 'en', title: 'Page ' + url.pathname, description: '' },
+    styles: '<style data-make-styles-bucket="d">.a{}</style>',
+    blocks: [],
+    data: { fallback: { evil: '</script><script>alert(1)</script>' }, notFound: false },
+    failed: url.pathname === '/failing' ? 1 : 0,
+    pipe: (destination) => { destination.write('<p>render ' + renders + ' api ' + apiStatus + '</p>'); destination.end(); },
+  };
+}
+`;
+
+const NAVIGATION = { accept: 'text/html' };
+let app: FastifyInstance;
+let cleanup: () => Promise<void>;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = tempDir('telmed-ssr-');
+  mkdirSync(join(staticDir, '.ssr'));
+  writeFileSync(join(staticDir, 'index.html'), INDEX);
+  writeFileSync(join(staticDir, '.ssr', 'entry-server.js'), ENTRY);
+  ({ app, cleanup } = await startServer({ staticDir, htmlCacheSeconds: 60 }));
+});
+afterAll(async () => {
+  await cleanup();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url, headers: NAVIGATION });
+
+describe('server-rendered pages', () => {
+  it('fills the template: lang, head tags, styles, the app in #root, the data as JSON that cannot close its script', async () => {
+    const response = await get('/about');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toContain('<title>Page /about</title>');
+    expect(html).not.toContain('content="old"');
+    expect(html).toContain('<style data-make-styles-bucket="d">.a{}</style></head>');
+    // The data loader's in-process fetch reached the API.
+    expect(html).toMatch(/<div id="root"><p>render \d+ api 200<\/p><\/div>/);
+    expect(html).toContain(
+      '<script type="application/json" id="page-data">{"fallback":{"evil":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
+    );
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('serves a page again from the cache within its time, per URL, query included', async () => {
+    const first = await get('/cached?x=1');
+    expect(first.headers['x-render-cache']).toBe('miss');
+    const again = await get('/cached?x=1');
+    expect(again.headers['x-render-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    expect((await get('/cached?x=2')).headers['x-render-cache']).toBe('miss');
+  });
+
+  it('does not cache a page whose data failed to load, and keeps the status of a not-found page', async () => {
+    await get('/failing');
+    expect((await get('/failing')).headers['x-render-cache']).toBe('miss');
+    const missing = await get('/missing');
+    expect(missing.statusCode).toBe(404);
+    expect((await get('/missing')).statusCode).toBe(404);
+  });
+
+  it('answers a redirect with its status and location', async () => {
+    const response = await get('/gone');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/here');
+  });
+
+  it('never serves the server bundle, the manifest folder or the template itself', async () => {
+    for (const url of ['/.ssr/entry-server.js', '/.vite/manifest.json', '/index.html']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('BUILT_API_ORIGIN');
+    }
+  });
+});
+
+describe('the HTML cache', () => {
+  it('ages out, and a cache time of 0 keeps nothing', async () => {
+    const short = await startServer({ staticDir, htmlCacheSeconds: 1 });
+    try {
+      const getShort = (url: string) => short.app.inject({ method: 'GET', url, headers: NAVIGATION });
+      await getShort('/a');
+      expect((await getShort('/a')).headers['x-render-cache']).toBe('hit');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await getShort('/a')).headers['x-render-cache']).toBe('miss');
+    } finally {
+      await short.cleanup();
+    }
+    const none = await startServer({ staticDir, htmlCacheSeconds: 0 });
+    try {
+      await none.app.inject({ method: 'GET', url: '/b', headers: NAVIGATION });
+      expect((await none.app.inject({ method: 'GET', url: '/b', headers: NAVIGATION })).headers['x-render-cache']).toBe('miss');
+    } finally {
+      await none.cleanup();
+    }
+  });
+});
