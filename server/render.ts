@@ -84,11 +84,19 @@ interface ManifestChunk {
 
 const ROOT_MARK = '<div id="root"></div>';
 
-function readTemplate(staticDir: string): Template {
-  const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+function readTemplate(staticDir: string): Template & { css: string[] } {
+  const css: string[] = [];
+  const html = readFileSync(join(staticDir, 'index.html'), 'utf8').replace(STYLESHEET, (_link, href: string) => {
+    css.push(href);
+    return '';
+  });
   const at = html.indexOf(ROOT_MARK);
   if (at < 0) throw new Error(`${join(staticDir, 'index.html')} has no ${ROOT_MARK}`);
-  return { before: html.slice(0, at + ROOT_MARK.length - '</div>'.length), after: html.slice(at + ROOT_MARK.length - '</div>'.length) };
+  return {
+    css,
+    before: html.slice(0, at + ROOT_MARK.length - '</div>'.length),
+    after: html.slice(at + ROOT_MARK.length - '</div>'.length),
+  };
 }
 
 function readManifest(staticDir: string): Record<string, ManifestChunk> {
@@ -96,8 +104,8 @@ function readManifest(staticDir: string): Record<string, ManifestChunk> {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : {};
 }
 
-/** The <link>s that let the browser fetch a page's block chunks (and their CSS) with the entry, not after it. */
-function blockLinks(manifest: Record<string, ManifestChunk>, blocks: readonly string[]): string {
+/** The files of manifest chunks and all they import: JS chunks and their CSS. */
+function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly string[]): { css: string[]; js: string[] } {
   const seen = new Set<string>();
   const css = new Set<string>();
   const js = new Set<string>();
@@ -110,16 +118,12 @@ function blockLinks(manifest: Record<string, ManifestChunk>, blocks: readonly st
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
-  // The entry's own chunk and CSS are in index.html already.
-  const entry = Object.entries(manifest).find(([, chunk]) => (chunk as { isEntry?: boolean }).isEntry)?.[0];
-  if (entry) visit(entry);
-  const inTemplate = new Set([...js, ...css]);
-  for (const block of blocks) visit(`src/generated/block-chunks/${block}.ts`);
-  return [
-    ...[...css].filter((file) => !inTemplate.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...js].filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  keys.forEach(visit);
+  return { css: [...css], js: [...js] };
 }
+
+/** A stylesheet link of the template: inlined into each page instead (one request less before the first paint). */
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
 
 /** JSON for a <script type="application/json"> element: nothing in it can close the element. */
 function scriptJson(value: unknown): string {
@@ -151,6 +155,29 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   const entry = (await import(pathToFileURL(entryPath).href)) as SsrEntry;
   const template = readTemplate(staticDir);
   const manifest = readManifest(staticDir);
+  // The entry's chunks are in the template already (its script); its CSS and the blocks' CSS are inlined.
+  const entryKey = Object.entries(manifest).find(([, chunk]) => (chunk as { isEntry?: boolean }).isEntry)?.[0];
+  const inTemplate = new Set(entryKey ? chunkAssets(manifest, [entryKey]).js : []);
+  const cssText = new Map<string, string>();
+  const inlineCss = (file: string) => {
+    let text = cssText.get(file);
+    if (text === undefined) {
+      const path = join(staticDir, file);
+      text = existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
+      cssText.set(file, text);
+    }
+    return text;
+  };
+  /** The head's additions for a page: its CSS inline, then preloads of its block chunks. */
+  const pageAssets = (blocks: readonly string[]) => {
+    const assets = chunkAssets(
+      manifest,
+      blocks.map((block) => `src/generated/block-chunks/${block}.ts`),
+    );
+    const css = [...new Set([...template.css, ...assets.css])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
+    const js = assets.js.filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    return css.join('') + js.join('');
+  };
   const cache = new Map<string, CachedPage>();
   const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
@@ -206,12 +233,11 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
 
       const head = entry.headHtml(result.head);
-      const before =
-        template.before
-          .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
-          .replace(TITLE, () => head)
-          .replace(DESCRIPTION, '')
-          .replace('</head>', () => `${blockLinks(manifest, result.blocks)}${result.styles}</head>`) + '';
+      const before = template.before
+        .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
+        .replace(TITLE, () => head)
+        .replace(DESCRIPTION, '')
+        .replace('</head>', () => `${pageAssets(result.blocks)}${result.styles}</head>`);
       const after =
         `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>` + template.after.slice('</div>'.length);
 
