@@ -1,14 +1,20 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { useState } from 'react';
-import { fill, site } from '../lib/site';
+import { lazy, Suspense, useState } from 'react';
 
-interface Props {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   busy?: boolean;
   onYes: () => void;
   onNo: () => void;
+}
+
+const loadSurface = () => import('./ConfirmDialogSurface');
+const ConfirmDialogSurface = lazy(loadSurface);
+
+/** Starts fetching the dialog's code (a form calls it when the visitor first focuses it); a failure is left to the lazy load. */
+export function preloadConfirmDialog(): void {
+  loadSurface().catch(() => undefined);
 }
 
 /**
@@ -18,28 +24,17 @@ interface Props {
  * modalizer, which puts two focusable `aria-hidden` sentinels (`data-tabster-dummy`) around the whole
  * page, and accessibility checks (Lighthouse, axe's aria-hidden-focus) flag them on every form page.
  * Once opened it stays mounted: unmounting it on close left the page `aria-hidden` (end-to-end tests).
+ * Fluent's Dialog (and its focus manager) is a chunk of its own, fetched when the visitor first
+ * focuses the form (preloadConfirmDialog) or at the latest when the question is asked: a form page
+ * does not download it on its first visit.
  */
-export function ConfirmDialog({ open, title, message, busy, onYes, onNo }: Props) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  const labels = site.dialogs ?? {};
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
   if (!opened) return null;
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onNo()}>
-      <DialogSurface aria-describedby="confirm-dialog-message">
-        <DialogBody>
-          <DialogTitle>{fill(title)}</DialogTitle>
-          <DialogContent id="confirm-dialog-message">{fill(message)}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onNo} disabled={busy}>
-              {fill(labels.no ?? 'No')}
-            </Button>
-            <Button appearance="primary" onClick={onYes} disabled={busy}>
-              {fill(labels.yes ?? 'Yes')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogSurface {...props} />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { submitFields, submitFormJson, submitFormMultipart } from '../api/forms'
 import { useDialogs } from '../lib/dialogs';
 import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, preloadConfirmDialog } from './ConfirmDialog';
 import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
 import type { FormContext } from './form-context';
 import { ThemedForm } from './theme';
@@ -196,7 +196,7 @@ export function FormRunner({
   };
 
   return (
-    <div className={className ? `form-runner ${className}` : 'form-runner'}>
+    <div className={className ? `form-runner ${className}` : 'form-runner'} onFocus={flow.confirm ? preloadConfirmDialog : undefined}>
       <ThemedForm
         key={formKey}
         idPrefix={form.key}

@@ -17,7 +17,9 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // A failed resource names its URL, so that a test can tell which request it was.
-    if (message.type() === 'error') errors.push(message.location().url ? `${message.text()} (${message.location().url})` : message.text());
+    if (message.type() !== 'error') return;
+    const failedResource = message.text().startsWith('Failed to load resource') && message.location().url;
+    errors.push(failedResource ? `${message.text()} (${message.location().url})` : message.text());
   });
   return errors;
 }
