@@ -1,58 +1,12 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import type { Job } from '../../generated/api';
-import { Paragraphs } from '../../lib/Paragraphs';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { ariaSort, initialJobSort, JOB_SORT_KEYS, nextJobSort, sortJobs, type JobSort } from './sort';
 import './styles.css';
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-
-/** The hint text with every e-mail address in it turned into a mailto link. */
-function withEmailLinks(text: string): ReactNode[] {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(EMAIL)) {
-    const start = match.index ?? 0;
-    if (start > last) parts.push(text.slice(last, start));
-    parts.push(
-      <a key={start} href={`mailto:${match[0]}`}>
-        {match[0]}
-      </a>,
-    );
-    last = start + match[0].length;
-  }
-  if (last < text.length) parts.push(text.slice(last));
-  return parts;
-}
-
-function JobDialog({ job, props, onClose }: { job: Job; props: BlockRenderProps<'jobsTable', Job>['props']; onClose: () => void }) {
-  return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className="job-dialog">
-        <DialogBody>
-          <DialogTitle>{job.title}</DialogTitle>
-          <DialogContent className="job-dialog__content">
-            {job.background_image?.main && (
-              <img className="job-dialog__image" src={job.background_image.main} alt="" width={800} height={500} decoding="async" />
-            )}
-            <p className="job-dialog__meta">
-              {job.division} · {job.location}
-            </p>
-            <Paragraphs text={job.description} className="job-dialog__description" />
-            <p className="job-dialog__hint">{withEmailLinks(fill(props.applyHint))}</p>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {fill(props.closeLabel)}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-}
+// Fluent's Dialog (and its focus manager) loads when a job is opened, not with the page.
+const JobDialog = lazy(() => import('./JobDialog'));
 
 /**
  * Open positions (spec: Careers): a table sorted by title ascending at first; a header button sorts
@@ -62,6 +16,10 @@ function JobDialog({ job, props, onClose }: { job: Job; props: BlockRenderProps<
 export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsTable', Job>) {
   const [sort, setSort] = useState<JobSort>(initialJobSort);
   const [openJob, setOpenJob] = useState<Job | null>(null);
+  // The last job shown: the dialog stays mounted (closed) once opened, as unmounting a Fluent Dialog
+  // whose code was loaded lazily left the page aria-hidden (the table could no longer be reached).
+  const [shownJob, setShownJob] = useState<Job | null>(null);
+  if (openJob && openJob !== shownJob) setShownJob(openJob);
   // The title buttons by job id: focus returns to the job's button when its dialog closes.
   const openers = useRef(new Map<number, HTMLButtonElement>());
   const close = () => {
@@ -128,7 +86,11 @@ export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsT
           </table>
         </div>
       )}
-      {openJob && <JobDialog job={openJob} props={props} onClose={close} />}
+      {shownJob && (
+        <Suspense fallback={null}>
+          <JobDialog job={shownJob} open={openJob !== null} props={props} onClose={close} />
+        </Suspense>
+      )}
     </section>
   );
 }
