@@ -5,6 +5,8 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // Fluent UI's focus manager (tabster) puts aria-hidden focus sentinels around focus traps; they
   // hand focus on at once and are never announced, so axe's aria-hidden-focus rule skips them.
+  // Colours are judged at rest: a form enabled on hydration fades its buttons in (Fluent's transitions).
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
