@@ -25,6 +25,7 @@ import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildServer } from '../server/app.ts';
 import config from '../pages.config.json' with { type: 'json' };
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, samplePath, type RoutePage } from './lib/sample-routes.ts';
 
 const args = process.argv.slice(2);
 const only = args.flatMap((arg, i) => (arg === '--route' ? [args[i + 1]] : []));
@@ -50,50 +51,17 @@ const MIN_ACCESSIBILITY = 100;
 const MIN_SEO = 100;
 /** The routes Lighthouse measures: content pages, an article, the checkout and a key assignment form. */
 const LIGHTHOUSE_ROUTES = ['/', '/about', '/contact', '/media', '/media/article/1/article', '/shop/checkout', '/shop/keyassignmentsingle'];
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Sample values for route params, so every route can be visited. */
-const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
-  ShopMerchant: { slug: 'demo-merchant' },
-  ShopMerchantCheckout: { slug: 'demo-merchant' },
-  PromoShop: { slug: 'demo-promotion' },
-  PromoCheckout: { slug: 'demo-promotion' },
-  MediaArticle: { id: '1', title: 'article' },
-};
 const FORM_BLOCKS = new Set(['form', 'checkout', 'keyAssignment', 'multiAssignment', 'resellerCheckout']);
 
-interface Page {
-  name: string;
-  path: string;
-  redirect?: string;
+interface Page extends RoutePage {
   sections?: { type: string }[];
 }
 
 const short = config.site.product.short;
-function samplePath(page: Page): string {
-  const params = { slug: 'demo-reseller', ...SAMPLE_PARAMS[page.name] };
-  return page.path
-    .replaceAll('{short}', short)
-    .replace(/:(\w+)\?/g, (_, key: string) =>
-      key === 'slug' && page.name === 'Terms' ? short : (params[key as keyof typeof params] ?? ''),
-    )
-    .replace(/:(\w+)/g, (_, key: string) => params[key as keyof typeof params] ?? 'x')
-    .replace(/\/$/, page.path.endsWith('/') ? '/' : '');
-}
-
 const pages = (config.pages as Page[]).filter((page) => !page.redirect);
 const allRoutes = pages.map((page) => ({
   page,
-  path: samplePath(page),
+  path: samplePath(page, short),
   hasForm: (page.sections ?? []).some((s) => FORM_BLOCKS.has(s.type)),
 }));
 const routes = allRoutes.filter((route) => only.length === 0 || only.includes(route.path));
@@ -111,7 +79,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 interface Result {
   route: string;
@@ -217,7 +185,7 @@ function failedAudits(lhr: LighthouseReport, category: string): string[] {
 
 /** Runs Lighthouse `lighthouseRuns` times on every Lighthouse route, keeping each one's best run. */
 async function measureLighthouse(): Promise<LighthouseResult[]> {
-  const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   const measured: LighthouseResult[] = [];
   try {
     for (const route of lighthouseRoutes) {

@@ -158,25 +158,25 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   // The entry's chunks are in the template already (its script); its CSS and the blocks' CSS are inlined.
   const entryKey = Object.entries(manifest).find(([, chunk]) => (chunk as { isEntry?: boolean }).isEntry)?.[0];
   const inTemplate = new Set(entryKey ? chunkAssets(manifest, [entryKey]).js : []);
-  const cssText = new Map<string, string>();
   const inlineCss = (file: string) => {
-    let text = cssText.get(file);
-    if (text === undefined) {
-      const path = join(staticDir, file);
-      text = existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
-      cssText.set(file, text);
-    }
-    return text;
+    const path = join(staticDir, file);
+    return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
-  /** The head's additions for a page: its CSS inline, then preloads of its block chunks. */
+  /** The head's additions for a page: its CSS inline, then preloads of its block chunks (worked out once per set of blocks). */
+  const assetsByBlocks = new Map<string, string>();
   const pageAssets = (blocks: readonly string[]) => {
+    const key = blocks.join(' ');
+    const known = assetsByBlocks.get(key);
+    if (known !== undefined) return known;
     const assets = chunkAssets(
       manifest,
       blocks.map((block) => `src/generated/block-chunks/${block}.ts`),
     );
     const css = [...new Set([...template.css, ...assets.css])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
     const js = assets.js.filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    return css.join('') + js.join('');
+    const html = css.join('') + js.join('');
+    assetsByBlocks.set(key, html);
+    return html;
   };
   const cache = new Map<string, CachedPage>();
   const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;

@@ -3,7 +3,7 @@ import { slugify } from '../domain/slug';
 import type { PageConfig } from '../src/generated/config';
 import type { SectionKeys } from '../src/generated/sections';
 import type { Item, Repo } from './repo';
-import { escapeHtml } from './shop/html';
+import { escapeHtml } from '../domain/html';
 
 /**
  * `/robots.txt` and `/sitemap.xml`, built from `pages.config.json` and the content database. Every
@@ -110,8 +110,12 @@ function baseUrl(publicUrl: string): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+function hasBlockOf(page: Page, types: ReadonlySet<string>): boolean {
+  return (page.sections ?? []).some((section) => types.has(section.type));
+}
+
 function isPrivate(page: Page): boolean {
-  return (page.sections ?? []).some((section) => PRIVATE_BLOCKS.has(section.type));
+  return hasBlockOf(page, PRIVATE_BLOCKS);
 }
 
 /** A route path with '{short}' and its ':params' filled (encoded); null while a required one is missing. */
@@ -172,7 +176,7 @@ export function robotsTxt({ publicUrl, config }: Pick<SeoOptions, 'publicUrl' | 
   const short = config.site.product.short;
   const rules = new Set<string>(PRIVATE_PREFIXES);
   for (const page of config.pages) {
-    const rule = (page.sections ?? []).some((section) => UNCRAWLABLE_BLOCKS.has(section.type)) ? disallowRule(page.path, short) : '';
+    const rule = hasBlockOf(page, UNCRAWLABLE_BLOCKS) ? disallowRule(page.path, short) : '';
     if (rule && rule !== '/') rules.add(rule);
   }
   const lines = [

@@ -1,13 +1,9 @@
 /**
  * Small server-rendered pages (sandbox payment, demo outbox). They run under the site's CSP: no
  * scripts at all; styles in one <style> element (style-src allows 'unsafe-inline'). Every value is
- * escaped with `escapeHtml`.
+ * escaped with `escapeHtml` (domain/html.ts).
  */
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
+import { escapeHtml } from '../../domain/html';
 
 /** A tagged template that escapes every interpolated value, except those already rendered with it (SafeHtml). */
 export class SafeHtml {

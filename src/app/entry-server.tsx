@@ -72,8 +72,9 @@ function matchPage(pathname: string): { page: PageConfig | undefined; params: Re
   return { page: undefined, params: {} };
 }
 
+const handler = createStaticHandler(routes);
+
 async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
-  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url.href));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route tree`);
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../domain/html';
 import type { PageConfig } from '../generated/config';
 import { fill, site } from '../lib/site';
 
@@ -31,11 +32,6 @@ export function pageHead(page: PageConfig, options: { publicUrl: string; pathnam
     canonical: options.canonical ? new URL(options.pathname, options.publicUrl).href : undefined,
     image: image ? absolute(image, options.publicUrl) : undefined,
   };
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
 /** The head elements of HeadTags (title, description, canonical, Open Graph), escaped. */

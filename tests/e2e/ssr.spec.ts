@@ -1,30 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import config from '../../pages.config.json' with { type: 'json' };
+import { samplePath, type RoutePage } from '../../scripts/lib/sample-routes';
 import { collectErrors } from './helpers';
 
 /** Server rendering: pages arrive with their content, hydrate without complaint, and work without JavaScript. */
 
 const short = config.site.product.short;
-const SAMPLE: Record<string, string> = {
-  ShopMerchant: '/shop/promo/demo-merchant',
-  ShopMerchantCheckout: '/shop/promo/checkout/demo-merchant',
-  PromoShop: '/shop/promocode/demo-promotion',
-  PromoCheckout: '/shop/promocode/checkout/demo-promotion',
-  MediaArticle: '/media/article/1/article',
-  Reseller: '/shop/reseller/demo-reseller/',
-  ResellerHome: '/shop/reseller/demo-reseller/',
-  ResellerKeyAssignment: '/shop/reseller/assignment/demo-reseller',
-  ResellerCheckout: '/shop/reseller/checkout/demo-reseller',
-  Terms: `/terms-and-conditions/${short}`,
-  // Without a status the payment page sends the browser on to the shop.
-  ShopPayment: '/shop/payment?status=cancelled',
-};
+// Without a status the payment page sends the browser on to the shop: it is visited with one.
+const OVERRIDES: Record<string, string> = { ShopPayment: '/shop/payment?status=cancelled' };
 const routes = [
-  ...new Set(
-    (config.pages as { name: string; path: string; redirect?: string }[])
-      .filter((page) => !page.redirect)
-      .map((page) => SAMPLE[page.name] ?? page.path.replaceAll('{short}', short)),
-  ),
+  ...new Set((config.pages as RoutePage[]).filter((page) => !page.redirect).map((page) => OVERRIDES[page.name] ?? samplePath(page, short))),
 ];
 
 /** Pages the browser leaves at once in a fresh session: the reseller checkout with an empty cart goes back to the shop. */
