@@ -42,6 +42,8 @@ type SsrResult =
       head: SsrHead;
       styles: string;
       blocks: string[];
+      /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
+      pageKey: string;
       data: { fallback: Record<string, unknown>; notFound: boolean };
       /** Data requests that failed: the page is not cached. */
       failed: number;
@@ -162,20 +164,23 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     const path = join(staticDir, file);
     return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
-  /** The head's additions for a page: its CSS inline, then preloads of its block chunks (worked out once per set of blocks). */
-  const assetsByBlocks = new Map<string, string>();
-  const pageAssets = (blocks: readonly string[]) => {
-    const key = blocks.join(' ');
-    const known = assetsByBlocks.get(key);
+  /**
+   * The head's additions for a page: its CSS inline, then preloads of its sections' chunk and its
+   * block chunks (worked out once per page).
+   */
+  const assetsByPage = new Map<string, string>();
+  const pageAssets = (pageKey: string, blocks: readonly string[]) => {
+    const key = `${pageKey} ${blocks.join(' ')}`;
+    const known = assetsByPage.get(key);
     if (known !== undefined) return known;
-    const assets = chunkAssets(
-      manifest,
-      blocks.map((block) => `src/generated/block-chunks/${block}.ts`),
-    );
+    const assets = chunkAssets(manifest, [
+      `src/generated/page-sections/${pageKey}.json`,
+      ...blocks.map((block) => `src/generated/block-chunks/${block}.ts`),
+    ]);
     const css = [...new Set([...template.css, ...assets.css])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
     const js = assets.js.filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     const html = css.join('') + js.join('');
-    assetsByBlocks.set(key, html);
+    assetsByPage.set(key, html);
     return html;
   };
   const cache = new Map<string, CachedPage>();
@@ -237,7 +242,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
         .replace(TITLE, () => head)
         .replace(DESCRIPTION, '')
-        .replace('</head>', () => `${pageAssets(result.blocks)}${result.styles}</head>`);
+        .replace('</head>', () => `${pageAssets(result.pageKey, result.blocks)}${result.styles}</head>`);
       const after =
         `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>` + template.after.slice('</div>'.length);
 

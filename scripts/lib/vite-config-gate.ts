@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type * as Diagnostics from './diagnostics.ts';
 import type * as FormFiles from './generate/form-files.ts';
+import type * as PageFiles from './generate/page-files.ts';
 import type * as Generate from './generate/run.ts';
 import type * as Validate from './validate-project.ts';
 
@@ -14,19 +15,21 @@ function load<T>(root: string, file: string): Promise<T> {
 /** The project files the gate reacts to, relative to the root with forward slashes. */
 const WATCHED = /^(pages\.config\.json|forms\/.*\.json|schemas\/.*\.json|src\/blocks\/[^/]+\/schema\.json)$/;
 const FORM = /^forms\/.*\.json$/;
+const CONFIG = 'pages.config.json';
 /** What the page is built from at run time: a change reloads it (the router is built once, from the config). */
-const RELOAD = /^(pages\.config\.json|src\/generated\/.*\.json|src\/generated\/validators\/.*)$/;
+const RELOAD = /^(src\/generated\/.*\.json|src\/generated\/validators\/.*)$/;
 
 /**
  * Dev only: when pages.config.json, a form or a schema (a block folder's schema.json too) changes,
  * regenerate what the site imports and run the QA gate; problems show in Vite's error overlay with
  * file, line and pointer, so an editor sees a broken config at once instead of a broken page.
  *
- * The site imports pages.config.json itself and a form through src/generated/form-files/ (and the
- * precompiled validators): a change to either reloads the page (the router is built once, from the
- * config, so a hot update would keep the old pages). A form's change first regenerates its form file
- * (~100 ms), so that the page shows it at once, then validates, then regenerates the rest (the
- * validators and the types take seconds; the page reloads again if the validator changed).
+ * The site imports pages.config.json through src/generated/site-config.json and page-sections/
+ * (generate/page-files.ts), and a form through src/generated/form-files/ (and the precompiled
+ * validators): a change to either regenerates its files first (a few ms for the config, ~100 ms for
+ * a form), which reloads the page (the router is built once, from the config, so a hot update would
+ * keep the old pages); then it validates, then regenerates the rest (the validators and the types
+ * take seconds; the page reloads again if the validator changed).
  *
  * Watched paths are added as absolute paths: chokidar reports a path as it was added, and a
  * relative 'pages.config.json' made Vite look up a module by that name, find none and neither
@@ -50,19 +53,21 @@ export function configGate(root: string): Plugin {
         if (lastError) server.ws.send({ type: 'error', err: lastError });
       });
       // Loaded at run time (Vite bundles its config file, and the pipeline is for `dev` only), once the watcher is ready.
-      let modules: Promise<[typeof Diagnostics, typeof Generate, typeof FormFiles, typeof Validate]> | undefined;
+      let modules: Promise<[typeof Diagnostics, typeof Generate, typeof FormFiles, typeof PageFiles, typeof Validate]> | undefined;
       const pipeline = () =>
         (modules ??= Promise.all([
           load<typeof Diagnostics>(root, 'diagnostics.ts'),
           load<typeof Generate>(root, 'generate/run.ts'),
           load<typeof FormFiles>(root, 'generate/form-files.ts'),
+          load<typeof PageFiles>(root, 'generate/page-files.ts'),
           load<typeof Validate>(root, 'validate-project.ts'),
         ]));
       const check = async (abs: string) => {
         const file = relative(root, abs).split(sep).join('/');
         if (!WATCHED.test(file)) return;
-        const [{ formatDiagnostic }, { generate }, { formFiles }, { validateProject }] = await pipeline();
+        const [{ formatDiagnostic }, { generate }, { formFiles }, { pageFiles }, { validateProject }] = await pipeline();
         if (FORM.test(file)) await generate(root, { steps: [formFiles] });
+        if (file === CONFIG) await generate(root, { steps: [pageFiles] });
         const problems = validateProject(root);
         lastError = undefined;
         if (problems.length > 0) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import type { PageConfig } from '../generated/config';
+import type { PageRoute } from '../lib/site';
 import { DialogsProvider } from '../lib/dialogs';
 import { PageChromeProvider } from '../lib/page-chrome';
 import { Footer } from './Footer';
@@ -8,10 +8,10 @@ import { Header } from './Header';
 import { pageTitle } from './head';
 
 export interface RouteHandle {
-  page: PageConfig;
+  page: PageRoute;
 }
 
-function useCurrentPage(): PageConfig | undefined {
+function useCurrentPage(): PageRoute | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].handle as RouteHandle | undefined;

@@ -9,12 +9,11 @@ import { JSDOM } from 'jsdom';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { createDOMRenderer, renderToStyleElements } from '@fluentui/react-components';
-import type { PageConfig } from '../generated/config';
 import { configureApi } from '../api/client';
 import { loadPage } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
-import { fill, fillPath, pages } from '../lib/site';
+import { fill, fillPath, loadSections, pages, type PageRoute } from '../lib/site';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
 import { buildRoutes } from './router';
@@ -51,6 +50,8 @@ export type RenderResult =
       data: HandedOver;
       /** The block types of the page (the server links their chunks and styles). */
       blocks: string[];
+      /** The page's key in the route table (the server preloads its sections' chunk). */
+      pageKey: string;
       /** Data requests that failed (logged): such a page is not cached. */
       failed: number;
       /** Writes the rendered app (the inside of #root) to a stream. */
@@ -63,7 +64,7 @@ setRichTextWindow(new JSDOM('').window as unknown as Parameters<typeof setRichTe
 const routes = buildRoutes();
 const notFoundPage = pages.find((page) => fill(page.path) === '/404');
 
-function matchPage(pathname: string): { page: PageConfig | undefined; params: Record<string, string | undefined> } {
+function matchPage(pathname: string): { page: PageRoute | undefined; params: Record<string, string | undefined> } {
   const matches = matchRoutes(routes, pathname) ?? [];
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i].route.handle as RouteHandle | undefined;
@@ -108,20 +109,22 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
     return { kind: 'redirect', status: 301, location: `${url.pathname}/${url.search}` };
 
   let data: PageData = { fallback: {}, notFound: page === undefined, failed: [] };
-  if (page) {
-    await loadPage(page.sections ?? []);
-    data = await loadPageData(page, params, { footer: page.layout?.footer !== false });
+  let full = page && (await loadSections(page));
+  if (full) {
+    await loadPage(full.sections ?? []);
+    data = await loadPageData(full, params, { footer: full.layout?.footer !== false });
   }
   let renderUrl = url;
   if (data.notFound) {
     // Unknown paths and unknown slugs answer 404 with the not-found page (the browser shows it at /404).
     if (!notFoundPage) throw new Error('pages.config.json has no page at /404');
     page = notFoundPage;
+    full = await loadSections(page);
     renderUrl = new URL('/404', options.publicUrl);
-    await loadPage(page.sections ?? []);
-    data = { ...(await loadPageData(page, {}, { footer: page.layout?.footer !== false })), notFound: true };
+    await loadPage(full.sections ?? []);
+    data = { ...(await loadPageData(full, {}, { footer: full.layout?.footer !== false })), notFound: true };
   }
-  if (!page) throw new Error('unreachable: no page');
+  if (!page || !full) throw new Error('unreachable: no page');
 
   const rendered = await renderApp(renderUrl, data, (error) => console.error('[ssr]', url.pathname, error));
   return {
@@ -130,7 +133,8 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
     head: pageHead(page, { publicUrl: options.publicUrl, pathname: renderUrl.pathname, canonical: !data.notFound }),
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },
-    blocks: [...new Set((page.sections ?? []).map((section) => section.type))],
+    blocks: [...new Set((full.sections ?? []).map((section) => section.type))],
+    pageKey: page.key,
     failed: data.failed.length,
     pipe: rendered.pipe,
   };

@@ -3,7 +3,7 @@ import type { PageConfig } from '../generated/config';
 import { loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
 import { logError } from '../lib/log';
-import { fill, fillPath, pages, site } from '../lib/site';
+import { fill, fillPath, loadSections, pages, site, type PageRoute } from '../lib/site';
 import { Shell, type RouteHandle } from './Shell';
 
 function PageView({ page }: { page: PageConfig }) {
@@ -33,7 +33,7 @@ function RouteError() {
   );
 }
 
-function pageRoute(page: PageConfig): RouteObject | null {
+function pageRoute(page: PageRoute): RouteObject | null {
   const handle: RouteHandle = { page };
   const path = fill(page.path);
   if (page.redirect) {
@@ -44,16 +44,17 @@ function pageRoute(page: PageConfig): RouteObject | null {
   return {
     path,
     handle,
-    // Page code is loaded per route: the chunks of the blocks this page uses (and their forms), nothing else.
+    // Page code is loaded per route: its sections, the chunks of the blocks they use (and their forms), nothing else.
     lazy: async () => {
-      await loadPage(page.sections ?? []);
-      return { Component: () => <PageView page={page} /> };
+      const full = await loadSections(page);
+      await loadPage(full.sections ?? []);
+      return { Component: () => <PageView page={full} /> };
     },
   };
 }
 
 /** The route tree, built from pages.config.json: the shell, one route per page, unknown paths to /404. */
-export function buildRoutes(list: readonly PageConfig[] = pages): RouteObject[] {
+export function buildRoutes(list: readonly PageRoute[] = pages): RouteObject[] {
   return [
     {
       element: <Shell />,

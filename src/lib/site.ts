@@ -1,15 +1,31 @@
-import rawConfig from '../../pages.config.json';
-import { resolvePresets } from '../../domain/page-presets';
-import type { PagesConfig, PageConfig, SiteSettings } from '../generated/config';
+import siteConfig from '../generated/site-config.json';
+import { pageSections } from '../generated/page-sections';
+import type { PageConfig, SiteSettings } from '../generated/config';
+
+/** A page of the route table: everything of it but its sections, which its route loads (loadSections). */
+export type PageRoute = Omit<PageConfig, 'sections'> & { key: string };
 
 /**
- * The site configuration, checked by `npm run validate` before every build, so it is trusted here.
- * The JSON import keeps Vite's reload on a change of pages.config.json in `npm run dev`. Sections
- * that name a preset get it here (domain/page-presets.ts, as validate and the server read them).
+ * The site's share of pages.config.json, checked by `npm run validate` before every build, so it is
+ * trusted here. `npm run generate` splits it (scripts/lib/generate/page-files.ts): the site settings
+ * and the route table are here; each page's sections, presets applied, are a chunk its route loads.
  */
-const config = resolvePresets(rawConfig as unknown) as PagesConfig;
+const config = siteConfig as unknown as { site: SiteSettings; pages: PageRoute[] };
 export const site: SiteSettings = config.site;
-export const pages: PageConfig[] = config.pages;
+export const pages: readonly PageRoute[] = config.pages;
+
+const loaded = new Map<string, PageConfig>();
+
+/** The page with its sections (loaded once per page). */
+export async function loadSections(page: PageRoute): Promise<PageConfig> {
+  const known = loaded.get(page.key);
+  if (known) return known;
+  const load = pageSections[page.key];
+  const sections = load ? ((await load()).default as PageConfig['sections']) : [];
+  const full: PageConfig = { ...page, sections };
+  loaded.set(page.key, full);
+  return full;
+}
 
 /** Substitutes {product}, {short} and {year} (and any extra variables) in an editor's text. */
 export function fill(text: string, vars: Record<string, string | number> = {}): string {

@@ -28,6 +28,7 @@ export async function render(href, options) {
     head: { lang: 'en', title: 'Page ' + url.pathname, description: '' },
     styles: '<style data-make-styles-bucket="d">.a{}</style>',
     blocks: [],
+    pageKey: 'p0',
     data: { fallback: { evil: '</script><script>alert(1)</script>' }, notFound: false },
     failed: url.pathname === '/failing' ? 1 : 0,
     pipe: (destination) => { destination.write('<p>render ' + renders + ' api ' + apiStatus + '</p>'); destination.end(); },

@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sourceCacheKey } from '../../src/api/sources';
 import { loadPageData } from '../../src/engine/page-data';
 import { loadPage } from '../../src/engine/registry';
-import { pages } from '../../src/lib/site';
+import { loadSections, pages } from '../../src/lib/site';
 import { stubApi } from './api-stub';
 
 /** The server's page data loader (src/engine/page-data.ts), with the API stubbed at fetch. */
 
-function page(name: string) {
+/** A page of the config with its sections (as its route loads it). */
+async function page(name: string) {
   const found = pages.find((p) => p.name === name);
   if (!found) throw new Error(`no page ${name}`);
-  return found;
+  return loadSections(found);
 }
 
 afterEach(() => {
@@ -20,7 +21,7 @@ afterEach(() => {
 
 describe('page data loader', () => {
   it("loads every source the home page declares, and the footer's, at once", async () => {
-    const home = page('Home');
+    const home = await page('Home');
     await loadPage(home.sections ?? []);
     let inFlight = 0;
     let most = 0;
@@ -46,7 +47,7 @@ describe('page data loader', () => {
   });
 
   it('a failed source is left out and noted; the rest of the page still has its data', async () => {
-    const home = page('Home');
+    const home = await page('Home');
     await loadPage(home.sections ?? []);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({
@@ -66,7 +67,7 @@ describe('page data loader', () => {
   });
 
   it("resolves the page's owner first, and its sections query with the owner's id", async () => {
-    const reseller = page('ResellerHome');
+    const reseller = await page('ResellerHome');
     await loadPage(reseller.sections ?? []);
     const fetchMock = stubApi({
       'resellers/slug/acme': { body: { data: { data: { id: 42, slug: 'acme' } } } },
@@ -87,7 +88,7 @@ describe('page data loader', () => {
   });
 
   it('an unknown owner slug makes the page a not-found', async () => {
-    const reseller = page('ResellerHome');
+    const reseller = await page('ResellerHome');
     await loadPage(reseller.sections ?? []);
     const fetchMock = stubApi({});
     const data = await loadPageData(reseller, { slug: 'nobody' }, { footer: false });
@@ -97,7 +98,7 @@ describe('page data loader', () => {
   });
 
   it('an article id that does not exist makes the article page a not-found (the block declares its source as required)', async () => {
-    const article = page('MediaArticle');
+    const article = await page('MediaArticle');
     await loadPage(article.sections ?? []);
     stubApi({ 'articles/1': { body: { data: { id: 1, title: 'One' } } } });
     expect((await loadPageData(article, { id: '1', title: 'one' }, { footer: false })).notFound).toBe(false);

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resolvePresets } from '../../domain/page-presets';
 import { generate } from '../../scripts/lib/generate/run';
 import { makeProject, REPO, removeProjects } from './helpers';
 
@@ -33,12 +34,21 @@ const inOrder = (blockFiles: string[], rest: string[]) => [
   'src/generated/forms.ts',
   ...rest,
 ];
-const OUTPUTS = inOrder(FIXTURE_BLOCKS, [
-  'src/generated/form-files/contact.json',
-  'src/generated/validators/contact.js',
-  'src/generated/validators/contact.d.ts',
-  'src/generated/validators/index.ts',
-]);
+/** The fixture config split for the browser (generate/page-files.ts): sections per page, the site and route table, their loaders. */
+const PAGE_FILES = [
+  ...[0, 1, 2, 3, 4, 5, 6].map((i) => `src/generated/page-sections/p${i}.json`),
+  'src/generated/site-config.json',
+  'src/generated/page-sections.ts',
+];
+const OUTPUTS = [
+  ...inOrder(FIXTURE_BLOCKS, [
+    'src/generated/form-files/contact.json',
+    'src/generated/validators/contact.js',
+    'src/generated/validators/contact.d.ts',
+    'src/generated/validators/index.ts',
+  ]),
+  ...PAGE_FILES,
+];
 
 describe('generate', () => {
   it('writes the type modules, with BlockPropsMap over the fixture blocks', async () => {
@@ -134,11 +144,40 @@ describe('generate', () => {
     expect(await generate(root)).toMatchObject({ changed: ['src/generated/api.ts'] });
   });
 
+  it("splits the config for the browser: site and route table in one file, each page's sections (presets applied) in its own", async () => {
+    const root = makeProject();
+    await generate(root);
+    const config = JSON.parse(read(root, 'pages.config.json')) as { site: unknown; pages: Array<Record<string, unknown>> };
+    const split = JSON.parse(read(root, 'src/generated/site-config.json')) as { site: unknown; pages: Array<Record<string, unknown>> };
+    expect(split.site).toEqual(config.site);
+    expect(split.pages.map((page) => page.key)).toEqual(config.pages.map((_, i) => `p${i}`));
+    const joined = split.pages.map(({ key, ...route }) => ({
+      ...route,
+      sections: JSON.parse(read(root, `src/generated/page-sections/${String(key)}.json`)),
+    }));
+    expect(joined).toEqual(resolvePresets(config).pages.map((page) => ({ sections: [], ...page })));
+    expect(read(root, 'src/generated/page-sections.ts')).toContain("  p0: () => import('./page-sections/p0.json'),");
+
+    // An edit of the config is taken at once, although the cached steps do not run again.
+    const file = path.join(root, 'pages.config.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Home"', '"name": "Start"'));
+    const again = await generate(root);
+    expect(again).toMatchObject({ cached: true, changed: ['src/generated/site-config.json'] });
+    expect(read(root, 'src/generated/site-config.json')).toContain('"name":"Start"');
+
+    // A page less leaves no stale sections file behind.
+    const fewer = JSON.parse(readFileSync(file, 'utf8')) as { pages: unknown[] };
+    fewer.pages.pop();
+    writeFileSync(file, JSON.stringify(fewer));
+    await generate(root);
+    expect(existsSync(path.join(root, 'src/generated/page-sections/p6.json'))).toBe(false);
+  });
+
   it('works without blocks, API schemas or forms', async () => {
     const root = makeProject();
     for (const dir of ['src/blocks', 'schemas/api', 'forms']) rmSync(path.join(root, dir), { recursive: true });
     const result = await generate(root);
-    expect(result.files).toEqual(inOrder(BLOCK_FILES([]), ['src/generated/validators/index.ts']));
+    expect(result.files).toEqual([...inOrder(BLOCK_FILES([]), ['src/generated/validators/index.ts']), ...PAGE_FILES]);
     expect(read(root, 'src/generated/blocks.ts')).toContain('export const blockTypes = [] as const;');
     expect(read(root, 'src/generated/api.ts')).toContain('export const sources = {} as const;');
     expect(read(root, 'src/generated/forms.ts')).toContain('export const formNames = [] as const;');

@@ -12,6 +12,7 @@ import { blockRegistry } from './registry';
 import { sectionTypes } from './sections';
 import type { GenerateContext, GenerateStep } from './step';
 import { THEME_SOURCE, themeCss } from './theme';
+import { pageFiles } from './page-files';
 import { formValidators } from './validators';
 
 /** The steps of `npm run generate`, in order. */
@@ -25,6 +26,7 @@ export const steps: GenerateStep[] = [
   formFiles,
   formValidators,
   themeCss,
+  pageFiles,
 ];
 
 export interface GenerateResult {
@@ -125,27 +127,42 @@ function outputsIntact(root: string, state: CacheState): boolean {
 export async function generate(root: string, options: GenerateOptions = {}): Promise<GenerateResult> {
   const only = options.steps ?? steps;
   const inputs = readInputs(root);
-  const key = sha1(`${only.map((s) => s.name).join(',')}\n${codeFingerprint()}\n${inputsFingerprint(inputs)}`);
-  const previous = options.force ? undefined : readCache(root);
-  if (previous?.key === key && outputsIntact(root, previous)) {
-    return { files: Object.keys(previous.outputs), changed: [], warnings: previous.warnings, cached: true };
-  }
-
   const warnings: string[] = [];
   // Several steps read the same inputs: each problem is warned about once.
   const ctx: GenerateContext = { root, inputs, warn: (message) => void (warnings.includes(message) || warnings.push(message)) };
   const outputs: Record<string, string> = {};
   const changed: string[] = [];
-  for (const step of only) {
-    for (const file of await step.run(ctx)) {
-      outputs[file.path] = sha1(file.content);
-      if (writeIfChanged(path.join(root, file.path), file.content)) changed.push(file.path);
+  const runSteps = async (list: readonly GenerateStep[]) => {
+    const written: Record<string, string> = {};
+    for (const step of list) {
+      for (const file of await step.run(ctx)) {
+        written[file.path] = sha1(file.content);
+        if (writeIfChanged(path.join(root, file.path), file.content)) changed.push(file.path);
+      }
     }
+    return written;
+  };
+
+  const cachedSteps = only.filter((step) => !step.uncached);
+  const runUncached = async () => Object.keys(await runSteps(only.filter((step) => step.uncached)));
+  if (cachedSteps.length === 0) return { files: await runUncached(), changed, warnings, cached: false };
+  const key = sha1(`${cachedSteps.map((s) => s.name).join(',')}\n${codeFingerprint()}\n${inputsFingerprint(inputs)}`);
+  const previous = options.force ? undefined : readCache(root);
+  if (previous?.key === key && outputsIntact(root, previous)) {
+    const uncachedFiles = await runUncached();
+    return {
+      files: [...Object.keys(previous.outputs), ...uncachedFiles],
+      changed,
+      warnings: [...previous.warnings, ...warnings],
+      cached: true,
+    };
   }
+  Object.assign(outputs, await runSteps(cachedSteps));
+  const uncachedFiles = await runUncached();
   try {
     writeIfChanged(cacheFile(root), JSON.stringify({ key, outputs, warnings } satisfies CacheState));
   } catch {
     // A read-only node_modules only costs speed.
   }
-  return { files: Object.keys(outputs), changed, warnings, cached: false };
+  return { files: [...Object.keys(outputs), ...uncachedFiles], changed, warnings, cached: false };
 }

@@ -23,6 +23,11 @@ export interface GenerateContext {
  */
 export interface GenerateStep {
   name: string;
+  /**
+   * A cheap step whose input is not in the cache key (the page files, from all of pages.config.json):
+   * it runs on every generate, also when the cached steps are skipped, and its outputs are not cached.
+   */
+  uncached?: boolean;
   run(ctx: GenerateContext): Promise<GeneratedFile[]>;
 }
 
