@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
-import { createDOMRenderer, renderToStyleElements } from '@fluentui/react-components';
+import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
 import { loadPage } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
@@ -81,9 +81,12 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
   const router = createStaticRouter(handler.dataRoutes, context);
   const renderer = createDOMRenderer();
   const app = (
-    <AppProviders renderer={renderer} fallback={data.fallback}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>
+    // Collects the styles of the page's Fluent components (FluentScope) for the head.
+    <RendererProvider renderer={renderer}>
+      <AppProviders fallback={data.fallback}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </RendererProvider>
   );
   return new Promise<{ pipe: (destination: Writable) => void; styles: () => string }>((resolve, reject) => {
     const stream = renderToPipeableStream(app, {

@@ -1,6 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { createDOMRenderer } from '@fluentui/react-components';
 import { logError } from '../lib/log';
 import { AppProviders } from './AppProviders';
 import type { HandedOver } from './entry-server';
@@ -39,7 +38,7 @@ if (data?.notFound && window.location.pathname !== '/404') window.history.replac
 
 const routes = buildRoutes();
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
-  <AppProviders renderer={createDOMRenderer()} fallback={data?.fallback ?? {}}>
+  <AppProviders fallback={data?.fallback ?? {}}>
     <RouterProvider router={router} />
   </AppProviders>
 );

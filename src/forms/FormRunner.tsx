@@ -12,6 +12,7 @@ import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
 import type { FormContext } from './form-context';
 import { ThemedForm } from './theme';
 import { useHydrated } from '../lib/hydrated';
+import { FluentScope } from '../lib/FluentScope';
 
 type Data = Record<string, unknown>;
 
@@ -196,54 +197,56 @@ export function FormRunner({
   };
 
   return (
-    <div className={className ? `form-runner ${className}` : 'form-runner'} onFocus={flow.confirm ? preloadConfirmDialog : undefined}>
-      <ThemedForm
-        key={formKey}
-        idPrefix={form.key}
-        schema={form.schema as RJSFSchema}
-        uiSchema={uiSchema}
-        validator={validator}
-        formData={formData}
-        formContext={formContext}
-        onChange={(event) => setFormData((event.formData ?? {}) as Data)}
-        onError={() => setAttempted(true)}
-        onSubmit={(event) => {
-          const data = (event.formData ?? {}) as Data;
-          setExtraErrors(undefined);
-          if (flow.confirm) setPending(data);
-          else void deliver(data);
-        }}
-        transformErrors={moveRequiredToFields}
-        customValidate={customValidate}
-        extraErrors={extraErrors}
-        noHtml5Validate
-        focusOnFirstError
-        showErrorList="top"
-        liveValidate={attempted ? 'onChange' : undefined}
-        disabled={busy || disabled || !hydrated}
-      >
-        {children}
-        <div className="form-actions">
-          <Button type="submit" appearance="primary" disabled={busy || disabled || !hydrated}>
-            {fill(flow.submitLabel)}
-          </Button>
-          {flow.cancelLabel && (
-            <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled || !hydrated}>
-              {fill(flow.cancelLabel)}
+    <FluentScope>
+      <div className={className ? `form-runner ${className}` : 'form-runner'} onFocus={flow.confirm ? preloadConfirmDialog : undefined}>
+        <ThemedForm
+          key={formKey}
+          idPrefix={form.key}
+          schema={form.schema as RJSFSchema}
+          uiSchema={uiSchema}
+          validator={validator}
+          formData={formData}
+          formContext={formContext}
+          onChange={(event) => setFormData((event.formData ?? {}) as Data)}
+          onError={() => setAttempted(true)}
+          onSubmit={(event) => {
+            const data = (event.formData ?? {}) as Data;
+            setExtraErrors(undefined);
+            if (flow.confirm) setPending(data);
+            else void deliver(data);
+          }}
+          transformErrors={moveRequiredToFields}
+          customValidate={customValidate}
+          extraErrors={extraErrors}
+          noHtml5Validate
+          focusOnFirstError
+          showErrorList="top"
+          liveValidate={attempted ? 'onChange' : undefined}
+          disabled={busy || disabled || !hydrated}
+        >
+          {children}
+          <div className="form-actions">
+            <Button type="submit" appearance="primary" disabled={busy || disabled || !hydrated}>
+              {fill(flow.submitLabel)}
             </Button>
-          )}
-        </div>
-      </ThemedForm>
-      {flow.confirm && (
-        <ConfirmDialog
-          open={pending !== null}
-          title={flow.confirm.title}
-          message={flow.confirm.message}
-          busy={busy}
-          onYes={() => pending && void deliver(pending)}
-          onNo={() => setPending(null)}
-        />
-      )}
-    </div>
+            {flow.cancelLabel && (
+              <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled || !hydrated}>
+                {fill(flow.cancelLabel)}
+              </Button>
+            )}
+          </div>
+        </ThemedForm>
+        {flow.confirm && (
+          <ConfirmDialog
+            open={pending !== null}
+            title={flow.confirm.title}
+            message={flow.confirm.message}
+            busy={busy}
+            onYes={() => pending && void deliver(pending)}
+            onNo={() => setPending(null)}
+          />
+        )}
+      </div>
+    </FluentScope>
   );
 }

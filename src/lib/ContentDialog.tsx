@@ -7,6 +7,7 @@ import { RichText } from './RichText';
 import type { ContentDialogSpec } from './content-dialogs';
 import { fill } from './site';
 import './content-dialog.css';
+import { FluentScope } from './FluentScope';
 
 type Item = { id?: number; title?: string; description?: string; question?: string; answer?: string };
 
@@ -76,31 +77,33 @@ export default function ContentDialog({
   }, [error, spec.source]);
   const items = data ?? [];
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(_, state) => {
-        if (!state.open) onClose();
-      }}
-    >
-      <DialogSurface className="content-dialog">
-        <DialogBody>
-          <DialogTitle>{fill(spec.title)}</DialogTitle>
-          <DialogContent className="content-dialog__content" aria-busy={!data && !error}>
-            {!data && !error ? (
-              <div className="block-skeleton__shape" style={{ height: 160 }} />
-            ) : items.length === 0 ? (
-              <p>{fill(spec.emptyText ?? '')}</p>
-            ) : (
-              <Entries kind={spec.kind} items={items} />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {fill(closeLabel)}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FluentScope>
+      <Dialog
+        open={open}
+        onOpenChange={(_, state) => {
+          if (!state.open) onClose();
+        }}
+      >
+        <DialogSurface className="content-dialog">
+          <DialogBody>
+            <DialogTitle>{fill(spec.title)}</DialogTitle>
+            <DialogContent className="content-dialog__content" aria-busy={!data && !error}>
+              {!data && !error ? (
+                <div className="block-skeleton__shape" style={{ height: 160 }} />
+              ) : items.length === 0 ? (
+                <p>{fill(spec.emptyText ?? '')}</p>
+              ) : (
+                <Entries kind={spec.kind} items={items} />
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={onClose}>
+                {fill(closeLabel)}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </FluentScope>
   );
 }

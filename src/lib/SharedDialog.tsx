@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { Link as RouterLink } from 'react-router-dom';
 import type { OpenDialog } from './dialogs';
 import { fill, site } from './site';
+import { FluentScope } from './FluentScope';
 
 /** The error dialog (title, message, Close) or the success dialog (title, message, link home). */
 export default function SharedDialog({ open, onClose }: { open: OpenDialog; onClose: () => void }) {
@@ -9,31 +10,33 @@ export default function SharedDialog({ open, onClose }: { open: OpenDialog; onCl
   const success = open.kind === 'success' ? open.dialog : null;
   const link = success?.link ?? { label: labels.home ?? 'Go to home page', href: '/' };
   return (
-    <Dialog
-      open
-      modalType={success?.persistent ? 'alert' : 'modal'}
-      onOpenChange={(_, data) => {
-        // A persistent success dialog ignores Escape and the backdrop: only its link leads on.
-        if (!data.open && !success?.persistent) onClose();
-      }}
-    >
-      <DialogSurface aria-describedby="shared-dialog-message">
-        <DialogBody>
-          <DialogTitle>{open.dialog.title}</DialogTitle>
-          <DialogContent id="shared-dialog-message">{open.dialog.message}</DialogContent>
-          <DialogActions>
-            {success ? (
-              <RouterLink to={link.href} onClick={onClose} className="button-link button-link--primary">
-                {fill(link.label)}
-              </RouterLink>
-            ) : (
-              <Button appearance="primary" onClick={onClose}>
-                {fill(labels.close ?? 'Close')}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FluentScope>
+      <Dialog
+        open
+        modalType={success?.persistent ? 'alert' : 'modal'}
+        onOpenChange={(_, data) => {
+          // A persistent success dialog ignores Escape and the backdrop: only its link leads on.
+          if (!data.open && !success?.persistent) onClose();
+        }}
+      >
+        <DialogSurface aria-describedby="shared-dialog-message">
+          <DialogBody>
+            <DialogTitle>{open.dialog.title}</DialogTitle>
+            <DialogContent id="shared-dialog-message">{open.dialog.message}</DialogContent>
+            <DialogActions>
+              {success ? (
+                <RouterLink to={link.href} onClick={onClose} className="button-link button-link--primary">
+                  {fill(link.label)}
+                </RouterLink>
+              ) : (
+                <Button appearance="primary" onClick={onClose}>
+                  {fill(labels.close ?? 'Close')}
+                </Button>
+              )}
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </FluentScope>
   );
 }

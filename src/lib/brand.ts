@@ -159,10 +159,11 @@ export function brandRule(vars: Record<string, string>): string {
   const body = Object.entries(vars)
     .map(([name, value]) => `${name}: ${value};`)
     .join(' ');
-  // Fluent sets its tokens with a theme class (fui-FluentProviderr0...) on the provider and on every
-  // portal's mount node; this selector matches both and is one step more specific, so the reseller's
-  // colours win everywhere (and go away on unmount).
-  return body ? `body [class*="fui-FluentProvider"] { ${body} }` : '';
+  // The theme's values are on :root (theme.css); Fluent sets its tokens with a theme class
+  // (fui-FluentProviderr0...) on each provider and on every portal's mount node. These selectors match
+  // all of them and are one step more specific, so the reseller's colours win everywhere (and go away
+  // on unmount).
+  return body ? `html:root, body [class*="fui-FluentProvider"] { ${body} }` : '';
 }
 
 const applied = new Map<string, { element: HTMLStyleElement; users: number }>();

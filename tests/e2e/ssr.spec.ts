@@ -88,8 +88,11 @@ test.describe('server-rendered HTML', () => {
     expect(html).toContain('<meta property="og:title" content="About us | Bantay Doc" />');
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<script type="application/json" id="page-data">');
-    // Fluent's (Griffel's) styles are in the head: nothing flashes unstyled.
-    expect(html).toMatch(/<style data-make-styles-bucket="d"[^>]*>/);
+    // A page without a Fluent component has none of Fluent's styles (nor its code, see the bench)...
+    expect(html).not.toContain('data-make-styles-bucket');
+    // ...and a form page has Fluent's (Griffel's) styles in the head: nothing flashes unstyled.
+    const form = await (await request.get('/contact', { headers: { accept: 'text/html' } })).text();
+    expect(form).toMatch(/<style data-make-styles-bucket="d"[^>]*>/);
 
     const apiCalls: string[] = [];
     page.on('request', (req) => {

@@ -84,6 +84,6 @@ describe('accessible brand colours', () => {
     expect(contrastRatio(vars['--accent'], INK_ON_ACCENT)).toBeGreaterThanOrEqual(4.5);
     expect(brandVariables({})).toEqual({});
     expect(brandRule({})).toBe('');
-    expect(brandRule({ '--primary': '#7b3fe4' })).toBe('body [class*="fui-FluentProvider"] { --primary: #7b3fe4; }');
+    expect(brandRule({ '--primary': '#7b3fe4' })).toBe('html:root, body [class*="fui-FluentProvider"] { --primary: #7b3fe4; }');
   });
 });

@@ -4,6 +4,7 @@ import type { Job } from '../../generated/api';
 import { Paragraphs } from '../../lib/Paragraphs';
 import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
+import { FluentScope } from '../../lib/FluentScope';
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 
@@ -38,27 +39,29 @@ export default function JobDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className="job-dialog">
-        <DialogBody>
-          <DialogTitle>{job.title}</DialogTitle>
-          <DialogContent className="job-dialog__content">
-            {job.background_image?.main && (
-              <img className="job-dialog__image" src={job.background_image.main} alt="" width={800} height={500} decoding="async" />
-            )}
-            <p className="job-dialog__meta">
-              {job.division} · {job.location}
-            </p>
-            <Paragraphs text={job.description} className="job-dialog__description" />
-            <p className="job-dialog__hint">{withEmailLinks(fill(props.applyHint))}</p>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {fill(props.closeLabel)}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FluentScope>
+      <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+        <DialogSurface className="job-dialog">
+          <DialogBody>
+            <DialogTitle>{job.title}</DialogTitle>
+            <DialogContent className="job-dialog__content">
+              {job.background_image?.main && (
+                <img className="job-dialog__image" src={job.background_image.main} alt="" width={800} height={500} decoding="async" />
+              )}
+              <p className="job-dialog__meta">
+                {job.division} · {job.location}
+              </p>
+              <Paragraphs text={job.description} className="job-dialog__description" />
+              <p className="job-dialog__hint">{withEmailLinks(fill(props.applyHint))}</p>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={onClose}>
+                {fill(props.closeLabel)}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </FluentScope>
   );
 }

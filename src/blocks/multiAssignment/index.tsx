@@ -13,6 +13,7 @@ import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAge
 import { sendCardsInSequence } from './sequence';
 import { assignmentReducer, dependentCap, dependentKey, initialAssignmentState, type CardResult } from './store';
 import './styles.css';
+import { FluentScope } from '../../lib/FluentScope';
 
 type Data = Record<string, unknown>;
 
@@ -157,93 +158,95 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
 
   const headingId = props.title ? 'multi-assignment-title' : undefined;
   return (
-    <section ref={root} className="content-section multi-assignment" aria-labelledby={headingId} aria-busy={sending || undefined}>
-      {props.title && (
-        <h2 id={headingId} className="multi-assignment__title">
-          {fill(props.title)}
-        </h2>
-      )}
-      {props.intro && <p className="multi-assignment__intro">{fill(props.intro)}</p>}
-      {!loaded ? (
-        <div className="block-skeleton__shape" style={{ height: 720 }} aria-busy="true" aria-label="Loading" />
-      ) : (
-        <>
-          <div className="multi-assignment__cards">
-            {cards.map((card) => {
-              const result = resultOf(card.key);
-              return (
-                <MemberCard
-                  key={card.key}
-                  ref={(instance) => {
-                    forms.current.set(card.key, instance);
-                  }}
-                  cardKey={card.key}
-                  title={card.title}
-                  form={loaded.form}
-                  validator={loaded.validator}
-                  data={cardData[card.key] ?? { employee: card.employee }}
-                  onChange={(data) =>
-                    updateCardData((all) => {
-                      all[card.key] = { ...data, employee: card.employee };
-                    })
-                  }
-                  check={card.check}
-                  invalidDate={invalidDateMessage(loaded.form.schema)}
-                  live={state.formSubmitted}
-                  locked={sending || result.status === 'success'}
-                  result={result}
-                  texts={texts}
-                  remove={
-                    dependents && card.dependentId !== undefined
-                      ? {
-                          label: fill(dependents.removeLabel, { title: card.title }),
-                          onRemove: () => removeDependent(card),
-                          disabled: sending,
-                        }
-                      : undefined
-                  }
-                />
-              );
-            })}
-            {dependents && (
-              <div className="member-card member-card--add">
-                {state.dependents < cap ? (
-                  <>
-                    <button ref={addButton} type="button" className="member-card__add" onClick={addDependent} disabled={sending}>
-                      <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-                        <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
-                      </svg>
-                      {fill(dependents.addLabel)}
-                    </button>
-                    {dependents.addHint && <p className="member-card__hint">{fill(dependents.addHint)}</p>}
-                  </>
-                ) : (
-                  dependents.capText && <p className="member-card__hint">{fill(dependents.capText, { max: cap })}</p>
-                )}
-              </div>
+    <FluentScope>
+      <section ref={root} className="content-section multi-assignment" aria-labelledby={headingId} aria-busy={sending || undefined}>
+        {props.title && (
+          <h2 id={headingId} className="multi-assignment__title">
+            {fill(props.title)}
+          </h2>
+        )}
+        {props.intro && <p className="multi-assignment__intro">{fill(props.intro)}</p>}
+        {!loaded ? (
+          <div className="block-skeleton__shape" style={{ height: 720 }} aria-busy="true" aria-label="Loading" />
+        ) : (
+          <>
+            <div className="multi-assignment__cards">
+              {cards.map((card) => {
+                const result = resultOf(card.key);
+                return (
+                  <MemberCard
+                    key={card.key}
+                    ref={(instance) => {
+                      forms.current.set(card.key, instance);
+                    }}
+                    cardKey={card.key}
+                    title={card.title}
+                    form={loaded.form}
+                    validator={loaded.validator}
+                    data={cardData[card.key] ?? { employee: card.employee }}
+                    onChange={(data) =>
+                      updateCardData((all) => {
+                        all[card.key] = { ...data, employee: card.employee };
+                      })
+                    }
+                    check={card.check}
+                    invalidDate={invalidDateMessage(loaded.form.schema)}
+                    live={state.formSubmitted}
+                    locked={sending || result.status === 'success'}
+                    result={result}
+                    texts={texts}
+                    remove={
+                      dependents && card.dependentId !== undefined
+                        ? {
+                            label: fill(dependents.removeLabel, { title: card.title }),
+                            onRemove: () => removeDependent(card),
+                            disabled: sending,
+                          }
+                        : undefined
+                    }
+                  />
+                );
+              })}
+              {dependents && (
+                <div className="member-card member-card--add">
+                  {state.dependents < cap ? (
+                    <>
+                      <button ref={addButton} type="button" className="member-card__add" onClick={addDependent} disabled={sending}>
+                        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+                          <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
+                        </svg>
+                        {fill(dependents.addLabel)}
+                      </button>
+                      {dependents.addHint && <p className="member-card__hint">{fill(dependents.addHint)}</p>}
+                    </>
+                  ) : (
+                    dependents.capText && <p className="member-card__hint">{fill(dependents.capText, { max: cap })}</p>
+                  )}
+                </div>
+              )}
+            </div>
+            {invalidPress > 0 && (
+              <p key={invalidPress} className="multi-assignment__invalid" role="alert">
+                {fill(texts.invalid)}
+              </p>
             )}
-          </div>
-          {invalidPress > 0 && (
-            <p key={invalidPress} className="multi-assignment__invalid" role="alert">
-              {fill(texts.invalid)}
-            </p>
-          )}
-          <div className="multi-assignment__actions">
-            <Button appearance="primary" size="large" onClick={assign} disabled={sending}>
-              {fill(loaded.form.flow.submitLabel)}
-            </Button>
-          </div>
-          {loaded.form.flow.confirm && (
-            <ConfirmDialog
-              open={confirming}
-              title={loaded.form.flow.confirm.title}
-              message={loaded.form.flow.confirm.message}
-              onYes={() => void send()}
-              onNo={() => setConfirming(false)}
-            />
-          )}
-        </>
-      )}
-    </section>
+            <div className="multi-assignment__actions">
+              <Button appearance="primary" size="large" onClick={assign} disabled={sending}>
+                {fill(loaded.form.flow.submitLabel)}
+              </Button>
+            </div>
+            {loaded.form.flow.confirm && (
+              <ConfirmDialog
+                open={confirming}
+                title={loaded.form.flow.confirm.title}
+                message={loaded.form.flow.confirm.message}
+                onYes={() => void send()}
+                onNo={() => setConfirming(false)}
+              />
+            )}
+          </>
+        )}
+      </section>
+    </FluentScope>
   );
 }
