@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { BOOT_SCRIPT } from './boot-script';
 
 /**
  * Server rendering of the site's pages: the reference server answers a page navigation with the
@@ -75,6 +76,9 @@ interface Template {
   before: string;
   /** From `</div>` of #root to the end. */
   after: string;
+  /** The app's entry script and the chunks Vite preloads with it: loaded by the boot script (boot-script.ts). */
+  entry: string;
+  preload: string[];
 }
 
 /** Vite's manifest entry of a chunk (build.manifest). */
@@ -88,16 +92,30 @@ const ROOT_MARK = '<div id="root"></div>';
 
 function readTemplate(staticDir: string): Template & { css: string[] } {
   const css: string[] = [];
-  const html = readFileSync(join(staticDir, 'index.html'), 'utf8').replace(STYLESHEET, (_link, href: string) => {
-    css.push(href);
-    return '';
-  });
+  const preload: string[] = [];
+  let entry = '';
+  const html = readFileSync(join(staticDir, 'index.html'), 'utf8')
+    .replace(STYLESHEET, (_link, href: string) => {
+      css.push(href);
+      return '';
+    })
+    .replace(ENTRY_SCRIPT, (_script, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(MODULE_PRELOAD, (_link, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (!entry) throw new Error(`${join(staticDir, 'index.html')} has no module script`);
   const at = html.indexOf(ROOT_MARK);
   if (at < 0) throw new Error(`${join(staticDir, 'index.html')} has no ${ROOT_MARK}`);
   return {
     css,
-    before: html.slice(0, at + ROOT_MARK.length - '</div>'.length),
+    before: html.slice(0, at + ROOT_MARK.length - '</div>'.length).replace(/\n\s*\n/g, '\n'),
     after: html.slice(at + ROOT_MARK.length - '</div>'.length),
+    entry,
+    preload,
   };
 }
 
@@ -126,6 +144,9 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly str
 
 /** A stylesheet link of the template: inlined into each page instead (one request less before the first paint). */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
+/** The template's entry script and module preloads: a rendered page loads them after its first paint (BOOT_SCRIPT). */
+const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
 /** JSON for a <script type="application/json"> element: nothing in it can close the element. */
 function scriptJson(value: unknown): string {
@@ -165,10 +186,11 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
   /**
-   * The head's additions for a page: its CSS inline, then preloads of its sections' chunk and its
-   * block chunks (worked out once per page).
+   * What a page adds to the template (worked out once per page): in the head its CSS inline; at the
+   * end of the body the boot script with its list of scripts to load after the first paint: the
+   * entry's chunks, the page's sections chunk and its block chunks.
    */
-  const assetsByPage = new Map<string, string>();
+  const assetsByPage = new Map<string, { head: string; boot: string }>();
   const pageAssets = (pageKey: string, blocks: readonly string[]) => {
     const key = `${pageKey} ${blocks.join(' ')}`;
     const known = assetsByPage.get(key);
@@ -178,10 +200,13 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       ...blocks.map((block) => `src/generated/block-chunks/${block}.ts`),
     ]);
     const css = [...new Set([...template.css, ...assets.css])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
-    const js = assets.js.filter((file) => !inTemplate.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    const html = css.join('') + js.join('');
-    assetsByPage.set(key, html);
-    return html;
+    const preload = [...new Set([...template.preload, ...assets.js.filter((file) => !inTemplate.has(file)).map((file) => `/${file}`)])];
+    const boot =
+      `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
+      `<script>${BOOT_SCRIPT}</script>`;
+    const page = { head: css.join(''), boot };
+    assetsByPage.set(key, page);
+    return page;
   };
   const cache = new Map<string, CachedPage>();
   const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
@@ -238,13 +263,15 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
 
       const head = entry.headHtml(result.head);
+      const assets = pageAssets(result.pageKey, result.blocks);
       const before = template.before
         .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
         .replace(TITLE, () => head)
         .replace(DESCRIPTION, '')
-        .replace('</head>', () => `${pageAssets(result.pageKey, result.blocks)}${result.styles}</head>`);
+        .replace('</head>', () => `${assets.head}${result.styles}</head>`);
       const after =
-        `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>` + template.after.slice('</div>'.length);
+        `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>${assets.boot}` +
+        template.after.slice('</div>'.length);
 
       // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
       const body = new PassThrough();

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import '../generated/theme.css';
 
@@ -8,6 +8,12 @@ import '../generated/theme.css';
  * sections' requests). Fluent's provider wraps only what renders Fluent components (FluentScope).
  */
 export function AppProviders({ fallback, children }: { fallback: Record<string, unknown>; children: ReactNode }) {
+  // The page runs: data-hydrated on <html> once the first render is committed (e2e tests wait for it).
+  // An effect here, not a component of its own: a sibling in the browser only would shift React's
+  // useId values against the server's.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <StrictMode>
       <div className="app-root">

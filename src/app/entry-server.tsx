@@ -92,6 +92,9 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
     const stream = renderToPipeableStream(app, {
       // Everything (lazy blocks, their data) is in before the first byte: crawlers and browsers without
       // JavaScript get the whole page, and the styles of all of it go in the head.
+      // Every section's boundary stays in place in the HTML, however large: React would otherwise
+      // move big ones out and reveal them with inline scripts (which the CSP refuses).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => resolve({ pipe: stream.pipe, styles: () => renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }),
       onShellError: reject,
       onError,

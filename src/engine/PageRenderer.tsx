@@ -1,4 +1,5 @@
 import type { PageConfig } from '../generated/config';
+import { ABOVE_FOLD_SECTIONS, AboveFold } from '../lib/above-fold';
 import { OwnerGate } from './owner';
 import { pageParams } from './page-data';
 import { SectionBoundary } from './SectionBoundary';
@@ -12,9 +13,11 @@ function Sections({ page, params }: { page: PageConfig; params: Params }) {
       {(page.sections ?? []).map((section, index) => {
         const key = section.id ?? `${index}-${section.type}`;
         return (
-          <SectionBoundary key={key} label={`${page.name}/${key}`}>
-            <SectionView section={section} params={params} />
-          </SectionBoundary>
+          <AboveFold.Provider key={key} value={index < ABOVE_FOLD_SECTIONS}>
+            <SectionBoundary label={`${page.name}/${key}`}>
+              <SectionView section={section} params={params} />
+            </SectionBoundary>
+          </AboveFold.Provider>
         );
       })}
     </>

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { collectErrors, expectNoSeriousA11yViolations } from './helpers';
 
 interface ApiArticle {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Locator, type Page } from '@playwright/test';
 import { collectErrors, expectNoSeriousA11yViolations } from './helpers';
 
 /** Records Content-Security-Policy violations the page reports. */

@@ -53,6 +53,7 @@ export async function gotoExpectingReload(page: Page, url: string): Promise<void
     () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload',
   );
   await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { manilaToday } from '../../domain/promo';
 import { collectErrors, expectNoSeriousA11yViolations } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Page } from '@playwright/test';
 import { collectErrors, expectNoSeriousA11yViolations, gotoExpectingReload, PAYMENT_PROVIDER, recordCheckoutWhenLeft } from './helpers';
 
 /** The demo reseller (server/seed.ts): name, logo and colours from its details JSON. */

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Browser, type Page } from '@playwright/test';
 import config from '../../pages.config.json' with { type: 'json' };
 import { samplePath, type RoutePage } from '../../scripts/lib/sample-routes';
 import { collectErrors } from './helpers';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir } from './helpers';
+import { BOOT_SCRIPT, BOOT_SCRIPT_HASH } from '../../server/boot-script';
 
 /**
  * server/render.ts with a stand-in server bundle (the real one is built by `vite build --ssr` and
@@ -10,7 +11,9 @@ import { startServer, tempDir } from './helpers';
  */
 
 const INDEX =
-  '<!doctype html>\n<html lang="en">\n<head><title>Site</title><meta name="description" content="old" /></head>\n<body><div id="root"></div></body></html>';
+  '<!doctype html>\n<html lang="en">\n<head><title>Site</title><meta name="description" content="old" />\n' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+  '</head>\n<body><div id="root"></div></body></html>';
 
 /** A server bundle that renders a page per path; '/failing' has a failed data request, '/gone' redirects. */
 const ENTRY = `
@@ -70,6 +73,14 @@ describe('server-rendered pages', () => {
       '<script type="application/json" id="page-data">{"fallback":{"evil":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
     );
     expect(html).not.toContain('<script>alert(1)');
+    // The scripts load after the first paint: the boot script (the one inline script, allowed by its
+    // hash) adds the entry and its preloads, listed as data; the head names no script.
+    expect(html).not.toMatch(/<head>[\s\S]*(modulepreload|type="module")[\s\S]*<\/head>/);
+    expect(html).toContain(
+      '<script type="application/json" id="boot">{"entry":"/assets/index-1.js","preload":["/assets/react-1.js"]}</script>',
+    );
+    expect(html).toContain(`<script>${BOOT_SCRIPT}</script>`);
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH};`);
   });
 
   it('serves a page again from the cache within its time, per URL, query included', async () => {

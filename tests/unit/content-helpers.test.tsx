@@ -41,3 +41,30 @@ describe('smart links', () => {
     expect(out.getAttribute('rel')).toContain('noopener');
   });
 });
+
+describe('content images', () => {
+  it("load at once in a page's first sections and lazily after them, unless a block says otherwise", async () => {
+    const { AboveFold } = await import('../../src/lib/above-fold');
+    const { ContentImage } = await import('../../src/lib/ContentImage');
+    const image = { main: '/content-images/a.svg' };
+    const loading = (node: React.ReactNode) =>
+      render(<>{node}</>)
+        .container.querySelector('img')
+        ?.getAttribute('loading');
+    expect(loading(<ContentImage image={image} width={8} height={5} />)).toBe('lazy');
+    expect(
+      loading(
+        <AboveFold.Provider value>
+          <ContentImage image={image} width={8} height={5} />
+        </AboveFold.Provider>,
+      ),
+    ).toBe('eager');
+    expect(
+      loading(
+        <AboveFold.Provider value>
+          <ContentImage image={image} width={8} height={5} priority="lazy" />
+        </AboveFold.Provider>,
+      ),
+    ).toBe('lazy');
+  });
+});
