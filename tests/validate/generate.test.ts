@@ -134,6 +134,36 @@ describe('generate', () => {
     expect(await generate(root)).toMatchObject({ changed: ['src/generated/api.ts'] });
   });
 
+  it('runs bundled under plain Node (npm run generate): skips an unchanged project, sees a changed theme or form', () => {
+    const root = makeProject((p) =>
+      p.write('src/app/theme.ts', "export const theme: Record<string, string> = { colorBrand: '#123456' };\n"),
+    );
+    const run = () => {
+      const result = spawnSync(
+        process.execPath,
+        [path.join(REPO, 'scripts/run-script.mjs'), path.join(REPO, 'scripts/generate.ts'), '--root', root],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(result.stderr).toBe('');
+      return result.stdout;
+    };
+    expect(run()).toMatch(/^generated \d+ files \(\d+ changed\)\n$/);
+    // The theme source is TypeScript: imported through tsx's API where Node alone cannot.
+    expect(read(root, 'src/generated/theme.css')).toContain('  --colorBrand: #123456;');
+    expect(run()).toMatch(/\(0 changed\)/);
+
+    writeFileSync(path.join(root, 'src/app/theme.ts'), "export const theme: Record<string, string> = { colorBrand: '#654321' };\n");
+    expect(run()).toMatch(/\(1 changed\)/);
+    expect(read(root, 'src/generated/theme.css')).toContain('  --colorBrand: #654321;');
+
+    const form = path.join(root, 'forms/contact.json');
+    writeFileSync(form, readFileSync(form, 'utf8').replace('"title": "Title"', '"title": "Salutation"'));
+    expect(run()).not.toMatch(/\(0 changed\)/);
+    expect(read(root, 'src/generated/form-files/contact.json')).toContain('"Salutation"');
+  });
+
   it('works without blocks, API schemas or forms', async () => {
     const root = makeProject();
     for (const dir of ['src/blocks', 'schemas/api', 'forms']) rmSync(path.join(root, dir), { recursive: true });

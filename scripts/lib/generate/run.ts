@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { codeFingerprint, sha1 } from '../code-fingerprint';
 import { readInputs, type NamedInput, type ProjectInputs } from '../project';
 import { apiTypes } from './api-types';
 import { blockTypes } from './block-types';
@@ -49,21 +48,6 @@ function writeIfChanged(abs: string, content: string): boolean {
   mkdirSync(path.dirname(abs), { recursive: true });
   writeFileSync(abs, content);
   return true;
-}
-
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-
-// The generator's own code is part of the cache key: changing a step re-runs it.
-const LIB_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-function codeFingerprint(dir = LIB_DIR): string {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map((entry) => {
-      const abs = path.join(dir, entry.name);
-      if (entry.isDirectory()) return codeFingerprint(abs);
-      return entry.name.endsWith('.ts') ? `${entry.name}:${sha1(readFileSync(abs, 'utf8'))}` : '';
-    })
-    .join('\n');
 }
 
 /** The theme's source (a TypeScript module, not a JSON input): changing it regenerates the theme's CSS. */
@@ -115,6 +99,22 @@ function outputsIntact(root: string, state: CacheState): boolean {
     const abs = path.join(root, file);
     return existsSync(abs) && sha1(readFileSync(abs, 'utf8')) === hash;
   });
+}
+
+/**
+ * `npm run generate` as a command: runs it, prints each warning (stderr) and how many files it
+ * wrote (stdout); false when it failed (the error printed).
+ */
+export async function generateAndReport(root: string, options: GenerateOptions = {}): Promise<boolean> {
+  try {
+    const { files, changed, warnings } = await generate(root, options);
+    for (const warning of warnings) process.stderr.write(`generate: ${warning}\n`);
+    process.stdout.write(`generated ${files.length} files (${changed.length} changed)\n`);
+    return true;
+  } catch (error) {
+    process.stderr.write(`generate: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return false;
+  }
 }
 
 /**
