@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
+import type { GenerateStep } from '../../scripts/lib/generate/step';
+import { formValidators } from '../../scripts/lib/generate/validators';
 import { makeProject, REPO, removeProjects } from './helpers';
 
 afterAll(removeProjects);
@@ -162,6 +164,63 @@ describe('generate', () => {
     writeFileSync(form, readFileSync(form, 'utf8').replace('"title": "Title"', '"title": "Salutation"'));
     expect(run()).not.toMatch(/\(0 changed\)/);
     expect(read(root, 'src/generated/form-files/contact.json')).toContain('"Salutation"');
+  });
+
+  it('reruns only the steps that read what changed, and compiles only the changed forms', async () => {
+    const root = makeProject((p) => p.write('forms/other.json', p.read('forms/contact.json').replace('"contact-us"', '"other"')));
+    const runs: string[] = [];
+    const spy = (name: string, reads: GenerateStep['reads']): GenerateStep => ({
+      name,
+      reads,
+      run: async () => {
+        runs.push(name);
+        return [];
+      },
+    });
+    const validators: GenerateStep = { ...formValidators, run: (ctx) => (runs.push(formValidators.name), formValidators.run(ctx)) };
+    const all = [spy('schemas', ['schemas']), spy('forms', ['forms']), spy('theme', ['theme']), spy('everything', undefined), validators];
+    const ranAfter = async (edit: () => void) => {
+      edit();
+      runs.length = 0;
+      await generate(root, { steps: all });
+      return [...runs];
+    };
+    const edit = (file: string, from: string, to: string) => () =>
+      writeFileSync(path.join(root, file), readFileSync(path.join(root, file), 'utf8').replace(from, to));
+    const memo = path.join(root, 'node_modules/.cache/schema-pipeline/memo/form-validators');
+
+    expect(await ranAfter(() => {})).toEqual(['schemas', 'forms', 'theme', 'everything', 'form validators']);
+    const compiled = readdirSync(memo).map((name) => [name, statSync(path.join(memo, name)).mtimeMs]);
+    expect(compiled).toHaveLength(2);
+    expect(await ranAfter(() => {})).toEqual([]);
+    expect(await ranAfter(edit('forms/other.json', '"title": "Title"', '"title": "Salutation"'))).toEqual([
+      'forms',
+      'everything',
+      'form validators',
+    ]);
+    // contact's validator came from the memo; other's was compiled, its old one dropped.
+    const now = readdirSync(memo).map((name) => [name, statSync(path.join(memo, name)).mtimeMs]);
+    expect(now).toHaveLength(2);
+    expect(now.filter((entry) => compiled.some(([name, time]) => name === entry[0] && time === entry[1]))).toHaveLength(1);
+    expect(read(root, 'src/generated/validators/other.js')).toContain('Salutation');
+
+    expect(await ranAfter(edit('src/blocks/banner/schema.json', '"left", "center"', '"left", "center", "right"'))).toEqual([
+      'schemas',
+      'everything',
+      'form validators',
+    ]);
+    // Of pages.config.json only the product's names are read (by the form steps).
+    expect(await ranAfter(edit('pages.config.json', '"title": "Welcome"', '"title": "Hello"'))).toEqual([]);
+    expect(await ranAfter(edit('pages.config.json', '"name": "Demo Doc"', '"name": "Other Care"'))).toEqual([
+      'forms',
+      'everything',
+      'form validators',
+    ]);
+    const theme = () => {
+      mkdirSync(path.join(root, 'src/app'), { recursive: true });
+      writeFileSync(path.join(root, 'src/app/theme.ts'), 'export const theme = {};\n');
+    };
+    expect(await ranAfter(theme)).toEqual(['theme', 'everything']);
   });
 
   it('works without blocks, API schemas or forms', async () => {

@@ -28,6 +28,7 @@ async function importTypeScript<T>(file: string): Promise<T> {
  */
 export const themeCss: GenerateStep = {
   name: 'theme',
+  reads: ['theme'],
   async run(ctx): Promise<GeneratedFile[]> {
     // A project without a theme source (the generator's test fixtures) gets no theme CSS.
     if (!existsSync(path.join(ctx.root, THEME_SOURCE))) return [];
