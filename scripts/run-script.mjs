@@ -8,10 +8,11 @@
  *   node scripts/run-script.mjs scripts/validate.ts [args of the script...]
  *
  * The bundle is rebuilt when any project file it was built from changes (content hashes of the
- * inputs esbuild's metafile lists) or esbuild itself does. Packages stay outside the bundle and load
- * from node_modules as usual. Every bundled file keeps its own `import.meta.url`, so paths worked out
- * from it stay right. The bundle has a source map: `node --enable-source-maps scripts/run-script.mjs ...`
- * gives stack traces at the .ts sources (turned on for every run, reading maps cost 20-30 ms).
+ * inputs esbuild's metafile lists), esbuild itself does, or it was built for another checkout.
+ * Packages stay outside the bundle and load from node_modules as usual. Every bundled file keeps its
+ * own `import.meta.url`, so paths worked out from it stay right. The bundle has a source map:
+ * `node --enable-source-maps scripts/run-script.mjs ...` gives stack traces at the .ts sources (not
+ * on by default: reading the maps costs 20-30 ms a run).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,8 @@ const esbuildVersion = () => JSON.parse(readFileSync(path.join(ROOT, 'node_modul
 function fresh(stampFile) {
   try {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-    if (stamp.esbuild !== esbuildVersion()) return false;
+    // Another checkout sharing node_modules (a linked worktree) has bundles of its own files.
+    if (stamp.esbuild !== esbuildVersion() || stamp.root !== ROOT) return false;
     return Object.entries(stamp.inputs).every(([file, hash]) => sha1(readFileSync(path.join(ROOT, file))) === hash);
   } catch {
     return false;
@@ -67,7 +69,7 @@ async function bundle(entry, outFile, stampFile) {
   const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [file, sha1(readFileSync(path.join(ROOT, file)))]));
   // Written beside, then renamed: two processes bundling at once never read half a file.
   for (const out of result.outputFiles) writeAtomically(out.path, out.contents);
-  writeAtomically(stampFile, JSON.stringify({ esbuild: esbuildVersion(), inputs }));
+  writeAtomically(stampFile, JSON.stringify({ esbuild: esbuildVersion(), root: ROOT, inputs }));
 }
 
 function writeAtomically(file, contents) {
