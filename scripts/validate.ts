@@ -3,7 +3,11 @@
  * `file:line:column  /json/pointer  message` (GitHub annotations with `--format github`), then
  * "✔ N files valid" or "✖ N errors in M files"; exits 1 on any problem (2 on a usage error).
  *
- *   tsx scripts/validate.ts [--root <dir>] [--format text|github]
+ *   node scripts/run-script.mjs scripts/validate.ts [--root <dir>] [--format text|github] [--generate]
+ *
+ * `--generate` first runs `npm run generate` in the same process (its output, and exit 1 without
+ * validating when it fails): `npm run validate` is that, one Node process instead of two
+ * (scripts/run-script.mjs runs it without tsx; `tsx scripts/validate.ts` works as well).
  *
  * What it checks (scripts/lib/validate-project.ts; the schemas come from the root being checked):
  * - every JSON file read: syntax (with the offending character's position) and keys given twice;
@@ -28,31 +32,37 @@
  */
 import path from 'node:path';
 import { formatDiagnostic, formatSummary, type OutputFormat } from './lib/diagnostics';
+import { generateAndReport } from './lib/generate/run';
 import { checkProject } from './lib/validate-project';
 
-function parseArgs(argv: string[]): { root: string; format: OutputFormat } {
+function parseArgs(argv: string[]): { root: string; format: OutputFormat; generateFirst: boolean } {
   let root = process.cwd();
   let format: OutputFormat = 'text';
+  let generateFirst = false;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
     if (flag === '--root') root = path.resolve(value() ?? '.');
+    else if (flag === '--generate' && inline === undefined) generateFirst = true;
     else if (flag === '--format') {
       const wanted = value();
       if (wanted !== 'text' && wanted !== 'github') throw new Error(`--format must be 'text' or 'github', not '${wanted}'`);
       format = wanted;
-    } else throw new Error(`unknown argument '${argv[i]}' (usage: validate [--root <dir>] [--format text|github])`);
+    } else throw new Error(`unknown argument '${argv[i]}' (usage: validate [--root <dir>] [--format text|github] [--generate])`);
   }
-  return { root, format };
+  return { root, format, generateFirst };
 }
 
 try {
-  const { root, format } = parseArgs(process.argv.slice(2));
-  const { diagnostics, filesChecked } = checkProject(root);
-  const lines = diagnostics.map((d) => formatDiagnostic(d, format));
-  lines.push(formatSummary(diagnostics, filesChecked));
-  process.stdout.write(`${lines.join('\n')}\n`);
-  process.exitCode = diagnostics.length > 0 ? 1 : 0;
+  const { root, format, generateFirst } = parseArgs(process.argv.slice(2));
+  if (generateFirst && !(await generateAndReport(root))) process.exitCode = 1;
+  else {
+    const { diagnostics, filesChecked } = checkProject(root);
+    const lines = diagnostics.map((d) => formatDiagnostic(d, format));
+    lines.push(formatSummary(diagnostics, filesChecked));
+    process.stdout.write(`${lines.join('\n')}\n`);
+    process.exitCode = diagnostics.length > 0 ? 1 : 0;
+  }
 } catch (error) {
   process.stderr.write(`validate: ${(error as Error).message}\n`);
   process.exitCode = 2;

@@ -1,6 +1,9 @@
-import { _, str, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
 import type Ajv from 'ajv';
-import { usePattern } from 'ajv/dist/vocabularies/code';
+// Ajv's code builder alone (the same `_` and `str` as Ajv's main module exports), so that importing
+// the keywords does not load Ajv's compiler.
+import { _, str } from 'ajv/dist/compile/codegen/index.js';
+import { usePattern } from 'ajv/dist/vocabularies/code.js';
 import { REFUSED_IN_TEXT, type TextKind } from '../../domain/text';
 
 /**

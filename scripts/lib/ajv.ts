@@ -1,6 +1,7 @@
-import Ajv, { type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
-import ajvErrors from 'ajv-errors';
+import { createRequire } from 'node:module';
+import type Ajv from 'ajv';
+import type { ErrorObject, Format } from 'ajv';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { addFormKeywords } from './ajv-keywords';
 import { escapePointerToken, isObject } from './json-file';
 import { didYouMean } from './suggest';
@@ -12,14 +13,33 @@ const COLOR_FORMAT =
 const DATA_URL_FORMAT = /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*)$/;
 
 /**
+ * Every format the pipeline's Ajv knows, by name (ajv-formats' full set plus rjsf's two): what
+ * `createAjv().formats` holds, and what validators compiled by it (standalone code, see
+ * schema-registry.ts) call by name.
+ */
+export const FORMATS: Readonly<Record<string, Format>> = { ...fullFormats, 'data-url': DATA_URL_FORMAT, color: COLOR_FORMAT };
+
+// Ajv and its plug-ins load only when a schema must be compiled: a run whose compiled validators
+// are cached (schema-registry.ts) never needs them.
+const require = createRequire(import.meta.url);
+
+/**
  * The Ajv set-up every check of the pipeline uses, the same as rjsf's (allErrors, verbose, the
  * ajv-formats formats plus 'data-url' and 'color') with ajv-errors for the forms' messages and
  * the forms' custom keywords (ajv-keywords.ts, shared with the precompiled validators).
  * Strict mode is off: unknown keywords are reported with their position by schema-walk.ts instead
  * of Ajv stopping at the first one.
+ *
+ * The compiled code keeps its source, so that schema-registry.ts can cache it (`standaloneCode`);
+ * it names the formats `formats` (FORMATS, given to that code when it is loaded). Ajv's optimising
+ * pass over the generated code is off: it took a third of the compile time, and a check of a
+ * project's few JSON files gains nothing from it.
  */
 export function createAjv(): Ajv {
-  const ajv = new Ajv({
+  const { default: AjvClass, _ } = require('ajv') as typeof import('ajv');
+  const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+  const { default: ajvErrors } = require('ajv-errors') as typeof import('ajv-errors');
+  const ajv = new AjvClass({
     allErrors: true,
     multipleOfPrecision: 8,
     strict: false,
@@ -28,6 +48,7 @@ export function createAjv(): Ajv {
     logger: false,
     // `{ "$data": "1/email" }` references (e.g. confirm e-mail), as in the precompiled validators.
     $data: true,
+    code: { source: true, formats: _`formats`, optimize: false },
   });
   addFormats(ajv);
   ajv.addFormat('data-url', DATA_URL_FORMAT);

@@ -1,14 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse, type PointerEntry } from 'json-source-map';
+import type { PointerEntry } from 'json-source-map';
 
-/** A JSON file of the project, parsed with a map from JSON pointers to source positions. */
+const require = createRequire(import.meta.url);
+/** json-source-map loads only when a position is needed. */
+const parse = (source: string) => (require('json-source-map') as typeof import('json-source-map')).parse(source);
+
+/** A JSON file of the project, parsed, with a map from JSON pointers to source positions. */
 export interface JsonFile {
   /** Path relative to the project root, forward slashes. */
   file: string;
   text: string;
   data: unknown;
-  pointers: Record<string, PointerEntry>;
+  /** The positions of every pointer: worked out on first use (only a problem to report needs them). */
+  pointers(): Record<string, PointerEntry>;
 }
 
 interface JsonSyntaxError {
@@ -52,12 +58,27 @@ function describeSyntaxError(text: string, error: unknown): { pos: number; messa
   return { pos, message };
 }
 
-/** Parses JSON text; a syntax error comes back with the position of the offending character. */
+/**
+ * Parses JSON text; a syntax error comes back with the position of the offending character.
+ * The data comes from JSON.parse (native, several times faster); json-source-map parses the text
+ * again only for the positions of a problem, or for the position of a syntax error.
+ */
 function parseJson(file: string, text: string): JsonReadResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch {
+    return sourceMapParse(file, source);
+  }
+  let pointers: Record<string, PointerEntry> | undefined;
+  return { ok: true, json: { file, text: source, data, pointers: () => (pointers ??= parse(source).pointers) } };
+}
+
+function sourceMapParse(file: string, source: string): JsonReadResult {
   try {
     const { data, pointers } = parse(source);
-    return { ok: true, json: { file, text: source, data, pointers } };
+    return { ok: true, json: { file, text: source, data, pointers: () => pointers } };
   } catch (error) {
     const { pos, message } = describeSyntaxError(source, error);
     return { ok: false, error: { file, ...positionAt(source, pos), message } };
@@ -91,7 +112,7 @@ function parentPointer(pointer: string): string {
 export function locate(json: JsonFile, pointer: string, at: 'value' | 'key' = 'value'): Position {
   let current = pointer;
   for (;;) {
-    const entry = json.pointers[current];
+    const entry = json.pointers()[current];
     if (entry) {
       const loc = at === 'key' && entry.key && current === pointer ? entry.key : entry.value;
       return positionAt(json.text, loc.pos);

@@ -1,5 +1,10 @@
-import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type JSONPath, type Node } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type { Edit, JSONPath, Node } from 'jsonc-parser';
 import { isObject } from './json-file';
+
+// jsonc-parser loads only to migrate: `npm run validate` reads versions alone.
+const require = createRequire(import.meta.url);
+const jsonc = () => require('jsonc-parser') as typeof import('jsonc-parser');
 
 /**
  * The format versions of the project's JSON and the migrations between them. Each file states the
@@ -49,7 +54,7 @@ function sectionsOf(data: unknown, type: string): JSONPath[] {
 function renameBlockProp(type: string, from: string, to: string): Migration['edits'] {
   return (tree, data) =>
     sectionsOf(data, type).flatMap((at) => {
-      const key = findNodeAtLocation(tree, [...at, 'props', from])?.parent?.children?.[0];
+      const key = jsonc().findNodeAtLocation(tree, [...at, 'props', from])?.parent?.children?.[0];
       return key ? [{ offset: key.offset, length: key.length, content: JSON.stringify(to) }] : [];
     });
 }
@@ -95,14 +100,14 @@ export function migrateText(kind: FileKind, text: string): MigrationResult {
   const applied: string[] = [];
   for (const migration of MIGRATIONS) {
     if (migration.kind !== kind || migration.to <= from || migration.to > current) continue;
-    const tree = parseTree(out);
+    const tree = jsonc().parseTree(out);
     if (!tree) throw new Error('not JSON');
-    out = applyEdits(out, migration.edits(tree, JSON.parse(out)));
+    out = jsonc().applyEdits(out, migration.edits(tree, JSON.parse(out)));
     applied.push(migration.description);
   }
   if (stated !== current) {
     const afterSchema = (keys: string[]) => keys.indexOf('$schema') + 1;
-    out = applyEdits(out, modify(out, ['formatVersion'], current, { ...FORMAT, getInsertionIndex: afterSchema }));
+    out = jsonc().applyEdits(out, jsonc().modify(out, ['formatVersion'], current, { ...FORMAT, getInsertionIndex: afterSchema }));
   }
   return { text: out, from, to: current, applied };
 }

@@ -1,8 +1,5 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { compileErrorIssue, createAjv, describeErrors, type SchemaIssue } from './ajv';
+import { describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
 import { originOf, type BundledForm } from './form-bundle';
 import { duplicateKeys, isObject, locate, pointerOf, positionAt, type JsonFile, type JsonReadResult } from './json-file';
@@ -17,7 +14,6 @@ import {
   sourceCatalogue,
   type BlockInfo,
   type NamedInput,
-  type ProjectInputs,
   type SourceEntry,
 } from './project';
 import { routeMatches, substituteShort, templateParams } from './routes';
@@ -28,6 +24,7 @@ import { didYouMean, nearest } from './suggest';
 import { resolveSection } from '../../domain/page-presets';
 import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';
+import { loadSchemas, type SchemaRegistry } from './schema-registry';
 
 /** The outcome of checking a project: every problem, and how many files were read. */
 export interface ProjectCheck {
@@ -115,77 +112,6 @@ class Reporter {
     }));
     return [...this.diagnostics, ...fragments];
   }
-}
-
-interface SchemaRegistry {
-  ajv: Ajv;
-  idOf(file: string): string;
-  /** The compiled validator of a schema file, or undefined when the file does not compile. */
-  validator(file: string): ValidateFunction | undefined;
-}
-
-/**
- * Loads every schema file of the project into one Ajv instance, keyed by file URL so that a
- * relative $ref between files ('../pages.schema.json#/definitions/Link') resolves as it does for
- * json-schema-to-typescript; reports what is wrong with each schema as a schema.
- */
-function loadSchemas(inputs: ProjectInputs, reporter: Reporter, files: Array<{ file: string; json: JsonFile }>): SchemaRegistry {
-  const ajv = createAjv();
-  const idOf = (file: string) => pathToFileURL(path.join(inputs.root, file)).href;
-  // pages.schema.json applies the generated union of the block folders to every section (for
-  // editors' completion and the types). Here each section's props are checked against its own
-  // block's schema instead (checkSections), so that a broken block schema costs only its own
-  // sections and each error is reported once, with its block: the union is loaded empty.
-  ajv.addSchema({}, idOf(PROJECT_PATHS.sectionsSchema), undefined, false);
-  ajv.addSchema({}, idOf(PROJECT_PATHS.presetsSchema), undefined, false);
-  const added = new Set<string>();
-  for (const { file, json } of files) {
-    if (!isObject(json.data) && typeof json.data !== 'boolean') {
-      reporter.report(file, '', 'a schema must be an object');
-      continue;
-    }
-    try {
-      ajv.addSchema(json.data, idOf(file), undefined, false);
-      added.add(file);
-    } catch (error) {
-      reporter.report(
-        file,
-        isObject(json.data) && '$id' in json.data ? '/$id' : '',
-        `schema cannot be loaded: ${(error as Error).message}`,
-      );
-    }
-  }
-  const valid = new Set<string>();
-  for (const { file, json } of files) {
-    if (!added.has(file)) continue;
-    reporter.issues(file, unknownKeywords(json.data));
-    reporter.issues(file, unknownFormats(json.data, '', Object.keys(ajv.formats)));
-    try {
-      if (ajv.validateSchema(json.data as object)) valid.add(file);
-      else reporter.issues(file, describeErrors(ajv.errors));
-    } catch (error) {
-      reporter.report(file, '/$schema', `unsupported $schema: ${(error as Error).message}`);
-    }
-  }
-  const compiled = new Map<string, ValidateFunction | undefined>();
-  return {
-    ajv,
-    idOf,
-    validator(file) {
-      if (compiled.has(file)) return compiled.get(file);
-      let fn: ValidateFunction | undefined;
-      if (valid.has(file)) {
-        try {
-          fn = ajv.getSchema(idOf(file));
-        } catch (error) {
-          const json = files.find((f) => f.file === file)?.json;
-          reporter.issues(file, [compileErrorIssue(error, json?.data, '')]);
-        }
-      }
-      compiled.set(file, fn);
-      return fn;
-    },
-  };
 }
 
 /** What a block schema says beside its props: x-source, x-item (a known resource kind), x-skeleton, defaults the engine applies. */
@@ -536,20 +462,15 @@ function checkForms(
       });
     }
     issues(unknownKeywords(schema, '/schema'));
-    issues(unknownFormats(schema, '/schema', Object.keys(registry.ajv.formats)));
+    issues(unknownFormats(schema, '/schema', registry.formats));
     issues(requiredWithoutMessage(schema, '/schema'));
     issues(keywordsWithoutMessage(schema, MESSAGE_KEYWORDS, '/schema'));
     issues(textFieldIssues(schema, isObject(data.uiSchema) ? data.uiSchema : undefined, '/schema'));
     if (isObject(data.uiSchema)) issues(uiSchemaIssues(data.uiSchema, schema, '/uiSchema'));
     // A schema that the meta-schema rejects cannot be compiled meaningfully: its errors say enough.
     if (metaIssues.some((issue) => issue.pointer === '/schema' || issue.pointer.startsWith('/schema/'))) continue;
-    try {
-      const id = `${registry.idOf(file)}#form-data`;
-      registry.ajv.addSchema(schema, id, undefined, false);
-      registry.ajv.getSchema(id);
-    } catch (error) {
-      issues([compileErrorIssue(error, schema, '/schema')]);
-    }
+    const compileIssue = registry.formCompileIssue(file, schema);
+    if (compileIssue) issues([compileIssue]);
   }
 }
 
@@ -590,7 +511,7 @@ export function checkProject(root: string): ProjectCheck {
     if (problem) reporter.report(json.file, stated ? '/formatVersion' : '', problem);
   }
 
-  const registry = loadSchemas(inputs, reporter, schemaFiles);
+  const registry = loadSchemas(inputs.root, reporter, schemaFiles);
 
   const blocks = new Map<string, BlockInfo>();
   for (const input of inputs.blocks) {
@@ -634,6 +555,7 @@ export function checkProject(root: string): ProjectCheck {
     ),
   ]);
 
+  registry.save();
   return { diagnostics: reporter.all().sort(compareDiagnostics), filesChecked: reporter.filesChecked };
 }
 

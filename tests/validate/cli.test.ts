@@ -59,6 +59,14 @@ describe('scripts/validate.ts', () => {
     expect(lines[0]).toBe("forms/contact.json:4:3  (root)  invalid JSON: unexpected string (missing ','?)");
   });
 
+  it('runs generate first with --generate (npm run validate)', () => {
+    const root = makeProject();
+    const { status, lines } = runValidate('--root', root, '--generate');
+    expect(lines).toEqual([expect.stringMatching(/^generated \d+ files \(\d+ changed\)$/), '✔ 11 files valid']);
+    expect(status).toBe(0);
+    expect(runValidate('--generate', '--root', root).lines[0]).toMatch(/\(0 changed\)$/);
+  });
+
   it('rejects an unknown argument with exit code 2', () => {
     const { status, stderr } = runValidate('--fromat', 'github');
     expect(status).toBe(2);

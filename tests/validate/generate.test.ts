@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolvePresets } from '../../domain/page-presets';
 import { generate } from '../../scripts/lib/generate/run';
+import type { GenerateStep } from '../../scripts/lib/generate/step';
+import { formValidators } from '../../scripts/lib/generate/validators';
 import { makeProject, REPO, removeProjects } from './helpers';
 
 afterAll(removeProjects);
@@ -158,11 +160,11 @@ describe('generate', () => {
     expect(joined).toEqual(resolvePresets(config).pages.map((page) => ({ sections: [], ...page })));
     expect(read(root, 'src/generated/page-sections.ts')).toContain("  p0: () => import('./page-sections/p0.json'),");
 
-    // An edit of the config is taken at once, although the cached steps do not run again.
+    // An edit of the config reruns this step alone.
     const file = path.join(root, 'pages.config.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Home"', '"name": "Start"'));
     const again = await generate(root);
-    expect(again).toMatchObject({ cached: true, changed: ['src/generated/site-config.json'] });
+    expect(again).toMatchObject({ cached: false, changed: ['src/generated/site-config.json'] });
     expect(read(root, 'src/generated/site-config.json')).toContain('"name":"Start"');
 
     // A page less leaves no stale sections file behind.
@@ -171,6 +173,93 @@ describe('generate', () => {
     writeFileSync(file, JSON.stringify(fewer));
     await generate(root);
     expect(existsSync(path.join(root, 'src/generated/page-sections/p6.json'))).toBe(false);
+  });
+
+  it('runs bundled under plain Node (npm run generate): skips an unchanged project, sees a changed theme or form', () => {
+    const root = makeProject((p) =>
+      p.write('src/app/theme.ts', "export const theme: Record<string, string> = { colorBrand: '#123456' };\n"),
+    );
+    const run = () => {
+      const result = spawnSync(
+        process.execPath,
+        [path.join(REPO, 'scripts/run-script.mjs'), path.join(REPO, 'scripts/generate.ts'), '--root', root],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(result.stderr).toBe('');
+      return result.stdout;
+    };
+    expect(run()).toMatch(/^generated \d+ files \(\d+ changed\)\n$/);
+    // The theme source is TypeScript: imported through tsx's API where Node alone cannot.
+    expect(read(root, 'src/generated/theme.css')).toContain('  --colorBrand: #123456;');
+    expect(run()).toMatch(/\(0 changed\)/);
+
+    writeFileSync(path.join(root, 'src/app/theme.ts'), "export const theme: Record<string, string> = { colorBrand: '#654321' };\n");
+    expect(run()).toMatch(/\(1 changed\)/);
+    expect(read(root, 'src/generated/theme.css')).toContain('  --colorBrand: #654321;');
+
+    const form = path.join(root, 'forms/contact.json');
+    writeFileSync(form, readFileSync(form, 'utf8').replace('"title": "Title"', '"title": "Salutation"'));
+    expect(run()).not.toMatch(/\(0 changed\)/);
+    expect(read(root, 'src/generated/form-files/contact.json')).toContain('"Salutation"');
+  });
+
+  it('reruns only the steps that read what changed, and compiles only the changed forms', async () => {
+    const root = makeProject((p) => p.write('forms/other.json', p.read('forms/contact.json').replace('"contact-us"', '"other"')));
+    const runs: string[] = [];
+    const spy = (name: string, reads: GenerateStep['reads']): GenerateStep => ({
+      name,
+      reads,
+      run: async () => {
+        runs.push(name);
+        return [];
+      },
+    });
+    const validators: GenerateStep = { ...formValidators, run: (ctx) => (runs.push(formValidators.name), formValidators.run(ctx)) };
+    const all = [spy('schemas', ['schemas']), spy('forms', ['forms']), spy('theme', ['theme']), spy('everything', undefined), validators];
+    const ranAfter = async (edit: () => void) => {
+      edit();
+      runs.length = 0;
+      await generate(root, { steps: all });
+      return [...runs];
+    };
+    const edit = (file: string, from: string, to: string) => () =>
+      writeFileSync(path.join(root, file), readFileSync(path.join(root, file), 'utf8').replace(from, to));
+    const memo = path.join(root, 'node_modules/.cache/schema-pipeline/memo/form-validators');
+
+    expect(await ranAfter(() => {})).toEqual(['schemas', 'forms', 'theme', 'everything', 'form validators']);
+    const compiled = readdirSync(memo).map((name) => [name, statSync(path.join(memo, name)).mtimeMs]);
+    expect(compiled).toHaveLength(2);
+    expect(await ranAfter(() => {})).toEqual([]);
+    expect(await ranAfter(edit('forms/other.json', '"title": "Title"', '"title": "Salutation"'))).toEqual([
+      'forms',
+      'everything',
+      'form validators',
+    ]);
+    // contact's validator came from the memo; other's was compiled, its old one dropped.
+    const now = readdirSync(memo).map((name) => [name, statSync(path.join(memo, name)).mtimeMs]);
+    expect(now).toHaveLength(2);
+    expect(now.filter((entry) => compiled.some(([name, time]) => name === entry[0] && time === entry[1]))).toHaveLength(1);
+    expect(read(root, 'src/generated/validators/other.js')).toContain('Salutation');
+
+    expect(await ranAfter(edit('src/blocks/banner/schema.json', '"left", "center"', '"left", "center", "right"'))).toEqual([
+      'schemas',
+      'everything',
+      'form validators',
+    ]);
+    // Of pages.config.json the form steps read only the product's names.
+    expect(await ranAfter(edit('pages.config.json', '"title": "Welcome"', '"title": "Hello"'))).toEqual(['everything']);
+    expect(await ranAfter(edit('pages.config.json', '"name": "Demo Doc"', '"name": "Other Care"'))).toEqual([
+      'forms',
+      'everything',
+      'form validators',
+    ]);
+    const theme = () => {
+      mkdirSync(path.join(root, 'src/app'), { recursive: true });
+      writeFileSync(path.join(root, 'src/app/theme.ts'), 'export const theme = {};\n');
+    };
+    expect(await ranAfter(theme)).toEqual(['theme', 'everything']);
   });
 
   it('works without blocks, API schemas or forms', async () => {

@@ -11,6 +11,7 @@ import { header, type GenerateStep } from './step';
  */
 export const apiTypes: GenerateStep = {
   name: 'api types',
+  reads: ['schemas'],
   async run(ctx) {
     const resources = ctx.inputs.resources.flatMap((input) => {
       const schema = usableSchema(ctx, input.file, input.read);

@@ -37,6 +37,7 @@ export function typeEntry(ctx: GenerateContext, block: BlockInfo, suffix: string
  */
 export const blockTypes: GenerateStep = {
   name: 'block types',
+  reads: ['schemas'],
   async run(ctx) {
     const blocks = usableBlocks(ctx);
     const { code, entries } = await compileTypeMapLeniently(

@@ -11,6 +11,7 @@ import { header, type GenerateStep } from './step';
  */
 export const configTypes: GenerateStep = {
   name: 'config types',
+  reads: ['schemas'],
   async run(ctx) {
     const schema = usableSchema(ctx, PROJECT_PATHS.pagesSchema, ctx.inputs.pagesSchema);
     if (!schema) {

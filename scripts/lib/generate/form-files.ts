@@ -60,6 +60,7 @@ export function bundledForm(ctx: GenerateContext, input: NamedInput): Record<str
  */
 export const formFiles: GenerateStep = {
   name: 'form files',
+  reads: ['forms'],
   async run(ctx) {
     const product = productNames(ctx.inputs);
     if (!product && ctx.inputs.forms.length > 0)

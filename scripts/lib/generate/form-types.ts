@@ -11,6 +11,7 @@ import { header, type GenerateStep } from './step';
  */
 export const formTypes: GenerateStep = {
   name: 'form types',
+  reads: ['forms', 'schemas'],
   async run(ctx) {
     const product = productNames(ctx.inputs);
     const forms = ctx.inputs.forms.flatMap((input) => {

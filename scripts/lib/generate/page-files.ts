@@ -16,12 +16,12 @@ export const pageKey = (index: number) => `p${index}`;
  * applied) in a file of its own that its route loads. A visitor downloads the sections of the pages
  * they open, not the whole config; the server preloads the page's file with its block chunks.
  *
- * Cheap (no schema compiling), so it runs on every `npm run generate` and in `npm run dev` at each
- * edit of the config; an unreadable config writes nothing (validate reports it).
+ * Cheap (no schema compiling): it runs at each edit of the config, in `npm run dev` too, and only
+ * then; an unreadable config writes nothing (validate reports it).
  */
 export const pageFiles: GenerateStep = {
   name: 'page-files',
-  uncached: true,
+  reads: ['config'],
   async run(ctx: GenerateContext): Promise<GeneratedFile[]> {
     const read = ctx.inputs.config;
     if (!read?.ok) return [];

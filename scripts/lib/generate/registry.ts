@@ -62,6 +62,7 @@ function registryModule(blocks: readonly BlockInfo[]): string {
  */
 export const blockRegistry: GenerateStep = {
   name: 'block registry',
+  reads: ['schemas'],
   async run(ctx) {
     const blocks = usableBlocks(ctx);
     const files: GeneratedFile[] = blocks.map((block) => ({ path: `${BLOCK_CHUNKS_DIR}/${block.type}.ts`, content: chunkModule(block) }));

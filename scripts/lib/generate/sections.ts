@@ -46,6 +46,7 @@ function sectionKeysSchema(ctx: GenerateContext): Record<string, unknown> | unde
  */
 export const sectionTypes: GenerateStep = {
   name: 'section types',
+  reads: ['schemas'],
   async run(ctx) {
     const blocks = usableBlocks(ctx);
     const { code, entries } = await compileTypeMapLeniently(

@@ -14,20 +14,35 @@ export interface GenerateContext {
   inputs: ProjectInputs;
   /** Notes a problem that does not stop generation (an input that cannot be used). */
   warn(message: string): void;
+  /**
+   * A result computed before from the same `key` (which must say everything `compute` depends on;
+   * the generator's code is added to it), else computed now and kept for the next run (JSON).
+   * For the slow part of a step that is repeated per input (a form's validator).
+   */
+  memo<T>(key: string, compute: () => T): T;
 }
+
+/** The inputs a step reads, in groups: when none of them changed, the step does not run again. */
+export type InputGroup =
+  /** The schema files: pages.schema.json, form.schema.json, schemas/api/, every other schemas/ file, the block schemas. */
+  | 'schemas'
+  /** forms/ (fragments included) and the product's names of pages.config.json. */
+  | 'forms'
+  /** The theme's source, src/app/theme.ts. */
+  | 'theme'
+  /** pages.config.json as a whole (the page files the browser loads). */
+  | 'config';
 
 /**
  * One unit of `npm run generate`: reads what it needs from the context and returns its files.
  * Steps are independent; adding one (e.g. precompiled validators) means adding it to the list in
- * run.ts.
+ * run.ts. A step runs again only when an input it `reads`, the generator's code or one of its
+ * outputs on disk changed.
  */
 export interface GenerateStep {
   name: string;
-  /**
-   * A cheap step whose input is not in the cache key (the page files, from all of pages.config.json):
-   * it runs on every generate, also when the cached steps are skipped, and its outputs are not cached.
-   */
-  uncached?: boolean;
+  /** What the step reads (left out: everything, so it runs whenever any input changed). */
+  reads?: readonly InputGroup[];
   run(ctx: GenerateContext): Promise<GeneratedFile[]>;
 }
 

@@ -1,14 +1,17 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { hashForSchema, ID_KEY, type RJSFSchema } from '@rjsf/utils';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { RJSFSchema } from '@rjsf/utils';
 import type Ajv from 'ajv';
-import ajvErrors from 'ajv-errors';
 import { isObject } from '../json-file';
 import { bundledRead } from '../project';
 import { addFormKeywords } from '../ajv-keywords';
 import { productNames, resolveFormFile } from './form-files';
 import { usableSchema } from './compile-types';
 import { header, removeStale, type GeneratedFile, type GenerateStep } from './step';
+
+// rjsf, Ajv and ajv-errors load only when a validator is compiled: a run of `npm run generate`
+// that finds nothing changed never needs them.
+const require = createRequire(import.meta.url);
 
 /** Where the precompiled validators go, relative to the project root. */
 const VALIDATORS_DIR = 'src/generated/validators';
@@ -20,7 +23,7 @@ const VALIDATORS_DIR = 'src/generated/validators';
  */
 function extend(ajv: Ajv): Ajv {
   addFormKeywords(ajv);
-  ajvErrors(ajv);
+  (require('ajv-errors') as typeof import('ajv-errors')).default(ajv);
   return ajv;
 }
 
@@ -92,6 +95,7 @@ export function toEsModule(cjs: string, extra: string[] = []): EsmValidators {
 
 /** The key under which rjsf's precompiled validator looks up the root schema's function. */
 function rootKeyOf(schema: RJSFSchema): string {
+  const { hashForSchema, ID_KEY } = require('@rjsf/utils') as typeof import('@rjsf/utils');
   const id = (schema as Record<string, unknown>)[ID_KEY];
   return typeof id === 'string' && id !== '' ? id : hashForSchema(schema);
 }
@@ -99,6 +103,8 @@ function rootKeyOf(schema: RJSFSchema): string {
 /** Compiles one form's data schema into the ES module of its precompiled validators. */
 export function compileFormValidators(schema: RJSFSchema, from: string): { js: string; dts: string; rootKey: string } {
   // $data: a keyword's value may be a reference to other data (`"const": { "$data": "1/email" }`).
+  const { compileSchemaValidatorsCode } =
+    require('@rjsf/validator-ajv8/compileSchemaValidators') as typeof import('@rjsf/validator-ajv8/compileSchemaValidators');
   const cjs = compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { allErrors: true, $data: true }, extenderFn: extend });
   const rootKey = rootKeyOf(schema);
   const { code, keys } = toEsModule(cjs, [
@@ -140,6 +146,7 @@ function unsupportedFormats(schema: unknown, found = new Set<string>()): Set<str
  */
 export const formValidators: GenerateStep = {
   name: 'form validators',
+  reads: ['forms', 'schemas'],
   async run(ctx) {
     const files: GeneratedFile[] = [];
     const names: string[] = [];
@@ -156,7 +163,8 @@ export const formValidators: GenerateStep = {
         continue;
       }
       try {
-        const { js, dts } = compileFormValidators(schema, input.file);
+        // Compiling takes about 50 ms a form: a form whose schema did not change reuses its last result.
+        const { js, dts } = ctx.memo(`${input.file}\n${JSON.stringify(schema)}`, () => compileFormValidators(schema, input.file));
         files.push({ path: `${VALIDATORS_DIR}/${input.name}.js`, content: js });
         files.push({ path: `${VALIDATORS_DIR}/${input.name}.d.ts`, content: dts });
         names.push(input.name);
