@@ -16,8 +16,8 @@ function load<T>(root: string, file: string): Promise<T> {
 const WATCHED = /^(pages\.config\.json|forms\/.*\.json|schemas\/.*\.json|src\/blocks\/[^/]+\/schema\.json)$/;
 const FORM = /^forms\/.*\.json$/;
 const CONFIG = 'pages.config.json';
-/** What the page is built from at run time: a change reloads it (the router is built once, from the config). */
-const RELOAD = /^(src\/generated\/.*\.json|src\/generated\/validators\/.*)$/;
+/** Sent to the page when the files are valid again: it removes the overlay (src/app/main.tsx). */
+const GATE_OK = 'config-gate:ok';
 
 /**
  * Dev only: when pages.config.json, a form or a schema (a block folder's schema.json too) changes,
@@ -27,9 +27,9 @@ const RELOAD = /^(src\/generated\/.*\.json|src\/generated\/validators\/.*)$/;
  * The site imports pages.config.json through src/generated/site-config.json and page-sections/
  * (generate/page-files.ts), and a form through src/generated/form-files/ (and the precompiled
  * validators): a change to either regenerates its files first (a few ms for the config, ~100 ms for
- * a form), which reloads the page (the router is built once, from the config, so a hot update would
- * keep the old pages); then it validates, then regenerates the rest (the validators and the types
- * take seconds; the page reloads again if the validator changed).
+ * a form), which Vite sends to the open page as a hot update (src/lib/site.ts and
+ * src/forms/use-form-definition.ts take them in, main.tsx renders the page anew, no reload); then it
+ * validates, then regenerates the rest (types, validators: only what the edit touched).
  *
  * Watched paths are added as absolute paths: chokidar reports a path as it was added, and a
  * relative 'pages.config.json' made Vite look up a module by that name, find none and neither
@@ -39,11 +39,6 @@ export function configGate(root: string): Plugin {
   return {
     name: 'config-gate',
     apply: 'serve',
-    handleHotUpdate({ file, server }) {
-      if (!RELOAD.test(relative(root, file).split(sep).join('/'))) return undefined;
-      server.ws.send({ type: 'full-reload' });
-      return [];
-    },
     configureServer(server) {
       let queue = Promise.resolve();
       // The last problems found, sent again to a page that connects later (a reload in between).
@@ -65,11 +60,11 @@ export function configGate(root: string): Plugin {
       const check = async (abs: string) => {
         const file = relative(root, abs).split(sep).join('/');
         if (!WATCHED.test(file)) return;
+        const started = performance.now();
         const [{ formatDiagnostic }, { generate }, { formFiles }, { pageFiles }, { validateProject }] = await pipeline();
-        if (FORM.test(file)) await generate(root, { steps: [formFiles] });
-        if (file === CONFIG) await generate(root, { steps: [pageFiles] });
+        // Checked first (~50 ms): a file with a mistake is not taken in, the open page keeps the
+        // last good content under the overlay.
         const problems = validateProject(root);
-        lastError = undefined;
         if (problems.length > 0) {
           const message = problems.map((d) => formatDiagnostic(d)).join('\n');
           server.config.logger.error(message);
@@ -77,8 +72,19 @@ export function configGate(root: string): Plugin {
           const at = join(root, first.file);
           lastError = { message, stack: '', plugin: 'config-gate', id: at, loc: { file: at, line: first.line, column: first.column } };
           server.ws.send({ type: 'error', err: lastError });
+          return;
         }
+        // What the page imports first (a hot update of the open page), then the rest.
+        if (FORM.test(file)) await generate(root, { steps: [formFiles] });
+        if (file === CONFIG) await generate(root, { steps: [pageFiles] });
+        if (lastError) server.ws.send({ type: 'custom', event: GATE_OK });
+        lastError = undefined;
+        const taken = performance.now();
         await generate(root);
+        server.config.logger.info(
+          `config gate: ${file} taken in ${Math.round(taken - started)} ms, generated in ${Math.round(performance.now() - taken)} ms`,
+          { timestamp: true },
+        );
       };
       server.watcher.add(['pages.config.json', 'forms', 'schemas'].map((p) => join(root, p)));
       // One check at a time: generate writes files that a second run would read half-written.
@@ -87,8 +93,15 @@ export function configGate(root: string): Plugin {
       };
       server.watcher.on('ready', () => {
         server.config.logger.info('config gate: watching pages.config.json, forms/ and schemas/');
-        // Loads the pipeline now, so that the first edit does not wait for it.
-        pipeline().catch((error: unknown) => server.config.logger.error(`config gate: ${String(error)}`));
+        // Loads the pipeline, checks and generates once now (in the queue), so that the first edit
+        // does not wait for the compilers to load.
+        queue = queue
+          .then(() => pipeline())
+          .then(async ([, { generate }, , , { validateProject }]) => {
+            validateProject(root);
+            await generate(root);
+          })
+          .catch((error: unknown) => server.config.logger.error(`config gate: ${String(error)}`));
       });
       server.watcher.on('change', enqueue);
       server.watcher.on('add', enqueue);

@@ -1,6 +1,8 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Fragment } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { logError } from '../lib/log';
+import { CONTENT_UPDATE } from '../lib/site';
 import { AppProviders } from './AppProviders';
 import type { HandedOver } from './entry-server';
 import { buildRoutes } from './router';
@@ -43,9 +45,28 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
   </AppProviders>
 );
 
+let router: ReturnType<typeof createBrowserRouter>;
+let reactRoot: Root;
 if (data && root.hasChildNodes()) {
   await resolveLazyRoutes(routes);
-  hydrateRoot(root, app(createBrowserRouter(routes)));
+  router = createBrowserRouter(routes);
+  reactRoot = hydrateRoot(root, app(router));
 } else {
-  createRoot(root).render(app(createBrowserRouter(routes)));
+  router = createBrowserRouter(routes);
+  reactRoot = createRoot(root);
+  reactRoot.render(app(router));
+}
+
+// `npm run dev`: an edit of the config or a form was taken in (lib/site.ts, forms/use-form-definition.ts):
+// the router is built again from the new route table and the page rendered anew at the same address.
+// Production builds drop this block.
+if (import.meta.hot) {
+  const devRoot = reactRoot;
+  window.addEventListener(CONTENT_UPDATE, () => {
+    router.dispose();
+    router = createBrowserRouter(buildRoutes());
+    devRoot.render(<Fragment key={Date.now()}>{app(router)}</Fragment>);
+  });
+  // The files are valid again (scripts/lib/vite-config-gate.ts): the last overlay goes.
+  import.meta.hot.on('config-gate:ok', () => document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.remove()));
 }

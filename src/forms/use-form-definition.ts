@@ -3,7 +3,11 @@ import type { ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { FormFile } from '../generated/forms';
 import { logError } from '../lib/log';
-import { hasForm, loadFormDefinition, loadFormValidator } from './definitions';
+import { CONTENT_UPDATE } from '../lib/site';
+import * as formDefinitions from './definitions';
+
+// Replaced in `npm run dev` when a form file or its validator is regenerated (below).
+let definitions = formDefinitions;
 
 export interface LoadedForm {
   form: FormFile;
@@ -20,6 +24,7 @@ const loadedForms = new Map<string, LoadedForm>();
 export async function preloadForm(name: string): Promise<LoadedForm | null> {
   const hit = loadedForms.get(name);
   if (hit) return hit;
+  const { hasForm, loadFormDefinition, loadFormValidator } = definitions;
   if (!hasForm(name)) {
     logError('form', `unknown form '${name}'`);
     return null;
@@ -46,4 +51,17 @@ export function useFormDefinition(name: string): LoadedForm | null {
     };
   }, [name]);
   return state.name === name ? state.loaded : (loadedForms.get(name) ?? null);
+}
+
+/**
+ * `npm run dev`: an edit of a form regenerates its form file (and validator), which reach this module
+ * through definitions.ts; the forms are loaded again and the app told (main.tsx re-renders the page),
+ * without a reload. Production builds drop this block.
+ */
+if (import.meta.hot) {
+  import.meta.hot.accept('./definitions', (next) => {
+    if (next) definitions = next as unknown as typeof formDefinitions;
+    loadedForms.clear();
+    window.dispatchEvent(new Event(CONTENT_UPDATE));
+  });
 }

@@ -10,9 +10,12 @@ export type PageRoute = Omit<PageConfig, 'sections'> & { key: string };
  * trusted here. `npm run generate` splits it (scripts/lib/generate/page-files.ts): the site settings
  * and the route table are here; each page's sections, presets applied, are a chunk its route loads.
  */
-const config = siteConfig as unknown as { site: SiteSettings; pages: PageRoute[] };
-export const site: SiteSettings = config.site;
-export const pages: readonly PageRoute[] = config.pages;
+type SiteConfig = { site: SiteSettings; pages: PageRoute[] };
+const config = siteConfig as unknown as SiteConfig;
+// `let` for `npm run dev` only, where an edit of the config replaces them in place (below).
+export let site: SiteSettings = config.site;
+export let pages: readonly PageRoute[] = config.pages;
+let sectionFiles = pageSections;
 
 const loaded = new Map<string, PageConfig>();
 
@@ -20,11 +23,34 @@ const loaded = new Map<string, PageConfig>();
 export async function loadSections(page: PageRoute): Promise<PageConfig> {
   const known = loaded.get(page.key);
   if (known) return known;
-  const load = pageSections[page.key];
+  const load = sectionFiles[page.key];
   const sections = load ? ((await load()).default as PageConfig['sections']) : [];
   const full: PageConfig = { ...page, sections };
   loaded.set(page.key, full);
   return full;
+}
+
+/** The event `npm run dev` sends on window when an edit of pages.config.json or a form was taken in. */
+export const CONTENT_UPDATE = 'site:content-update';
+
+/**
+ * `npm run dev`: an edit of pages.config.json regenerates site-config.json and the page's sections
+ * file; this module takes them in (the settings, the route table, the loaders of the sections) and
+ * tells the app (main.tsx rebuilds its router), so the open page shows the edit without a reload.
+ * Production builds drop this block.
+ */
+if (import.meta.hot) {
+  import.meta.hot.accept(['../generated/site-config.json', '../generated/page-sections'], ([configModule, sectionsModule]) => {
+    const next = (configModule as { default: SiteConfig } | undefined)?.default;
+    if (next) {
+      site = next.site;
+      pages = next.pages;
+    }
+    const sections = (sectionsModule as { pageSections: typeof pageSections } | undefined)?.pageSections;
+    if (sections) sectionFiles = sections;
+    loaded.clear();
+    window.dispatchEvent(new Event(CONTENT_UPDATE));
+  });
 }
 
 /** Substitutes {product}, {short} and {year} (and any extra variables) in an editor's text. */

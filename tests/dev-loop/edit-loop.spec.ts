@@ -7,14 +7,15 @@ import { applyEdits, modify } from 'jsonc-parser';
 
 /**
  * `npm run dev` on a copy of the project: an editor's change to pages.config.json or a form shows in
- * the open page, and a broken config shows Vite's overlay with file, line and pointer. Each wait is
- * measured and printed (the goal is one second; the assertion leaves room for a loaded machine).
+ * the open page by a hot update (no reload), and a broken config shows Vite's overlay with file, line
+ * and pointer, gone once the mistake is undone. Each wait is measured and printed; each must stay
+ * under a second (part of `npm test`).
  */
 const ROOT = process.cwd();
 const PORT = Number(process.env.DEV_LOOP_PORT ?? 8195);
-// The goal is one second; the default budget leaves room for a loaded machine (where even a plain
-// reload of the dev page takes seconds). Set DEV_LOOP_BUDGET_MS=1000 to hold the goal.
-const BUDGET_MS = Number(process.env.DEV_LOOP_BUDGET_MS ?? 15_000);
+// The goal: one second from the file written to the change on screen, by a hot update (measured
+// 0.1-0.45 s here, where a plain reload of the dev page takes 4-6 s). DEV_LOOP_BUDGET_MS overrides it.
+const BUDGET_MS = Number(process.env.DEV_LOOP_BUDGET_MS ?? 1000);
 const WAIT = { timeout: 30_000 };
 const SKIP = /^(node_modules|\.git|dist.*|data|\.e2e-data.*|test-results|playwright-report|bench-results)$/;
 
@@ -36,6 +37,24 @@ function sectionOf(name: string, type: string): [number, number] {
   };
   const page = config.pages.findIndex((p) => p.name === name);
   return [page, config.pages[page].sections.findIndex((s) => s.type === type)];
+}
+
+/**
+ * Waits, checking at every frame in the page, until `selector` matches an element whose text has
+ * `text` (or, with `text` null, until none matches): precise to a frame, where Playwright's
+ * expect polls at growing intervals (up to a second).
+ */
+async function frameWait(page: Page, selector: string, text: string | null): Promise<void> {
+  await page.waitForFunction(
+    ([sel, want]) => {
+      const found = [...document.querySelectorAll(sel)];
+      if (want === null) return found.length === 0;
+      // The overlay renders its message in a shadow root.
+      return found.some((el) => `${el.textContent ?? ''}${el.shadowRoot?.textContent ?? ''}`.includes(want));
+    },
+    [selector, text] as const,
+    { polling: 'raf', ...WAIT },
+  );
 }
 
 async function timed(label: string, change: () => void, seen: () => Promise<void>): Promise<number> {
@@ -96,27 +115,40 @@ test('an edit to pages.config.json and to a form shows in the open page; a broke
     },
   );
 
+  // Marks this document: an edit must update it in place (a hot update), not load it again.
+  await page.evaluate(() => Object.assign(window, { devLoopMark: true }));
   const [contact, crumbs] = sectionOf('Contact', 'breadcrumbs');
   const configMs = await timed(
     'pages.config.json edit (breadcrumb label)',
     () => edit('pages.config.json', ['pages', contact, 'sections', crumbs, 'props', 'items', 1, 'label'], 'Write to us'),
-    () => expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByText('Write to us')).toBeVisible(WAIT),
+    () => frameWait(page, 'nav', 'Write to us'),
   );
 
   const formMs = await timed(
     'forms/contact.json edit (field label)',
     () => edit('forms/contact.json', ['uiSchema', 'message', 'ui:title'], 'Your question'),
-    () => expect(page.getByText('Your question').first()).toBeVisible(WAIT),
+    () => frameWait(page, 'form', 'Your question'),
   );
 
   const overlay = page.locator('vite-error-overlay');
   const overlayMs = await timed(
     'overlay after an invalid edit (misspelt prop)',
     () => edit('pages.config.json', ['pages', contact, 'sections', crumbs, 'props', 'itemz'], []),
-    () => expect(overlay).toContainText(`/pages/${contact}/sections/${crumbs}/props`, WAIT),
+    () => frameWait(page, 'vite-error-overlay', `/pages/${contact}/sections/${crumbs}/props`),
   );
+  await expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByText('Write to us')).toBeVisible();
+  await expect(page.getByText('Your question').first()).toBeVisible();
   await expect(overlay).toContainText(/pages\.config\.json:\d+:\d+/);
   await expect(overlay).toContainText("'itemz'");
+  // The page under the overlay keeps the last good content.
+  await expect(page.getByRole('navigation', { name: /breadcrumb/i }).getByText('Write to us')).toBeAttached();
 
-  for (const ms of [configMs, formMs, overlayMs]) expect(ms).toBeLessThan(BUDGET_MS);
+  const fixedMs = await timed(
+    'overlay gone after the mistake is undone',
+    () => edit('pages.config.json', ['pages', contact, 'sections', crumbs, 'props', 'itemz'], undefined),
+    () => frameWait(page, 'vite-error-overlay', null),
+  );
+  expect(await page.evaluate(() => 'devLoopMark' in window)).toBe(true);
+
+  for (const ms of [configMs, formMs, overlayMs, fixedMs]) expect(ms).toBeLessThan(BUDGET_MS);
 });
