@@ -8,8 +8,12 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), configGate(process.cwd())],
   resolve: {
-    // @rjsf/core imports markdown-to-jsx for markdown descriptions, which our forms never enable.
-    alias: [{ find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/forms/markdown-stub.tsx', import.meta.url)) }],
+    alias: [
+      // @rjsf/core imports markdown-to-jsx for markdown descriptions, which our forms never enable.
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/forms/markdown-stub.tsx', import.meta.url)) },
+      // @rjsf/utils resolves `$id` references with fast-uri; the URL parser does it (src/forms/uri-shim.ts).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/forms/uri-shim.ts', import.meta.url)) },
+    ],
   },
   server: {
     host: '127.0.0.1',

@@ -1,17 +1,14 @@
 import { withTheme } from '@rjsf/core';
-import BaseInputTemplate from '@rjsf/fluentui-rc/lib/BaseInputTemplate/BaseInputTemplate.js';
 import CheckboxWidget from '@rjsf/fluentui-rc/lib/CheckboxWidget/CheckboxWidget.js';
-import DescriptionField from '@rjsf/fluentui-rc/lib/DescriptionField/DescriptionField.js';
-import FieldErrorTemplate from '@rjsf/fluentui-rc/lib/FieldErrorTemplate/FieldErrorTemplate.js';
 import FieldHelpTemplate from '@rjsf/fluentui-rc/lib/FieldHelpTemplate/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/fluentui-rc/lib/FieldTemplate/FieldTemplate.js';
 import RadioWidget from '@rjsf/fluentui-rc/lib/RadioWidget/RadioWidget.js';
-import TextareaWidget from '@rjsf/fluentui-rc/lib/TextareaWidget/TextareaWidget.js';
 import type { ErrorListProps, FieldProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
 import { SafeObjectField } from './SafeObjectField';
+import { BaseInputTemplate, DescriptionField, FieldErrorTemplate, TextareaWidget } from './templates';
 import { FileWidget } from './widgets/FileWidget';
 import { MaskedWidget } from './widgets/MaskedWidget';
 import { SelectWidget } from './widgets/SelectWidget';
