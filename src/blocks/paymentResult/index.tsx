@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Redirect } from '../../lib/Redirect';
 import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';
@@ -23,7 +24,7 @@ export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentR
     else restoreStashedCart();
   }, [known, paid]);
 
-  if (!known) return <Navigate to={fill(props.shopLink.href)} replace />;
+  if (!known) return <Redirect to={fill(props.shopLink.href)} />;
 
   return (
     <section className="message-block" aria-live="polite">

@@ -1,6 +1,6 @@
-import { Navigate } from 'react-router-dom';
 import { preloadForm } from '../../forms/use-form-definition';
 import { ContentDialogButton } from '../../lib/content-dialogs';
+import { Redirect } from '../../lib/Redirect';
 import { fill, fillPath } from '../../lib/site';
 import { RESELLER } from '../../shop/checkouts';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
@@ -29,7 +29,7 @@ export default function ResellerCheckoutBlock({ props, params }: BlockRenderProp
   const checkout = useCheckout(RESELLER, { params, shopPath, dependentsLabel: texts.dependentsLabel });
   const { item, totals } = checkout;
 
-  if (!item || !totals) return <Navigate to={shopPath} replace />;
+  if (!item || !totals) return <Redirect to={shopPath} />;
 
   return (
     <CheckoutLayout
