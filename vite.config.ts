@@ -5,14 +5,19 @@ import { configGate } from './scripts/lib/vite-config-gate.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), configGate(process.cwd())],
   resolve: {
     alias: [
       // @rjsf/core imports markdown-to-jsx for markdown descriptions, which our forms never enable.
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/forms/markdown-stub.tsx', import.meta.url)) },
       // @rjsf/utils resolves `$id` references with fast-uri; the URL parser does it (src/forms/uri-shim.ts).
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/forms/uri-shim.ts', import.meta.url)) },
+      // Builds only: the shim has what rjsf calls, not what Ajv's compiler calls (`parse`), and `npm run
+      // dev` pre-bundles all of @rjsf/core, whose test registry constructs an Ajv instance on import
+      // (a build leaves it out: nothing uses it). Dev pays fast-uri's few kB instead.
+      ...(command === 'build'
+        ? [{ find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/forms/uri-shim.ts', import.meta.url)) }]
+        : []),
     ],
   },
   server: {

@@ -57,6 +57,19 @@ async function frameWait(page: Page, selector: string, text: string | null): Pro
   );
 }
 
+/**
+ * Waits until the gate has finished its background work for `edits` accepted edits (it logs each
+ * once everything is regenerated): an editor saves one file seconds after another, so each change is
+ * measured on its own and not behind the previous edit's regeneration of types and validators.
+ */
+async function settled(edits: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((log.match(/config gate: .* generated in \d+ ms/g) ?? []).length < edits) {
+    if (Date.now() > deadline) throw new Error(`the config gate did not settle after ${edits} edit(s):\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function timed(label: string, change: () => void, seen: () => Promise<void>): Promise<number> {
   const start = Date.now();
   change();
@@ -123,12 +136,14 @@ test('an edit to pages.config.json and to a form shows in the open page; a broke
     () => edit('pages.config.json', ['pages', contact, 'sections', crumbs, 'props', 'items', 1, 'label'], 'Write to us'),
     () => frameWait(page, 'nav', 'Write to us'),
   );
+  await settled(1);
 
   const formMs = await timed(
     'forms/contact.json edit (field label)',
     () => edit('forms/contact.json', ['uiSchema', 'message', 'ui:title'], 'Your question'),
     () => frameWait(page, 'form', 'Your question'),
   );
+  await settled(2);
 
   const overlay = page.locator('vite-error-overlay');
   const overlayMs = await timed(
