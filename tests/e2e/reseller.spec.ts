@@ -226,10 +226,18 @@ test.describe('reseller-branded site', () => {
     await expect(page).toHaveURL(new RegExp(`/shop/reseller/${SLUG}/$`));
   });
 
-  test('the checkout without a selected plan returns to the reseller site', async ({ page }) => {
+  test('the checkout without a selected plan returns to the reseller site, loading none of the checkout code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(`/shop/reseller/checkout/${SLUG}`);
     await expect(page).toHaveURL(new RegExp(`/shop/reseller/${SLUG}/$`));
     await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+    // The checkout's pipeline and the form machinery (rjsf, the billing form's validator) are
+    // loaded only for a plan: a visitor sent back home downloads what the home needs.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /ResellerCheckoutView|use-form-definition|billing-reseller/.test(path))).toEqual([]);
   });
 
   test('a plan left in the promo cart by another shop is not sold here', async ({ page }) => {

@@ -1,70 +1,53 @@
-import { preloadForm } from '../../forms/use-form-definition';
-import { ContentDialogButton } from '../../lib/content-dialogs';
+import { lazy, Suspense, useState } from 'react';
 import { Redirect } from '../../lib/Redirect';
-import { fill, fillPath } from '../../lib/site';
+import { fillPath } from '../../lib/site';
+import { cartStore, useCart } from '../../shop/cart-store';
 import { RESELLER } from '../../shop/checkouts';
-import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
-import { pesoText } from '../../shop/format';
-import { useCheckout } from '../../shop/use-checkout';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
-/** The engine loads the form before the page renders (see BlockModule.preload). */
+let view: Promise<typeof import('./ResellerCheckoutView')> | undefined;
+/** The checkout itself (its pipeline, the billing form's machinery): loaded only for a plan. */
+function loadView() {
+  return (view ??= import('./ResellerCheckoutView'));
+}
+const ResellerCheckoutView = lazy(loadView);
+
+/** Whether the reseller site's cart (the promo cart) holds a plan in this page. */
+function hasPlan(): boolean {
+  return cartStore(RESELLER.cart).getState().item !== null;
+}
+
+/**
+ * The engine runs this before the page renders (see BlockModule.preload). The plan lives in the
+ * browser only, so a visitor who opens this address with no plan (every first visit of it, and the
+ * server's render) is sent back to the reseller's home: only with a plan are the checkout's code,
+ * its form and validator worth loading.
+ */
 export function preload() {
-  return preloadForm(RESELLER.form);
+  if (!hasPlan()) return Promise.resolve();
+  return Promise.all([loadView(), import('../../forms/use-form-definition').then(({ preloadForm }) => preloadForm(RESELLER.form))]);
 }
 
 /** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
 export const needsScript = true;
 
 /**
- * The reseller site's checkout (src/shop/checkouts.ts RESELLER: one unit, no promo code): the
- * pipeline (useCheckout) laid out with the plan overview of the plan chosen on the reseller's
- * home and the terms in a dialog. Without a plan of this shop's cart the visitor goes back to the
- * reseller's home (shopHref).
+ * The reseller site's checkout (src/shop/checkouts.ts RESELLER: one unit, no promo code; the
+ * checkout in ResellerCheckoutView.tsx). Without a plan in the cart the visitor goes back to the
+ * reseller's home (shopHref). Once shown, the checkout stays: a billing the server accepted empties
+ * the cart while the page still shows the line sold (ResellerCheckoutView redirects on its own
+ * when the plan is not this shop's).
  */
-export default function ResellerCheckoutBlock({ props, params }: BlockRenderProps<'resellerCheckout'>) {
-  const { texts } = props;
-  const shopPath = fillPath(props.shopHref, params);
-  const checkout = useCheckout(RESELLER, { params, shopPath, dependentsLabel: texts.dependentsLabel });
-  const { item, totals } = checkout;
+export default function ResellerCheckoutBlock(block: BlockRenderProps<'resellerCheckout'>) {
+  const { state } = useCart(RESELLER.cart);
+  const [shown, setShown] = useState(false);
+  if (state.item && !shown) setShown(true);
 
-  if (!item || !totals) return <Redirect to={shopPath} />;
-
+  if (!shown && !state.item) return <Redirect to={fillPath(block.props.shopHref, block.params)} />;
   return (
-    <CheckoutLayout
-      name="reseller-checkout"
-      formClassName="reseller-checkout__form"
-      checkout={checkout}
-      texts={texts}
-      partners={props.partners}
-      terms={
-        props.termsDialog && (
-          <p className="checkout__terms">
-            <ContentDialogButton
-              spec={props.termsDialog}
-              params={params}
-              closeLabel={texts.closeLabel}
-              className="reseller-checkout__terms-button"
-            />
-          </p>
-        )
-      }
-      overview={
-        <>
-          <SummaryRow label={fill(texts.planLabel)} value={item.name} />
-          <SummaryRow label={`${item.name} ${fill(texts.perYear)}`} value={pesoText(item.price)} />
-          {item.discount > 0 && texts.planDiscountLabel && (
-            <SummaryRow label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />
-          )}
-          {totals.members !== null && item.memberQuantity > 0 && (
-            <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
-          )}
-          <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
-          <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
-          <SummaryRow label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
-        </>
-      }
-    />
+    <Suspense fallback={<div className="block-skeleton__shape reseller-checkout__loading" aria-busy="true" aria-label="Loading" />}>
+      <ResellerCheckoutView {...block} />
+    </Suspense>
   );
 }
