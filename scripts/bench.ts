@@ -151,6 +151,12 @@ interface LighthouseResult {
   cls: number;
   /** The performance score of every run, for a sense of the noise. */
   runs: number[];
+  /**
+   * Lighthouse's CPU benchmark (environment.benchmarkIndex, higher is faster) at each run: the
+   * simulated throttling multiplies what this machine measured, so a slower moment of a shared
+   * machine costs points; runs are comparable only at similar figures.
+   */
+  cpu: number[];
   /** Failed accessibility and SEO audits of the best run, by id. */
   failedAudits: string[];
 }
@@ -191,6 +197,7 @@ async function measureLighthouse(): Promise<LighthouseResult[]> {
     for (const route of lighthouseRoutes) {
       let best: LighthouseReport | undefined;
       const runs: number[] = [];
+      const cpu: number[] = [];
       for (let run = 0, retries = 0; run < lighthouseRuns; run += 1) {
         let lhr: LighthouseReport;
         try {
@@ -204,6 +211,7 @@ async function measureLighthouse(): Promise<LighthouseResult[]> {
           continue;
         }
         runs.push(score(lhr, 'performance'));
+        cpu.push(Math.round(lhr.environment.benchmarkIndex));
         if (!best || score(lhr, 'performance') > score(best, 'performance')) best = lhr;
       }
       if (!best) continue;
@@ -218,6 +226,7 @@ async function measureLighthouse(): Promise<LighthouseResult[]> {
         tbt: metric(best, 'total-blocking-time'),
         cls: metric(best, 'cumulative-layout-shift'),
         runs,
+        cpu,
         failedAudits: [...failedAudits(best, 'accessibility'), ...failedAudits(best, 'seo')],
       });
     }
@@ -282,11 +291,11 @@ for (const r of results) {
 const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '-').padStart(7);
 if (lighthouseResults.length) {
   console.log(
-    `\nLighthouse, mobile, best of ${lighthouseRuns} run(s)\n${'route'.padEnd(32)} ${'perf'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'a11y'.padStart(5)} ${'SEO'.padStart(5)}  runs`,
+    `\nLighthouse, mobile, best of ${lighthouseRuns} run(s)\n${'route'.padEnd(32)} ${'perf'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'a11y'.padStart(5)} ${'SEO'.padStart(5)}  runs (perf @ CPU benchmark index)`,
   );
   for (const r of lighthouseResults) {
     console.log(
-      `${r.route.padEnd(32)} ${String(r.performance).padStart(5)} ${ms(r.fcp)} ${ms(r.lcp)} ${ms(r.tbt)} ${r.cls.toFixed(3).padStart(6)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(5)}  ${r.runs.join(' ')}`,
+      `${r.route.padEnd(32)} ${String(r.performance).padStart(5)} ${ms(r.fcp)} ${ms(r.lcp)} ${ms(r.tbt)} ${r.cls.toFixed(3).padStart(6)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(5)}  ${r.runs.map((run, i) => `${run}@${r.cpu[i]}`).join(' ')}`,
     );
     if (r.failedAudits.length) console.log(`${''.padEnd(32)} failed: ${r.failedAudits.join(', ')}`);
   }
