@@ -6,11 +6,8 @@ import { RESELLER } from '../../shop/checkouts';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
-let view: Promise<typeof import('./ResellerCheckoutView')> | undefined;
 /** The checkout itself (its pipeline, the billing form's machinery): loaded only for a plan. */
-function loadView() {
-  return (view ??= import('./ResellerCheckoutView'));
-}
+const loadView = () => import('./ResellerCheckoutView');
 const ResellerCheckoutView = lazy(loadView);
 
 /** Whether the reseller site's cart (the promo cart) holds a plan in this page. */
@@ -46,7 +43,9 @@ export default function ResellerCheckoutBlock(block: BlockRenderProps<'resellerC
 
   if (!shown && !state.item) return <Redirect to={fillPath(block.props.shopHref, block.params)} />;
   return (
-    <Suspense fallback={<div className="block-skeleton__shape reseller-checkout__loading" aria-busy="true" aria-label="Loading" />}>
+    // preload() loaded the view before the page rendered; only a plan chosen in another tab while
+    // this page is open waits for it here.
+    <Suspense fallback={null}>
       <ResellerCheckoutView {...block} />
     </Suspense>
   );
