@@ -10,11 +10,13 @@ import { BOOT_SCRIPT } from './boot-script';
  * page's HTML, content included, rendered by the site's own code (the `vite build --ssr` bundle in
  * <staticDir>/.ssr/, whose contract is SsrEntry below). The page's data is loaded in process (or
  * from the external API the site was built for) and handed to the browser, which hydrates.
- * Rendered pages are kept for HTML_CACHE_SECONDS per URL.
+ * Rendered pages are kept for HTML_CACHE_SECONDS per path and the query parameters the page reads.
  */
 
 /** The SSR bundle's exports (src/app/entry-server.tsx; tests/ssr checks that the two agree). */
 export interface SsrEntry {
+  /** What the page at `href` is cached as (its HTML depends only on that) and the URL to render for it. */
+  cachedAs: (href: string) => Promise<{ key: string; href: string }>;
   render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
   headHtml: (head: SsrHead) => string;
   /** The API origin the site was built for ('' for its own origin). */
@@ -252,13 +254,15 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     invalidate: () => cache.clear(),
     cached: () => cache.size,
     async reply(request, reply) {
-      const key = request.url;
+      // Keyed on what the page depends on (its path and the query parameters its blocks read), not the
+      // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
+      const { key, href } = await entry.cachedAs(request.url);
       const hit = cache.get(key);
       if (hit && hit.expires > Date.now()) {
         reply.header('x-render-cache', 'hit');
         return send(reply, hit.status, hit.html);
       }
-      const result = await entry.render(request.url, options);
+      const result = await entry.render(href, options);
       if (result.kind === 'redirect')
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
 

@@ -10,7 +10,7 @@ import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
-import { loadPage } from '../engine/registry';
+import { isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
 import { fill, fillPath, loadSections, pages, type PageRoute } from '../lib/site';
@@ -75,6 +75,37 @@ function matchPage(pathname: string): { page: PageRoute | undefined; params: Rec
 
 const handler = createStaticHandler(routes);
 
+/** How the server answers a request for a page (see cachedAs). */
+export interface PageRequest {
+  /** The HTML cache's key: what the page's HTML depends on. */
+  key: string;
+  /** The URL to render. */
+  href: string;
+}
+
+/** The cache key of every path that matches no route: they all get the one not-found page. */
+const UNKNOWN_PATH_KEY = 'unknown path';
+
+/**
+ * What the HTML of the page at `href` (path and query) depends on: its path and the query parameters
+ * its blocks read (their `searchParams` export), in a fixed order; the page is rendered from exactly
+ * that URL, so a cached copy never depends on anything else. A shared link's `utm_*` or `fbclid`
+ * (unique per click) is then served from the cache, as is a cache-buster. Paths that match no route
+ * share one key. A redirect keeps its query (it is not cached).
+ */
+export async function cachedAs(href: string): Promise<PageRequest> {
+  const url = new URL(href, 'http://localhost');
+  const { page } = matchPage(url.pathname);
+  if (!page) return { key: UNKNOWN_PATH_KEY, href };
+  if (page.redirect || (page.path.endsWith('/') && !url.pathname.endsWith('/'))) return { key: href, href };
+  const types = ((await loadSections(page)).sections ?? []).map((section) => section.type);
+  await loadBlocks(types);
+  const read = new Set(types.filter(isBlockType).flatMap((type) => loadedBlock(type)?.searchParams ?? []));
+  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const pageHref = url.pathname + (kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '');
+  return { key: pageHref, href: pageHref };
+}
+
 async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
   const context = await handler.query(new Request(url.href));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route tree`);
@@ -136,7 +167,11 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   return {
     kind: 'page',
     status: data.notFound || page === notFoundPage ? 404 : 200,
-    head: pageHead(page, { publicUrl: options.publicUrl, pathname: renderUrl.pathname, canonical: !data.notFound }),
+    head: pageHead(page, {
+      publicUrl: options.publicUrl,
+      pathname: renderUrl.pathname,
+      canonical: !data.notFound && page !== notFoundPage,
+    }),
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },
     blocks: [...new Set((full.sections ?? []).map((section) => section.type))],

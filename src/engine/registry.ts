@@ -23,6 +23,12 @@ export interface BlockModule<K extends BlockType> {
   sources?: (props: BlockPropsMap[K], params: Readonly<Record<string, string | undefined>>) => BlockSourceRequest[];
   /** The block only works with JavaScript (a form, the shop): without it, the site's `noscript` text shows in its place. */
   needsScript?: boolean;
+  /**
+   * The query parameters the block reads (useSearchParams). The server keys its HTML cache on a page's
+   * path and the parameters its blocks read, so a campaign's `utm_*` or a click id neither makes a new
+   * page nor misses the cache; a block reading one it does not list would get a page rendered without it.
+   */
+  searchParams?: readonly string[];
   /** Where the defaults of the block's schema sit; the engine fills them in before the block renders. */
   defaults: SchemaDefaults;
 }

@@ -110,6 +110,10 @@ test.describe('server-rendered HTML', () => {
       expect(response.status(), path).toBe(404);
       expect(await response.text()).toContain('Page not found');
     }
+    // The not-found page names no canonical URL, asked for by its own address too.
+    const notFound = await request.get('/404', { headers: { accept: 'text/html' } });
+    expect(notFound.status()).toBe(404);
+    expect(await notFound.text()).not.toContain('rel="canonical"');
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -123,6 +127,31 @@ test.describe('server-rendered HTML', () => {
     await request.get('/media', { headers: { accept: 'text/html' } });
     const again = await request.get('/media', { headers: { accept: 'text/html' } });
     expect(again.headers()['x-render-cache']).toBe('hit');
+  });
+
+  test("the cache keys a page on its path and the query parameters its blocks read, not a link's tracking parameters", async ({
+    request,
+  }) => {
+    const get = (url: string) => request.get(url, { headers: { accept: 'text/html' } });
+    const shared = await get('/about?utm_source=newsletter&fbclid=first-click');
+    expect(await shared.text()).not.toContain('first-click');
+    const other = await get('/about?fbclid=second-click');
+    expect(other.headers()['x-render-cache']).toBe('hit');
+    expect(await other.text()).toBe(await shared.text());
+
+    // The payment result reads its status (the block's searchParams): one page per status.
+    const paid = await get('/shop/payment?status=paid&utm_campaign=x');
+    const paidAgain = await get('/shop/payment?utm_campaign=y&status=paid');
+    expect(paidAgain.headers()['x-render-cache']).toBe('hit');
+    expect(await paidAgain.text()).toBe(await paid.text());
+    const cancelled = await get('/shop/payment?status=cancelled&utm_campaign=x');
+    expect(await cancelled.text()).not.toBe(await paid.text());
+
+    // Paths that match no route: one not-found page, rendered once.
+    await get('/no/such/thing-1');
+    const unknown = await get(`/nothing/here-${Date.now()}?q=1`);
+    expect(unknown.status()).toBe(404);
+    expect(unknown.headers()['x-render-cache']).toBe('hit');
   });
 });
 

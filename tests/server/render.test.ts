@@ -15,10 +15,20 @@ const INDEX =
   '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
   '</head>\n<body><div id="root"></div></body></html>';
 
-/** A server bundle that renders a page per path; '/failing' has a failed data request, '/gone' redirects. */
+/**
+ * A server bundle that renders a page per path; '/failing' has a failed data request, '/gone' redirects.
+ * Its pages read the query parameter 'x' only; paths under '/nowhere' match no route.
+ */
 const ENTRY = `
 let renders = 0;
 export const BUILT_API_ORIGIN = '';
+export async function cachedAs(href) {
+  const url = new URL(href, 'http://localhost');
+  if (url.pathname.startsWith('/nowhere')) return { key: 'unknown path', href };
+  const x = url.searchParams.get('x');
+  const page = url.pathname + (x === null ? '' : '?x=' + x);
+  return { key: page, href: page };
+}
 export function headHtml(head) { return '<title>' + head.title + '</title>'; }
 export async function render(href, options) {
   const url = new URL(href, options.publicUrl);
@@ -34,7 +44,7 @@ export async function render(href, options) {
     pageKey: 'p0',
     data: { fallback: { evil: '</script><script>alert(1)</script>' }, notFound: false },
     failed: url.pathname === '/failing' ? 1 : 0,
-    pipe: (destination) => { destination.write('<p>render ' + renders + ' api ' + apiStatus + '</p>'); destination.end(); },
+    pipe: (destination) => { destination.write('<p>render ' + renders + ' api ' + apiStatus + ' of ' + href + '</p>'); destination.end(); },
   };
 }
 `;
@@ -68,7 +78,7 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('content="old"');
     expect(html).toContain('<style data-make-styles-bucket="d">.a{}</style></head>');
     // The data loader's in-process fetch reached the API.
-    expect(html).toMatch(/<div id="root"><p>render \d+ api 200<\/p><\/div>/);
+    expect(html).toMatch(/<div id="root"><p>render \d+ api 200 of \/about<\/p><\/div>/);
     expect(html).toContain(
       '<script type="application/json" id="page-data">{"fallback":{"evil":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
     );
@@ -83,13 +93,34 @@ describe('server-rendered pages', () => {
     expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH};`);
   });
 
-  it('serves a page again from the cache within its time, per URL, query included', async () => {
+  it('serves a page again from the cache within its time, per path and the query parameters the page reads', async () => {
     const first = await get('/cached?x=1');
     expect(first.headers['x-render-cache']).toBe('miss');
     const again = await get('/cached?x=1');
     expect(again.headers['x-render-cache']).toBe('hit');
     expect(again.body).toBe(first.body);
     expect((await get('/cached?x=2')).headers['x-render-cache']).toBe('miss');
+  });
+
+  it('renders and caches a page without the query parameters it does not read (utm_*, click ids, cache-busters)', async () => {
+    const first = await get('/campaign?utm_source=fb&fbclid=abc123&x=7');
+    expect(first.headers['x-render-cache']).toBe('miss');
+    // Rendered from the URL the page depends on: nothing else of the query reaches the page.
+    expect(first.body).toMatch(/ of \/campaign\?x=7<\/p>/);
+    expect(first.body).not.toContain('fbclid');
+    for (const url of ['/campaign?x=7', '/campaign?fbclid=other&x=7', `/campaign?x=7&bust=${Date.now()}`]) {
+      const response = await get(url);
+      expect(response.headers['x-render-cache'], url).toBe('hit');
+      expect(response.body, url).toBe(first.body);
+    }
+  });
+
+  it('answers every path that matches no route from one cached not-found page', async () => {
+    const first = await get('/nowhere/1');
+    expect(first.headers['x-render-cache']).toBe('miss');
+    const other = await get('/nowhere/2?q=x');
+    expect(other.headers['x-render-cache']).toBe('hit');
+    expect(other.body).toBe(first.body);
   });
 
   it('does not cache a page whose data failed to load, and keeps the status of a not-found page', async () => {

@@ -6,6 +6,9 @@ import { SmartLink } from '../../lib/SmartLink';
 import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';
 import type { BlockRenderProps } from '../types';
 
+/** The provider's answer is in the address (the server's HTML cache keys the page on it). */
+export const searchParams = ['status'] as const;
+
 /**
  * The page the payment provider returns to: paid (keys are on their way by e-mail) or cancelled
  * (cart restored). Without a status the provider gives, nothing happened here: on to the shop.
