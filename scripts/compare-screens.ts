@@ -152,6 +152,8 @@ async function startServer(side: Side): Promise<void> {
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(side.dir, 'dist'),
       LOG_LEVEL: 'warn',
+      // Every route is shot in a burst: no per-client limit of page renders.
+      PAGE_RENDER_LIMIT: '0',
       PUBLIC_URL: `http://127.0.0.1:${side.port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

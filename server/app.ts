@@ -24,6 +24,7 @@ import { DEFAULT_ORDER_TTL_MINUTES, parseOrigin, SettingsError } from './setting
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
 import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { DEFAULT_PAGE_RENDER_LIMIT } from './render-budget';
 import { registerFallback, registerStatic } from './static';
 
 export interface BuildOptions {
@@ -51,8 +52,10 @@ export interface BuildOptions {
   now?: () => Date;
   /** Form submissions (POST form-emails/*) per minute per IP; default: FORM_RATE_LIMIT, else 10. */
   formRateLimit?: number;
-  /** Seconds a server-rendered page is reused per URL (0: none); default 10 (HTML_CACHE_SECONDS). */
+  /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
+  /** Pages rendered anew (HTML cache misses) per minute per client; 0: no limit; default 60 (PAGE_RENDER_LIMIT). */
+  pageRenderLimit?: number;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -184,6 +187,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     ? await createPageRenderer(app, opts.staticDir, {
         publicUrl: ctx.publicUrl,
         cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS,
+        rendersPerMinute: opts.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT,
       })
     : null;
   if (pages) app.decorate('pages', pages);

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     trustProxy: settings.trustProxy,
     orderTtlMinutes: settings.orderTtlMinutes,
     htmlCacheSeconds: settings.htmlCacheSeconds,
+    pageRenderLimit: settings.pageRenderLimit,
   });
 
   let closing = false;

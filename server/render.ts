@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BOOT_SCRIPT } from './boot-script';
+import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget';
 
 /**
  * Server rendering of the site's pages: the reference server answers a page navigation with the
@@ -61,6 +62,8 @@ export interface RenderSettings {
   cacheEntries?: number;
   /** Time-out of a content request to an external API (ms). */
   apiTimeoutMs?: number;
+  /** Pages rendered (not from the cache) per minute per client, then 429 (0: no limit); see render-budget.ts. */
+  rendersPerMinute: number;
 }
 
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
@@ -213,6 +216,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   const cache = new Map<string, CachedPage>();
   const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
+  const budget = settings.rendersPerMinute > 0 ? createRenderBudget(settings.rendersPerMinute) : null;
 
   // Content comes from the API the site was built for; by default that is this server, asked in process.
   const external = entry.BUILT_API_ORIGIN !== '';
@@ -262,6 +266,14 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         reply.header('x-render-cache', 'hit');
         return send(reply, hit.status, hit.html);
       }
+      const wait = budget?.take(request.ip) ?? 0;
+      if (wait > 0)
+        return reply
+          .code(429)
+          .header('retry-after', String(wait))
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(TOO_MANY_RENDERS);
       const result = await entry.render(href, options);
       if (result.kind === 'redirect')
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);

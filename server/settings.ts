@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { DEFAULT_PAGE_RENDER_LIMIT } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
 /**
@@ -16,8 +17,10 @@ export interface Settings {
   host: string;
   dataDir: string;
   staticDir: string;
-  /** Seconds a server-rendered page is reused per URL (HTML_CACHE_SECONDS, default 10; 0: none). */
+  /** Seconds a server-rendered page is reused per path and the query parameters it reads (HTML_CACHE_SECONDS, default 10; 0: none). */
   htmlCacheSeconds: number;
+  /** Pages rendered anew per minute per client (PAGE_RENDER_LIMIT, default 60; 0: no limit). */
+  pageRenderLimit: number;
   demo: boolean;
   /** The site's public origin (scheme://host[:port], no path): every link in replies and e-mails. */
   publicUrl: string;
@@ -132,9 +135,16 @@ export function readSettings(env: Env = process.env): Settings {
   if (!Number.isInteger(htmlCache) || htmlCache < 0 || htmlCache > 86_400)
     problems.push(`HTML_CACHE_SECONDS must be a whole number of seconds from 0 to 86400 (got '${env.HTML_CACHE_SECONDS}')`);
 
+  const renderLimit = env.PAGE_RENDER_LIMIT === undefined ? DEFAULT_PAGE_RENDER_LIMIT : Number(env.PAGE_RENDER_LIMIT);
+  if (!Number.isInteger(renderLimit) || renderLimit < 0 || renderLimit > 1_000_000)
+    problems.push(
+      `PAGE_RENDER_LIMIT must be a whole number of pages a minute from 0 (no limit) to 1000000 (got '${env.PAGE_RENDER_LIMIT}')`,
+    );
+
   if (problems.length > 0) throw new SettingsError(problems);
   return {
     htmlCacheSeconds: htmlCache,
+    pageRenderLimit: renderLimit,
     port,
     host,
     dataDir: resolve(env.DATA_DIR ?? './data'),

@@ -76,6 +76,14 @@ describe('settings: demo only when asked, production refuses to start without it
     expect(settings.paymentSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('limits page renders to 60 a minute per client unless PAGE_RENDER_LIMIT says otherwise (0: no limit)', () => {
+    expect(readSettings({ DEMO: '1' }).pageRenderLimit).toBe(60);
+    expect(readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: '0' }).pageRenderLimit).toBe(0);
+    expect(readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: '600' }).pageRenderLimit).toBe(600);
+    for (const bad of ['-1', 'many', '1.5'])
+      expect(() => readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: bad }), bad).toThrow(/PAGE_RENDER_LIMIT must be a whole number/);
+  });
+
   it('buildServer refuses to build a production server without them', async () => {
     const dataDir = tempDir();
     try {

@@ -146,6 +146,29 @@ describe('server-rendered pages', () => {
   });
 });
 
+describe('the per-client limit of page renders', () => {
+  it('answers 429 with Retry-After over the budget, still serves cached pages, and counts each client apart', async () => {
+    const limited = await startServer({ staticDir, htmlCacheSeconds: 60, pageRenderLimit: 3 });
+    try {
+      const from = (url: string, remoteAddress = '203.0.113.5') =>
+        limited.app.inject({ method: 'GET', url, headers: NAVIGATION, remoteAddress });
+      for (const url of ['/p1', '/p2', '/p3']) expect((await from(url)).statusCode, url).toBe(200);
+      const refused = await from('/p4');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).not.toContain('<div id="root">');
+      // Pages in the cache cost nothing: still served.
+      const cached = await from('/p1');
+      expect(cached.statusCode).toBe(200);
+      expect(cached.headers['x-render-cache']).toBe('hit');
+      // Another client renders.
+      expect((await from('/p4', '198.51.100.20')).statusCode).toBe(200);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});
+
 describe('the HTML cache', () => {
   it('ages out, and a cache time of 0 keeps nothing', async () => {
     const short = await startServer({ staticDir, htmlCacheSeconds: 1 });
