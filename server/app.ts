@@ -54,7 +54,7 @@ export interface BuildOptions {
   formRateLimit?: number;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
-  /** Pages rendered anew (HTML cache misses) per minute per client; 0: no limit; default 60 (PAGE_RENDER_LIMIT). */
+  /** Pages rendered anew (HTML cache misses) per minute per client; 0: no limit; default 300 (PAGE_RENDER_LIMIT). */
   pageRenderLimit?: number;
 }
 

@@ -11,7 +11,7 @@ import { isIPv6 } from 'node:net';
  */
 
 /** Default of PAGE_RENDER_LIMIT: page renders per minute per client. */
-export const DEFAULT_PAGE_RENDER_LIMIT = 60;
+export const DEFAULT_PAGE_RENDER_LIMIT = 300;
 
 /** The answer over the budget (plain text: a person browsing never sees it). */
 export const TOO_MANY_RENDERS = 'Too many requests. Please wait a moment and try again.';

@@ -19,7 +19,7 @@ export interface Settings {
   staticDir: string;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (HTML_CACHE_SECONDS, default 10; 0: none). */
   htmlCacheSeconds: number;
-  /** Pages rendered anew per minute per client (PAGE_RENDER_LIMIT, default 60; 0: no limit). */
+  /** Pages rendered anew per minute per client (PAGE_RENDER_LIMIT, default 300; 0: no limit). */
   pageRenderLimit: number;
   demo: boolean;
   /** The site's public origin (scheme://host[:port], no path): every link in replies and e-mails. */

@@ -76,8 +76,8 @@ describe('settings: demo only when asked, production refuses to start without it
     expect(settings.paymentSecret.length).toBeGreaterThanOrEqual(32);
   });
 
-  it('limits page renders to 60 a minute per client unless PAGE_RENDER_LIMIT says otherwise (0: no limit)', () => {
-    expect(readSettings({ DEMO: '1' }).pageRenderLimit).toBe(60);
+  it('limits page renders to 300 a minute per client unless PAGE_RENDER_LIMIT says otherwise (0: no limit)', () => {
+    expect(readSettings({ DEMO: '1' }).pageRenderLimit).toBe(300);
     expect(readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: '0' }).pageRenderLimit).toBe(0);
     expect(readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: '600' }).pageRenderLimit).toBe(600);
     for (const bad of ['-1', 'many', '1.5'])
