@@ -16,9 +16,14 @@ import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget';
 
 /** The SSR bundle's exports (src/app/entry-server.tsx; tests/ssr checks that the two agree). */
 export interface SsrEntry {
-  /** What the page at `href` is cached as (its HTML depends only on that) and the URL to render for it. */
-  cachedAs: (href: string) => Promise<{ key: string; href: string }>;
+  /**
+   * What the page at `href` is cached as (its HTML depends only on that) and the URL to render for it;
+   * a path that matches no route is the not-found page.
+   */
+  cachedAs: (href: string) => Promise<{ key: string; href: string } | { notFound: true }>;
   render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
+  /** The not-found page, one for every unknown path, slug or article id. */
+  renderNotFound: (options: SsrRenderOptions) => Promise<SsrPage>;
   headHtml: (head: SsrHead) => string;
   /** The API origin the site was built for ('' for its own origin). */
   BUILT_API_ORIGIN: string;
@@ -38,21 +43,21 @@ interface SsrHead {
   image?: string;
 }
 
-type SsrResult =
-  | { kind: 'redirect'; status: 301 | 302; location: string }
-  | {
-      kind: 'page';
-      status: 200 | 404;
-      head: SsrHead;
-      styles: string;
-      blocks: string[];
-      /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
-      pageKey: string;
-      data: { fallback: Record<string, unknown>; notFound: boolean };
-      /** Data requests that failed: the page is not cached. */
-      failed: number;
-      pipe: (destination: NodeJS.WritableStream) => void;
-    };
+interface SsrPage {
+  kind: 'page';
+  status: 200 | 404;
+  head: SsrHead;
+  styles: string;
+  blocks: string[];
+  /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
+  pageKey: string;
+  data: { fallback: Record<string, unknown>; notFound: boolean };
+  /** Data requests that failed: the page is not cached. */
+  failed: number;
+  pipe: (destination: NodeJS.WritableStream) => void;
+}
+
+type SsrResult = { kind: 'redirect'; status: 301 | 302; location: string } | { kind: 'not-found' } | SsrPage;
 
 export interface RenderSettings {
   publicUrl: string;
@@ -69,6 +74,8 @@ export interface RenderSettings {
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
 export const DEFAULT_HTML_CACHE_SECONDS = 10;
 const DEFAULT_CACHE_ENTRIES = 500;
+/** The cache key of the not-found page (a request's URL always starts with '/'). */
+const NOT_FOUND_KEY = 'not found';
 
 interface CachedPage {
   status: number;
@@ -254,67 +261,92 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
+  /** Answers from the cache when it holds the page; false when it does not. */
+  function fromCache(reply: FastifyReply, key: string): boolean {
+    const hit = cache.get(key);
+    if (!hit || hit.expires <= Date.now()) return false;
+    reply.header('x-render-cache', 'hit');
+    send(reply, hit.status, hit.html);
+    return true;
+  }
+
+  /** Answers 429 when the client has used its budget of renders (render-budget.ts); false when it may render. */
+  function overBudget(request: FastifyRequest, reply: FastifyReply): boolean {
+    const wait = budget?.take(request.ip) ?? 0;
+    if (wait === 0) return false;
+    reply
+      .code(429)
+      .header('retry-after', String(wait))
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(TOO_MANY_RENDERS);
+    return true;
+  }
+
+  /** The not-found page, rendered once per cache time for every unknown path, slug and article id. */
+  async function notFound(request: FastifyRequest, reply: FastifyReply, { counted = false } = {}): Promise<FastifyReply> {
+    if (fromCache(reply, NOT_FOUND_KEY)) return reply;
+    if (!counted && overBudget(request, reply)) return reply;
+    return stream(reply, NOT_FOUND_KEY, await entry.renderNotFound(options));
+  }
+
+  /** Streams a rendered page into the template; a copy is cached under `key` unless a data request failed. */
+  function stream(reply: FastifyReply, key: string, result: SsrPage): FastifyReply {
+    const head = entry.headHtml(result.head);
+    const assets = pageAssets(result.pageKey, result.blocks);
+    const before = template.before
+      .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
+      .replace(TITLE, () => head)
+      .replace(DESCRIPTION, '')
+      .replace('</head>', () => `${assets.head}${result.styles}</head>`);
+    const after =
+      `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>${assets.boot}` +
+      template.after.slice('</div>'.length);
+
+    // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
+    const body = new PassThrough();
+    const chunks: Buffer[] = [];
+    const out = (chunk: string | Buffer) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      chunks.push(buffer);
+      body.write(buffer);
+    };
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out(chunk);
+        done();
+      },
+      final(done) {
+        out(after);
+        body.end();
+        const html = Buffer.concat(chunks).toString('utf8');
+        if (result.failed === 0) remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000 });
+        done();
+      },
+    });
+    reply.header('x-render-cache', 'miss');
+    send(reply, result.status, body);
+    out(before);
+    result.pipe(destination);
+    return reply;
+  }
+
   return {
     invalidate: () => cache.clear(),
     cached: () => cache.size,
     async reply(request, reply) {
       // Keyed on what the page depends on (its path and the query parameters its blocks read), not the
       // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
-      const { key, href } = await entry.cachedAs(request.url);
-      const hit = cache.get(key);
-      if (hit && hit.expires > Date.now()) {
-        reply.header('x-render-cache', 'hit');
-        return send(reply, hit.status, hit.html);
-      }
-      const wait = budget?.take(request.ip) ?? 0;
-      if (wait > 0)
-        return reply
-          .code(429)
-          .header('retry-after', String(wait))
-          .header('cache-control', 'no-store')
-          .type('text/plain; charset=utf-8')
-          .send(TOO_MANY_RENDERS);
-      const result = await entry.render(href, options);
+      const target = await entry.cachedAs(request.url);
+      if ('notFound' in target) return notFound(request, reply);
+      if (fromCache(reply, target.key)) return reply;
+      if (overBudget(request, reply)) return reply;
+      const result = await entry.render(target.href, options);
       if (result.kind === 'redirect')
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
-
-      const head = entry.headHtml(result.head);
-      const assets = pageAssets(result.pageKey, result.blocks);
-      const before = template.before
-        .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
-        .replace(TITLE, () => head)
-        .replace(DESCRIPTION, '')
-        .replace('</head>', () => `${assets.head}${result.styles}</head>`);
-      const after =
-        `</div><script type="application/json" id="page-data">${scriptJson(result.data)}</script>${assets.boot}` +
-        template.after.slice('</div>'.length);
-
-      // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
-      const body = new PassThrough();
-      const chunks: Buffer[] = [];
-      const out = (chunk: string | Buffer) => {
-        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        chunks.push(buffer);
-        body.write(buffer);
-      };
-      const destination = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          out(chunk);
-          done();
-        },
-        final(done) {
-          out(after);
-          body.end();
-          const html = Buffer.concat(chunks).toString('utf8');
-          if (result.failed === 0) remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000 });
-          done();
-        },
-      });
-      reply.header('x-render-cache', 'miss');
-      send(reply, result.status, body);
-      out(before);
-      result.pipe(destination);
-      return reply;
+      // An unknown slug or article id: the not-found page every unknown address shares.
+      if (result.kind === 'not-found') return notFound(request, reply, { counted: true });
+      return stream(reply, target.key, result);
     },
   };
 }

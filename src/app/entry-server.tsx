@@ -14,6 +14,7 @@ import { isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/regist
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
 import { fill, fillPath, loadSections, pages, type PageRoute } from '../lib/site';
+import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
 import { buildRoutes } from './router';
@@ -39,24 +40,25 @@ export interface RenderOptions {
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
-export type RenderResult =
-  | { kind: 'redirect'; status: 301 | 302; location: string }
-  | {
-      kind: 'page';
-      status: 200 | 404;
-      head: HeadTags;
-      /** Griffel's style elements for everything the page rendered. */
-      styles: string;
-      data: HandedOver;
-      /** The block types of the page (the server links their chunks and styles). */
-      blocks: string[];
-      /** The page's key in the route table (the server preloads its sections' chunk). */
-      pageKey: string;
-      /** Data requests that failed (logged): such a page is not cached. */
-      failed: number;
-      /** Writes the rendered app (the inside of #root) to a stream. */
-      pipe: (destination: Writable) => void;
-    };
+/** A rendered page (see render and renderNotFound). */
+export interface PageResult {
+  kind: 'page';
+  status: 200 | 404;
+  head: HeadTags;
+  /** Griffel's style elements for everything the page rendered. */
+  styles: string;
+  data: HandedOver;
+  /** The block types of the page (the server links their chunks and styles). */
+  blocks: string[];
+  /** The page's key in the route table (the server preloads its sections' chunk). */
+  pageKey: string;
+  /** Data requests that failed (logged): such a page is not cached. */
+  failed: number;
+  /** Writes the rendered app (the inside of #root) to a stream. */
+  pipe: (destination: Writable) => void;
+}
+
+export type RenderResult = { kind: 'redirect'; status: 301 | 302; location: string } | { kind: 'not-found' } | PageResult;
 
 // Content HTML is sanitised on the server by the browser's rules, with jsdom as the DOM.
 setRichTextWindow(new JSDOM('').window as unknown as Parameters<typeof setRichTextWindow>[0]);
@@ -75,28 +77,24 @@ function matchPage(pathname: string): { page: PageRoute | undefined; params: Rec
 
 const handler = createStaticHandler(routes);
 
-/** How the server answers a request for a page (see cachedAs). */
-export interface PageRequest {
-  /** The HTML cache's key: what the page's HTML depends on. */
-  key: string;
-  /** The URL to render. */
-  href: string;
-}
-
-/** The cache key of every path that matches no route: they all get the one not-found page. */
-const UNKNOWN_PATH_KEY = 'unknown path';
+/** What a request for a page is cached as (see cachedAs). */
+export type PageRequest =
+  /** The HTML cache's key (what the page's HTML depends on) and the URL to render for it. */
+  | { key: string; href: string }
+  /** The path matches no route: the not-found page (renderNotFound), the same for every such path. */
+  | { notFound: true };
 
 /**
  * What the HTML of the page at `href` (path and query) depends on: its path and the query parameters
  * its blocks read (their `searchParams` export), in a fixed order; the page is rendered from exactly
  * that URL, so a cached copy never depends on anything else. A shared link's `utm_*` or `fbclid`
- * (unique per click) is then served from the cache, as is a cache-buster. Paths that match no route
- * share one key. A redirect keeps its query (it is not cached).
+ * (unique per click) is then served from the cache, as is a cache-buster. A redirect keeps its query
+ * (it is not cached).
  */
 export async function cachedAs(href: string): Promise<PageRequest> {
   const url = new URL(href, 'http://localhost');
   const { page } = matchPage(url.pathname);
-  if (!page) return { key: UNKNOWN_PATH_KEY, href };
+  if (!page) return { notFound: true };
   if (page.redirect || (page.path.endsWith('/') && !url.pathname.endsWith('/'))) return { key: href, href };
   const types = ((await loadSections(page)).sections ?? []).map((section) => section.type);
   await loadBlocks(types);
@@ -133,45 +131,56 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
   });
 }
 
-/** Renders the page at `href` (path and query) to HTML, or says where it redirects. */
+/** Renders the page at `href` (path and query) to HTML, or says where it redirects or that it is not found. */
 export async function render(href: string, options: RenderOptions): Promise<RenderResult> {
   configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
   const url = new URL(href, options.publicUrl);
-  const matched = matchPage(url.pathname);
-  let page = matched.page;
-  const params = matched.params;
+  const { page, params } = matchPage(url.pathname);
+  if (!page) return { kind: 'not-found' };
 
-  if (page?.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };
-  if (page?.path.endsWith('/') && !url.pathname.endsWith('/'))
+  if (page.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };
+  if (page.path.endsWith('/') && !url.pathname.endsWith('/'))
     return { kind: 'redirect', status: 301, location: `${url.pathname}/${url.search}` };
 
-  let data: PageData = { fallback: {}, notFound: page === undefined, failed: [] };
-  let full = page && (await loadSections(page));
-  if (full) {
-    await loadPage(full.sections ?? []);
-    data = await loadPageData(full, params, { footer: full.layout?.footer !== false });
-  }
-  let renderUrl = url;
-  if (data.notFound) {
-    // Unknown paths and unknown slugs answer 404 with the not-found page (the browser shows it at /404).
-    if (!notFoundPage) throw new Error('pages.config.json has no page at /404');
-    page = notFoundPage;
-    full = await loadSections(page);
-    renderUrl = new URL('/404', options.publicUrl);
-    await loadPage(full.sections ?? []);
-    data = { ...(await loadPageData(full, {}, { footer: full.layout?.footer !== false })), notFound: true };
-  }
-  if (!page || !full) throw new Error('unreachable: no page');
+  const full = await loadSections(page);
+  await loadPage(full.sections ?? []);
+  const data = await loadPageData(full, params, { footer: full.layout?.footer !== false });
+  // An unknown slug or article id: the not-found page, the same for every such address (renderNotFound).
+  if (data.notFound) return { kind: 'not-found' };
+  return renderPage(page, full, url, data, options, (error) => console.error('[ssr]', url.pathname, error));
+}
 
-  const rendered = await renderApp(renderUrl, data, (error) => console.error('[ssr]', url.pathname, error));
+/**
+ * The not-found page as every unknown path, slug or article id gets it: status 404, no canonical, and
+ * the browser told to show /404 in its address bar. One HTML for all of them, so the server renders it
+ * once per cache time.
+ */
+export async function renderNotFound(options: RenderOptions): Promise<PageResult> {
+  configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
+  if (!notFoundPage) throw new Error('pages.config.json has no page at /404');
+  const full = await loadSections(notFoundPage);
+  await loadPage(full.sections ?? []);
+  const data = { ...(await loadPageData(full, {}, { footer: full.layout?.footer !== false })), notFound: true };
+  return renderPage(notFoundPage, full, new URL('/404', options.publicUrl), data, options, (error) =>
+    console.error('[ssr] not-found page', error),
+  );
+}
+
+/** Renders `page` (its sections in `full`) at `url` with its data. */
+async function renderPage(
+  page: PageRoute,
+  full: PageConfig,
+  url: URL,
+  data: PageData,
+  options: RenderOptions,
+  onError: (error: unknown) => void,
+): Promise<PageResult> {
+  const rendered = await renderApp(url, data, onError);
+  const notFound = data.notFound || page.key === notFoundPage?.key;
   return {
     kind: 'page',
-    status: data.notFound || page === notFoundPage ? 404 : 200,
-    head: pageHead(page, {
-      publicUrl: options.publicUrl,
-      pathname: renderUrl.pathname,
-      canonical: !data.notFound && page !== notFoundPage,
-    }),
+    status: notFound ? 404 : 200,
+    head: pageHead(full, { publicUrl: options.publicUrl, pathname: url.pathname, canonical: !notFound }),
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },
     blocks: [...new Set((full.sections ?? []).map((section) => section.type))],

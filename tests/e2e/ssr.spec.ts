@@ -147,11 +147,14 @@ test.describe('server-rendered HTML', () => {
     const cancelled = await get('/shop/payment?status=cancelled&utm_campaign=x');
     expect(await cancelled.text()).not.toBe(await paid.text());
 
-    // Paths that match no route: one not-found page, rendered once.
-    await get('/no/such/thing-1');
-    const unknown = await get(`/nothing/here-${Date.now()}?q=1`);
-    expect(unknown.status()).toBe(404);
-    expect(unknown.headers()['x-render-cache']).toBe('hit');
+    // Unknown paths, slugs and article ids: one not-found page, rendered once.
+    const first = await get('/no/such/thing-1');
+    for (const url of [`/nothing/here-${Date.now()}?q=1`, `/shop/reseller/nobody-${Date.now()}/`, `/media/article/${Date.now()}/none`]) {
+      const unknown = await get(url);
+      expect(unknown.status(), url).toBe(404);
+      expect(unknown.headers()['x-render-cache'], url).toBe('hit');
+      expect(await unknown.text(), url).toBe(await first.text());
+    }
   });
 });
 

@@ -17,35 +17,45 @@ const INDEX =
 
 /**
  * A server bundle that renders a page per path; '/failing' has a failed data request, '/gone' redirects.
- * Its pages read the query parameter 'x' only; paths under '/nowhere' match no route.
+ * Its pages read the query parameter 'x' only; paths under '/nowhere' match no route, and under
+ * '/shop/' name an unknown slug (known after the data is loaded).
  */
 const ENTRY = `
 let renders = 0;
+let notFoundRenders = 0;
 export const BUILT_API_ORIGIN = '';
 export async function cachedAs(href) {
   const url = new URL(href, 'http://localhost');
-  if (url.pathname.startsWith('/nowhere')) return { key: 'unknown path', href };
+  if (url.pathname.startsWith('/nowhere')) return { notFound: true };
   const x = url.searchParams.get('x');
   const page = url.pathname + (x === null ? '' : '?x=' + x);
   return { key: page, href: page };
 }
 export function headHtml(head) { return '<title>' + head.title + '</title>'; }
-export async function render(href, options) {
-  const url = new URL(href, options.publicUrl);
-  if (url.pathname === '/gone') return { kind: 'redirect', status: 301, location: '/here' };
-  renders++;
-  const apiStatus = (await options.fetch(options.apiBaseUrl + '/api/v1/health')).status;
+function page(status, title, text, failed) {
   return {
     kind: 'page',
-    status: url.pathname === '/missing' ? 404 : 200,
-    head: { lang: 'en', title: 'Page ' + url.pathname, description: '' },
+    status,
+    head: { lang: 'en', title, description: '' },
     styles: '<style data-make-styles-bucket="d">.a{}</style>',
     blocks: [],
     pageKey: 'p0',
     data: { fallback: { evil: '</script><script>alert(1)</script>' }, notFound: false },
-    failed: url.pathname === '/failing' ? 1 : 0,
-    pipe: (destination) => { destination.write('<p>render ' + renders + ' api ' + apiStatus + ' of ' + href + '</p>'); destination.end(); },
+    failed,
+    pipe: (destination) => { destination.write('<p>' + text + '</p>'); destination.end(); },
   };
+}
+export async function render(href, options) {
+  const url = new URL(href, options.publicUrl);
+  if (url.pathname === '/gone') return { kind: 'redirect', status: 301, location: '/here' };
+  if (url.pathname.startsWith('/shop/')) return { kind: 'not-found' };
+  renders++;
+  const apiStatus = (await options.fetch(options.apiBaseUrl + '/api/v1/health')).status;
+  return page(url.pathname === '/missing' ? 404 : 200, 'Page ' + url.pathname, 'render ' + renders + ' api ' + apiStatus + ' of ' + href, url.pathname === '/failing' ? 1 : 0);
+}
+export async function renderNotFound() {
+  notFoundRenders++;
+  return page(404, 'Not found', 'not-found page, rendering ' + notFoundRenders, 0);
 }
 `;
 
@@ -115,12 +125,16 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('answers every path that matches no route from one cached not-found page', async () => {
+  it('answers every unknown path, slug and id with one not-found page, rendered once', async () => {
     const first = await get('/nowhere/1');
-    expect(first.headers['x-render-cache']).toBe('miss');
-    const other = await get('/nowhere/2?q=x');
-    expect(other.headers['x-render-cache']).toBe('hit');
-    expect(other.body).toBe(first.body);
+    expect(first.statusCode).toBe(404);
+    expect(first.body).toContain('<p>not-found page, rendering 1</p>');
+    for (const url of ['/nowhere/2?q=x', '/shop/no-such-slug', '/shop/another-one?x=1']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['x-render-cache'], url).toBe('hit');
+      expect(response.body, url).toBe(first.body);
+    }
   });
 
   it('does not cache a page whose data failed to load, and keeps the status of a not-found page', async () => {
