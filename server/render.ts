@@ -17,10 +17,10 @@ import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget';
 /** The SSR bundle's exports (src/app/entry-server.tsx; tests/ssr checks that the two agree). */
 export interface SsrEntry {
   /**
-   * What the page at `href` is cached as (its HTML depends only on that) and the URL to render for it;
-   * a path that matches no route is the not-found page.
+   * What the page at `href` is cached as (its HTML depends only on that); a path that matches no route
+   * is the not-found page.
    */
-  cachedAs: (href: string) => Promise<{ key: string; href: string } | { notFound: true }>;
+  cachedAs: (href: string) => Promise<{ key: string } | { notFound: true }>;
   render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
   /** The not-found page, one for every unknown path, slug or article id. */
   renderNotFound: (options: SsrRenderOptions) => Promise<SsrPage>;
@@ -341,7 +341,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       if ('notFound' in target) return notFound(request, reply);
       if (fromCache(reply, target.key)) return reply;
       if (overBudget(request, reply)) return reply;
-      const result = await entry.render(target.href, options);
+      const result = await entry.render(request.url, options);
       if (result.kind === 'redirect')
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
       // An unknown slug or article id: the not-found page every unknown address shares.

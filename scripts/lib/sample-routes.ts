@@ -18,7 +18,7 @@ const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
   ShopMerchantCheckout: { slug: 'demo-merchant' },
   PromoShop: { slug: 'demo-promotion' },
   PromoCheckout: { slug: 'demo-promotion' },
-  MediaArticle: { id: '1', title: 'article' },
+  MediaArticle: { id: '1', title: 'rainy-season-illnesses-leptospirosis-flu-and-colds' },
 };
 
 export interface RoutePage {

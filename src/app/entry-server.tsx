@@ -79,29 +79,40 @@ const handler = createStaticHandler(routes);
 
 /** What a request for a page is cached as (see cachedAs). */
 export type PageRequest =
-  /** The HTML cache's key (what the page's HTML depends on) and the URL to render for it. */
-  | { key: string; href: string }
+  /** The HTML cache's key: what the page's HTML depends on. */
+  | { key: string }
   /** The path matches no route: the not-found page (renderNotFound), the same for every such path. */
   | { notFound: true };
 
 /**
+ * The part of `url`'s query that its page reads: the parameters its blocks list in `searchParams`, in
+ * a fixed order ('' when none). The page's block chunks must be loaded.
+ */
+function pageQuery(url: URL, sections: readonly { type: string }[]): string {
+  const read = new Set(
+    sections
+      .map((section) => section.type)
+      .filter(isBlockType)
+      .flatMap((type) => loadedBlock(type)?.searchParams ?? []),
+  );
+  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
+}
+
+/**
  * What the HTML of the page at `href` (path and query) depends on: its path and the query parameters
- * its blocks read (their `searchParams` export), in a fixed order; the page is rendered from exactly
- * that URL, so a cached copy never depends on anything else. A shared link's `utm_*` or `fbclid`
- * (unique per click) is then served from the cache, as is a cache-buster. A redirect keeps its query
- * (it is not cached).
+ * its blocks read (pageQuery); render renders the page from exactly that URL, so a cached copy never
+ * depends on anything else. A shared link's `utm_*` or `fbclid` (unique per click) is then served from
+ * the cache, as is a cache-buster. A redirect page keeps its whole query (it is not cached).
  */
 export async function cachedAs(href: string): Promise<PageRequest> {
   const url = new URL(href, 'http://localhost');
   const { page } = matchPage(url.pathname);
   if (!page) return { notFound: true };
-  if (page.redirect || (page.path.endsWith('/') && !url.pathname.endsWith('/'))) return { key: href, href };
-  const types = ((await loadSections(page)).sections ?? []).map((section) => section.type);
-  await loadBlocks(types);
-  const read = new Set(types.filter(isBlockType).flatMap((type) => loadedBlock(type)?.searchParams ?? []));
-  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const pageHref = url.pathname + (kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '');
-  return { key: pageHref, href: pageHref };
+  if (page.redirect || (page.path.endsWith('/') && !url.pathname.endsWith('/'))) return { key: href };
+  const sections = (await loadSections(page)).sections ?? [];
+  await loadBlocks(sections.map((section) => section.type));
+  return { key: url.pathname + pageQuery(url, sections) };
 }
 
 async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
@@ -147,7 +158,12 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   const data = await loadPageData(full, params, { footer: full.layout?.footer !== false });
   // An unknown slug or article id: the not-found page, the same for every such address (renderNotFound).
   if (data.notFound) return { kind: 'not-found' };
-  return renderPage(page, full, url, data, options, (error) => console.error('[ssr]', url.pathname, error));
+  // Reached under other params than its own (an article under a mistyped title): on to its address.
+  if (data.canonicalParams)
+    return { kind: 'redirect', status: 301, location: fillPath(page.path, { ...params, ...data.canonicalParams }) + url.search };
+  // Rendered from the path and the query the page reads only (what the HTML cache keys it on: cachedAs).
+  const renderUrl = new URL(url.pathname + pageQuery(url, full.sections ?? []), options.publicUrl);
+  return renderPage(page, full, renderUrl, data, options, (error) => console.error('[ssr]', url.pathname, error));
 }
 
 /**

@@ -24,6 +24,8 @@ export interface PageData {
   notFound: boolean;
   /** Requests that failed (logged): their sections render as they do in the browser when a load fails. */
   failed: string[];
+  /** Route params that differ from the address's, from the blocks' `canonicalParams`: the page's right address has them. */
+  canonicalParams?: Record<string, string>;
 }
 
 /** The requests a section declares: its bound source, and what its block loads itself (the block's `sources`). */
@@ -72,10 +74,33 @@ export async function loadPageData(page: PageConfig, routeParams: Params, option
     }
     params = { ...params, [page.owner.param]: id };
   }
-  const requests = (page.sections ?? []).flatMap((section) => sectionRequests(section, params));
+  const sections = (page.sections ?? []).map((section) => ({ section, requests: sectionRequests(section, params) }));
+  const requests = sections.flatMap((entry) => entry.requests);
   const lists = await Promise.all(requests.map(load));
   // A record the page is about (an article by its id) that does not exist makes the page a not-found.
   if (requests.some((request, i) => request.required && lists[i]?.length === 0)) data.notFound = true;
+  else data.canonicalParams = canonicalParams(sections, lists, params);
   await footer;
   return data;
+}
+
+/** What the blocks' `canonicalParams` say the route params should be, where that differs from `params`. */
+function canonicalParams(
+  sections: readonly { section: BlockSection; requests: readonly BlockSourceRequest[] }[],
+  lists: readonly (unknown[] | undefined)[],
+  params: Params,
+): Record<string, string> | undefined {
+  const differing: Record<string, string> = {};
+  let at = 0;
+  for (const { section, requests } of sections) {
+    const sectionLists = lists.slice(at, at + requests.length);
+    at += requests.length;
+    const module = isBlockType(section.type) ? loadedBlock(section.type) : undefined;
+    if (!module?.canonicalParams) continue;
+    // A section's own requests come after its bound source (sectionRequests).
+    const own = section.source ? sectionLists.slice(1) : sectionLists;
+    const wanted = module.canonicalParams(blockProps(module, section.props), params, own) ?? {};
+    for (const [key, value] of Object.entries(wanted)) if (value !== params[key]) differing[key] = value;
+  }
+  return Object.keys(differing).length > 0 ? differing : undefined;
 }

@@ -21,6 +21,17 @@ export interface BlockModule<K extends BlockType> {
    * params: the server loads it with the page's other data before rendering.
    */
   sources?: (props: BlockPropsMap[K], params: Readonly<Record<string, string | undefined>>) => BlockSourceRequest[];
+  /**
+   * The route params the page's address should have, given what the block's `sources` loaded (their
+   * lists, in order): the server answers an address with other values with a 301 to the right one (an
+   * article reached under a mistyped or outdated title goes to its own title's slug). Undefined, or
+   * params equal to the route's: the address is right.
+   */
+  canonicalParams?: (
+    props: BlockPropsMap[K],
+    params: Readonly<Record<string, string | undefined>>,
+    lists: readonly (readonly unknown[] | undefined)[],
+  ) => Record<string, string> | undefined;
   /** The block only works with JavaScript (a form, the shop): without it, the site's `noscript` text shows in its place. */
   needsScript?: boolean;
   /**

@@ -56,7 +56,7 @@ test.describe('without JavaScript', () => {
       await articleLink.click();
       await expect(page).toHaveURL(/\/media\/article\//);
     } else {
-      await page.goto('/media/article/1/article');
+      await page.goto('/media/article/1/rainy-season-illnesses-leptospirosis-flu-and-colds');
     }
     await expect(page.locator('article.media-article h1, article.media-article h2').first()).not.toBeEmpty();
     await expect(page.locator('.media-article .rich-text')).toContainText(/\w{4,}/);
@@ -121,6 +121,15 @@ test.describe('server-rendered HTML', () => {
     const redirect = await request.get('/shop/reseller/demo-reseller', { headers: { accept: 'text/html' }, maxRedirects: 0 });
     expect(redirect.status()).toBe(301);
     expect(redirect.headers().location).toBe('/shop/reseller/demo-reseller/');
+
+    // An article under another title than its own goes on to its address (one URL per article).
+    const article = '/media/article/1/rainy-season-illnesses-leptospirosis-flu-and-colds';
+    const misspelt = await request.get('/media/article/1/rainy-season?utm_source=x', { headers: { accept: 'text/html' }, maxRedirects: 0 });
+    expect(misspelt.status()).toBe(301);
+    expect(misspelt.headers().location).toBe(`${article}?utm_source=x`);
+    const right = await request.get(article, { headers: { accept: 'text/html' }, maxRedirects: 0 });
+    expect(right.status()).toBe(200);
+    expect(await right.text()).toContain(`<link rel="canonical" href="${new URL(article, right.url()).href}"`);
   });
 
   test('a second request for a page within the cache time is served from the cache', async ({ request }) => {

@@ -27,9 +27,11 @@ export const BUILT_API_ORIGIN = '';
 export async function cachedAs(href) {
   const url = new URL(href, 'http://localhost');
   if (url.pathname.startsWith('/nowhere')) return { notFound: true };
+  return { key: pageHref(url) };
+}
+function pageHref(url) {
   const x = url.searchParams.get('x');
-  const page = url.pathname + (x === null ? '' : '?x=' + x);
-  return { key: page, href: page };
+  return url.pathname + (x === null ? '' : '?x=' + x);
 }
 export function headHtml(head) { return '<title>' + head.title + '</title>'; }
 function page(status, title, text, failed) {
@@ -51,7 +53,7 @@ export async function render(href, options) {
   if (url.pathname.startsWith('/shop/')) return { kind: 'not-found' };
   renders++;
   const apiStatus = (await options.fetch(options.apiBaseUrl + '/api/v1/health')).status;
-  return page(url.pathname === '/missing' ? 404 : 200, 'Page ' + url.pathname, 'render ' + renders + ' api ' + apiStatus + ' of ' + href, url.pathname === '/failing' ? 1 : 0);
+  return page(url.pathname === '/missing' ? 404 : 200, 'Page ' + url.pathname, 'render ' + renders + ' api ' + apiStatus + ' of ' + pageHref(url), url.pathname === '/failing' ? 1 : 0);
 }
 export async function renderNotFound() {
   notFoundRenders++;

@@ -104,4 +104,17 @@ describe('page data loader', () => {
     expect((await loadPageData(article, { id: '1', title: 'one' }, { footer: false })).notFound).toBe(false);
     expect((await loadPageData(article, { id: '999', title: 'x' }, { footer: false })).notFound).toBe(true);
   });
+
+  it("says which route params differ from the page's own address: an article under another title than its slug", async () => {
+    const article = await page('MediaArticle');
+    await loadPage(article.sections ?? []);
+    stubApi({ 'articles/4': { body: { data: { id: 4, title: 'Año Nuevo: staying healthy' } } } });
+    const right = await loadPageData(article, { id: '4', title: 'ano-nuevo-staying-healthy' }, { footer: false });
+    expect(right.canonicalParams).toBeUndefined();
+    const wrong = await loadPageData(article, { id: '4', title: 'old-title' }, { footer: false });
+    expect(wrong.canonicalParams).toEqual({ title: 'ano-nuevo-staying-healthy' });
+    // A title without a slug (only punctuation) leaves the address as it is.
+    stubApi({ 'articles/5': { body: { data: { id: 5, title: '!!!' } } } });
+    expect((await loadPageData(article, { id: '5', title: 'anything' }, { footer: false })).canonicalParams).toBeUndefined();
+  });
 });

@@ -34,21 +34,8 @@ export function groupByMonth<T extends { post_date: string }>(articles: readonly
   return [...byMonth.entries()].sort(([a], [b]) => b - a).map(([month, items]) => ({ month, items }));
 }
 
-/**
- * The URL slug of a title (spec: lowercase, spaces turned to hyphens). Accents are folded, other
- * punctuation dropped, and runs of spaces or hyphens become one hyphen.
- */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .replace(/[\s-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** The URL slug of a title: one rule for the site's links and the server's sitemap. */
+export { slugify } from '../../../domain/slug';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

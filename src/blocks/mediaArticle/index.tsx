@@ -10,6 +10,7 @@ import { fill } from '../../lib/site';
 import type { BlockRenderProps, BlockSourceRequest } from '../types';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
+import { slugify } from '../../../domain/slug';
 
 /**
  * One media article by the route's :id: title, created date, image and sanitised HTML. The block
@@ -22,6 +23,17 @@ export function sources(
   params: BlockRenderProps<'mediaArticle'>['params'],
 ): BlockSourceRequest[] {
   return [{ name: 'articles/:id', params: { id: params.id }, required: true }];
+}
+
+/** The article's address carries its title's slug: another title in the address is sent on to it. */
+export function canonicalParams(
+  _props: BlockRenderProps<'mediaArticle'>['props'],
+  _params: BlockRenderProps<'mediaArticle'>['params'],
+  [articles]: readonly (readonly unknown[] | undefined)[],
+): Record<string, string> | undefined {
+  const title = (articles?.[0] as Partial<Article> | undefined)?.title;
+  const slug = typeof title === 'string' ? slugify(title) : '';
+  return slug ? { title: slug } : undefined;
 }
 
 export default function MediaArticleBlock({ props, params }: BlockRenderProps<'mediaArticle'>) {
