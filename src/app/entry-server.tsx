@@ -84,35 +84,59 @@ export type PageRequest =
   /** The path matches no route: the not-found page (renderNotFound), the same for every such path. */
   | { notFound: true };
 
-/**
- * The part of `url`'s query that its page reads: the parameters its blocks list in `searchParams`, in
- * a fixed order ('' when none). The page's block chunks must be loaded.
- */
-function pageQuery(url: URL, sections: readonly { type: string }[]): string {
-  const read = new Set(
+/** The query parameters the blocks of `sections` read (their `searchParams`); their chunks must be loaded. */
+function readParams(sections: readonly { type: string }[]): ReadonlySet<string> {
+  return new Set(
     sections
       .map((section) => section.type)
       .filter(isBlockType)
       .flatMap((type) => loadedBlock(type)?.searchParams ?? []),
   );
+}
+
+/** The part of `url`'s query in `read`, in a fixed order ('' when none). */
+function keptQuery(url: URL, read: ReadonlySet<string>): string {
+  if (read.size === 0) return '';
   const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
 }
 
+/** What a path is, worked out once: a request for a cached page costs a map lookup, not a route match. */
+type PathKind = { kind: 'not-found' } | { kind: 'redirect' } | { kind: 'page'; read: ReadonlySet<string> };
+const pathKinds = new Map<string, PathKind>();
+/** Paths remembered at most (the oldest goes first), so a flood of made-up paths cannot grow it. */
+const MAX_PATHS = 2_000;
+
+async function pathKind(pathname: string): Promise<PathKind> {
+  const known = pathKinds.get(pathname);
+  if (known) return known;
+  const { page } = matchPage(pathname);
+  let kind: PathKind;
+  if (!page) kind = { kind: 'not-found' };
+  else if (page.redirect || (page.path.endsWith('/') && !pathname.endsWith('/'))) kind = { kind: 'redirect' };
+  else {
+    const sections = (await loadSections(page)).sections ?? [];
+    await loadBlocks(sections.map((section) => section.type));
+    kind = { kind: 'page', read: readParams(sections) };
+  }
+  pathKinds.set(pathname, kind);
+  if (pathKinds.size > MAX_PATHS) pathKinds.delete(pathKinds.keys().next().value as string);
+  return kind;
+}
+
 /**
  * What the HTML of the page at `href` (path and query) depends on: its path and the query parameters
- * its blocks read (pageQuery); render renders the page from exactly that URL, so a cached copy never
- * depends on anything else. A shared link's `utm_*` or `fbclid` (unique per click) is then served from
- * the cache, as is a cache-buster. A redirect page keeps its whole query (it is not cached).
+ * its blocks read (their `searchParams`, in a fixed order); render renders the page from exactly that
+ * URL, so a cached copy never depends on anything else. A shared link's `utm_*` or `fbclid` (unique per
+ * click) is then served from the cache, as is a cache-buster. A redirect page keeps its whole query (it
+ * is not cached).
  */
 export async function cachedAs(href: string): Promise<PageRequest> {
   const url = new URL(href, 'http://localhost');
-  const { page } = matchPage(url.pathname);
-  if (!page) return { notFound: true };
-  if (page.redirect || (page.path.endsWith('/') && !url.pathname.endsWith('/'))) return { key: href };
-  const sections = (await loadSections(page)).sections ?? [];
-  await loadBlocks(sections.map((section) => section.type));
-  return { key: url.pathname + pageQuery(url, sections) };
+  const path = await pathKind(url.pathname);
+  if (path.kind === 'not-found') return { notFound: true };
+  if (path.kind === 'redirect') return { key: href };
+  return { key: url.pathname + keptQuery(url, path.read) };
 }
 
 async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
@@ -162,7 +186,7 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   if (data.canonicalParams)
     return { kind: 'redirect', status: 301, location: fillPath(page.path, { ...params, ...data.canonicalParams }) + url.search };
   // Rendered from the path and the query the page reads only (what the HTML cache keys it on: cachedAs).
-  const renderUrl = new URL(url.pathname + pageQuery(url, full.sections ?? []), options.publicUrl);
+  const renderUrl = new URL(url.pathname + keptQuery(url, readParams(full.sections ?? [])), options.publicUrl);
   return renderPage(page, full, renderUrl, data, options, (error) => console.error('[ssr]', url.pathname, error));
 }
 
