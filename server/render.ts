@@ -14,7 +14,7 @@ import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget';
  * Rendered pages are kept for HTML_CACHE_SECONDS per path and the query parameters the page reads.
  */
 
-/** The SSR bundle's exports (src/app/entry-server.tsx; tests/ssr checks that the two agree). */
+/** The SSR bundle's exports (src/app/entry-server.tsx; tests/server/ssr-contract.test.ts type-checks that the two agree). */
 export interface SsrEntry {
   /**
    * What the page at `href` is cached as (its HTML depends only on that); a path that matches no route
@@ -54,7 +54,7 @@ interface SsrPage {
   data: { fallback: Record<string, unknown>; notFound: boolean };
   /** Data requests that failed: the page is not cached. */
   failed: number;
-  pipe: (destination: NodeJS.WritableStream) => void;
+  pipe: (destination: Writable) => void;
 }
 
 type SsrResult = { kind: 'redirect'; status: 301 | 302; location: string } | { kind: 'not-found' } | SsrPage;
