@@ -54,6 +54,8 @@ export interface BuildOptions {
   formRateLimit?: number;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
+  /** Seconds past its time a cached page is still served while it renders again in the background (default 60). */
+  htmlStaleSeconds?: number;
   /** Pages rendered anew (HTML cache misses) per minute per client; 0: no limit; default 300 (PAGE_RENDER_LIMIT). */
   pageRenderLimit?: number;
 }
@@ -188,6 +190,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
         publicUrl: ctx.publicUrl,
         cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS,
         rendersPerMinute: opts.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT,
+        staleSeconds: opts.htmlStaleSeconds,
       })
     : null;
   if (pages) app.decorate('pages', pages);

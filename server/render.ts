@@ -67,6 +67,8 @@ export interface RenderSettings {
   cacheEntries?: number;
   /** Time-out of a content request to an external API (ms). */
   apiTimeoutMs?: number;
+  /** Seconds past its time a cached page is still served while it is rendered again (default 60; 0: never). */
+  staleSeconds?: number;
   /** Pages rendered (not from the cache) per minute per client, then 429 (0: no limit); see render-budget.ts. */
   rendersPerMinute: number;
 }
@@ -74,6 +76,11 @@ export interface RenderSettings {
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
 export const DEFAULT_HTML_CACHE_SECONDS = 10;
 const DEFAULT_CACHE_ENTRIES = 500;
+/**
+ * How long past its time a cached page is still served (once per request that finds it so) while a new
+ * copy renders: a short outage of an external API keeps the last good page for this long.
+ */
+const DEFAULT_STALE_SECONDS = 60;
 /** The cache key of the not-found page (a request's URL always starts with '/'). */
 const NOT_FOUND_KEY = 'not found';
 
@@ -224,6 +231,9 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
   const budget = settings.rendersPerMinute > 0 ? createRenderBudget(settings.rendersPerMinute) : null;
+  const staleMs = (settings.staleSeconds ?? DEFAULT_STALE_SECONDS) * 1000;
+  /** Keys being rendered in the background. */
+  const refreshing = new Set<string>();
 
   // Content comes from the API the site was built for; by default that is this server, asked in process.
   const external = entry.BUILT_API_ORIGIN !== '';
@@ -261,12 +271,21 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
-  /** Answers from the cache when it holds the page; false when it does not. */
-  function fromCache(reply: FastifyReply, key: string): boolean {
+  /**
+   * Answers from the cache when it holds the page: fresh, or up to `staleSeconds` past its time while
+   * `produce` renders it again in the background (stale-while-revalidate: no visitor waits for a render
+   * of a cached page, and a page expiring under load is rendered once, not once per waiting request).
+   * False when the cache cannot answer.
+   */
+  function fromCache(reply: FastifyReply, key: string, produce: () => Promise<SsrResult>): boolean {
     const hit = cache.get(key);
-    if (!hit || hit.expires <= Date.now()) return false;
-    reply.header('x-render-cache', 'hit');
+    if (!hit) return false;
+    const now = Date.now();
+    const fresh = hit.expires > now;
+    if (!fresh && hit.expires + staleMs <= now) return false;
+    reply.header('x-render-cache', fresh ? 'hit' : 'stale');
     send(reply, hit.status, hit.html);
+    if (!fresh) refresh(key, produce);
     return true;
   }
 
@@ -285,13 +304,16 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
 
   /** The not-found page, rendered once per cache time for every unknown path, slug and article id. */
   async function notFound(request: FastifyRequest, reply: FastifyReply, { counted = false } = {}): Promise<FastifyReply> {
-    if (fromCache(reply, NOT_FOUND_KEY)) return reply;
+    if (fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))) return reply;
     if (!counted && overBudget(request, reply)) return reply;
     return stream(reply, NOT_FOUND_KEY, await entry.renderNotFound(options));
   }
 
-  /** Streams a rendered page into the template; a copy is cached under `key` unless a data request failed. */
-  function stream(reply: FastifyReply, key: string, result: SsrPage): FastifyReply {
+  /**
+   * Writes a rendered page into the template, streamed to `reply` when there is one (a background
+   * render has none); a copy is cached under `key` unless a data request failed.
+   */
+  function write(key: string, result: SsrPage, reply?: FastifyReply): void {
     const head = entry.headHtml(result.head);
     const assets = pageAssets(result.pageKey, result.blocks);
     const before = template.before
@@ -304,12 +326,12 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       template.after.slice('</div>'.length);
 
     // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
-    const body = new PassThrough();
+    const body = reply ? new PassThrough() : null;
     const chunks: Buffer[] = [];
     const out = (chunk: string | Buffer) => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       chunks.push(buffer);
-      body.write(buffer);
+      body?.write(buffer);
     };
     const destination = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -318,17 +340,40 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       },
       final(done) {
         out(after);
-        body.end();
+        body?.end();
         const html = Buffer.concat(chunks).toString('utf8');
         if (result.failed === 0) remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000 });
         done();
       },
     });
-    reply.header('x-render-cache', 'miss');
-    send(reply, result.status, body);
+    if (reply && body) {
+      reply.header('x-render-cache', 'miss');
+      send(reply, result.status, body);
+    }
     out(before);
     result.pipe(destination);
+  }
+
+  function stream(reply: FastifyReply, key: string, result: SsrPage): FastifyReply {
+    write(key, result, reply);
     return reply;
+  }
+
+  /**
+   * Renders the page of `key` again in the background (once at a time per key) while its stale copy is
+   * served. What is no longer a page (the content changed: a redirect, not found) leaves the cache, so
+   * the next request takes the usual way.
+   */
+  function refresh(key: string, produce: () => Promise<SsrResult>): void {
+    if (refreshing.has(key)) return;
+    refreshing.add(key);
+    produce()
+      .then((result) => {
+        if (result.kind === 'page') write(key, result);
+        else cache.delete(key);
+      })
+      .catch((error: unknown) => app.log.error({ err: error, key }, 'page render in the background failed'))
+      .finally(() => refreshing.delete(key));
   }
 
   return {
@@ -339,7 +384,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
       const target = await entry.cachedAs(request.url);
       if ('notFound' in target) return notFound(request, reply);
-      if (fromCache(reply, target.key)) return reply;
+      if (fromCache(reply, target.key, () => entry.render(request.url, options))) return reply;
       if (overBudget(request, reply)) return reply;
       const result = await entry.render(request.url, options);
       if (result.kind === 'redirect')

@@ -18,7 +18,7 @@ const INDEX =
 /**
  * A server bundle that renders a page per path; '/failing' has a failed data request, '/gone' redirects.
  * Its pages read the query parameter 'x' only; paths under '/nowhere' match no route, and under
- * '/shop/' name an unknown slug (known after the data is loaded).
+ * '/shop/' name an unknown slug (known after the data is loaded). '/popular' takes 200 ms to render.
  */
 const ENTRY = `
 let renders = 0;
@@ -51,6 +51,8 @@ export async function render(href, options) {
   const url = new URL(href, options.publicUrl);
   if (url.pathname === '/gone') return { kind: 'redirect', status: 301, location: '/here' };
   if (url.pathname.startsWith('/shop/')) return { kind: 'not-found' };
+  // A page that takes a while to render (its data is slow).
+  if (url.pathname === '/popular') await new Promise((resolve) => setTimeout(resolve, 200));
   renders++;
   const apiStatus = (await options.fetch(options.apiBaseUrl + '/api/v1/health')).status;
   return page(url.pathname === '/missing' ? 404 : 200, 'Page ' + url.pathname, 'render ' + renders + ' api ' + apiStatus + ' of ' + pageHref(url), url.pathname === '/failing' ? 1 : 0);
@@ -187,7 +189,7 @@ describe('the per-client limit of page renders', () => {
 
 describe('the HTML cache', () => {
   it('ages out, and a cache time of 0 keeps nothing', async () => {
-    const short = await startServer({ staticDir, htmlCacheSeconds: 1 });
+    const short = await startServer({ staticDir, htmlCacheSeconds: 1, htmlStaleSeconds: 0 });
     try {
       const getShort = (url: string) => short.app.inject({ method: 'GET', url, headers: NAVIGATION });
       await getShort('/a');
@@ -203,6 +205,30 @@ describe('the HTML cache', () => {
       expect((await none.app.inject({ method: 'GET', url: '/b', headers: NAVIGATION })).headers['x-render-cache']).toBe('miss');
     } finally {
       await none.cleanup();
+    }
+  });
+
+  it('past its time serves the stale copy at once and renders the page again once, in the background', async () => {
+    const server = await startServer({ staticDir, htmlCacheSeconds: 1, htmlStaleSeconds: 30 });
+    const renderOf = (body: string) => Number(/render (\d+) api/.exec(body)?.[1]);
+    try {
+      const getIt = () => server.app.inject({ method: 'GET', url: '/popular', headers: NAVIGATION });
+      const first = await getIt();
+      expect(first.headers['x-render-cache']).toBe('miss');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Five visitors at once after it expired: all get the stale copy, none waits for a render.
+      const stale = await Promise.all([getIt(), getIt(), getIt(), getIt(), getIt()]);
+      for (const response of stale) {
+        expect(response.headers['x-render-cache']).toBe('stale');
+        expect(response.body).toBe(first.body);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const fresh = await getIt();
+      expect(fresh.headers['x-render-cache']).toBe('hit');
+      // Rendered once more, not once per visitor.
+      expect(renderOf(fresh.body)).toBe(renderOf(first.body) + 1);
+    } finally {
+      await server.cleanup();
     }
   });
 });
