@@ -28,10 +28,11 @@ export function clientKey(ip: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1];
   if (!isIPv6(ip)) return ip;
-  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const [head, tail] = ip.toLowerCase().split('::');
   const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  // '::' stands for as many zero groups as make eight.
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))

@@ -306,7 +306,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   async function notFound(request: FastifyRequest, reply: FastifyReply, { counted = false } = {}): Promise<FastifyReply> {
     if (fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))) return reply;
     if (!counted && overBudget(request, reply)) return reply;
-    return stream(reply, NOT_FOUND_KEY, await entry.renderNotFound(options));
+    write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
+    return reply;
   }
 
   /**
@@ -354,11 +355,6 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     result.pipe(destination);
   }
 
-  function stream(reply: FastifyReply, key: string, result: SsrPage): FastifyReply {
-    write(key, result, reply);
-    return reply;
-  }
-
   /**
    * Renders the page of `key` again in the background (once at a time per key) while its stale copy is
    * served. What is no longer a page (the content changed: a redirect, not found) leaves the cache, so
@@ -391,7 +387,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
       // An unknown slug or article id: the not-found page every unknown address shares.
       if (result.kind === 'not-found') return notFound(request, reply, { counted: true });
-      return stream(reply, target.key, result);
+      write(target.key, result, reply);
+      return reply;
     },
   };
 }

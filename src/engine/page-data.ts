@@ -74,32 +74,28 @@ export async function loadPageData(page: PageConfig, routeParams: Params, option
     }
     params = { ...params, [page.owner.param]: id };
   }
-  const sections = (page.sections ?? []).map((section) => ({ section, requests: sectionRequests(section, params) }));
-  const requests = sections.flatMap((entry) => entry.requests);
+  const requests = (page.sections ?? []).flatMap((section) => sectionRequests(section, params));
   const lists = await Promise.all(requests.map(load));
   // A record the page is about (an article by its id) that does not exist makes the page a not-found.
   if (requests.some((request, i) => request.required && lists[i]?.length === 0)) data.notFound = true;
-  else data.canonicalParams = canonicalParams(sections, lists, params);
+  else data.canonicalParams = canonicalParams(page.sections ?? [], params, data.fallback);
   await footer;
   return data;
 }
 
-/** What the blocks' `canonicalParams` say the route params should be, where that differs from `params`. */
+/** What the blocks' `canonicalParams` say the route params should be (given what they loaded), where that differs from `params`. */
 function canonicalParams(
-  sections: readonly { section: BlockSection; requests: readonly BlockSourceRequest[] }[],
-  lists: readonly (unknown[] | undefined)[],
+  sections: readonly BlockSection[],
   params: Params,
+  loaded: PageData['fallback'],
 ): Record<string, string> | undefined {
   const differing: Record<string, string> = {};
-  let at = 0;
-  for (const { section, requests } of sections) {
-    const sectionLists = lists.slice(at, at + requests.length);
-    at += requests.length;
+  for (const section of sections) {
     const module = isBlockType(section.type) ? loadedBlock(section.type) : undefined;
     if (!module?.canonicalParams) continue;
-    // A section's own requests come after its bound source (sectionRequests).
-    const own = section.source ? sectionLists.slice(1) : sectionLists;
-    const wanted = module.canonicalParams(blockProps(module, section.props), params, own) ?? {};
+    const props = blockProps(module, section.props);
+    const own = (module.sources?.(props, params) ?? []).map((request) => loaded[sourceCacheKey(request)] as unknown[] | undefined);
+    const wanted = module.canonicalParams(props, params, own) ?? {};
     for (const [key, value] of Object.entries(wanted)) if (value !== params[key]) differing[key] = value;
   }
   return Object.keys(differing).length > 0 ? differing : undefined;
