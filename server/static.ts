@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { ROOT_DIR } from './context';
@@ -48,37 +48,115 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
 /** The last path segment ends in a file extension ('/logo.svg', '/robots.txt', '/assets/x.js'). */
 const FILE_PATH = /\.[A-Za-z0-9]{1,12}$/;
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
 /**
- * True when an unmatched request is a page navigation that the client router answers: a GET or HEAD
- * outside /api/ and the asset folders, whose last path segment has no file extension and that
- * accepts HTML. Browsers send `Accept: text/html,...` on navigations and `*\/*` or image types for
- * scripts, images and fetches; a request without Accept accepts anything (RFC 9110), so it counts as
- * a navigation.
+ * True when `path` may be a page of the site: outside /api/ and the asset folders, and its last
+ * segment has no file extension. Which pages exist is the renderer's business (unknown ones get the
+ * not-found page).
  */
-function isPageNavigation(method: string, url: string, accept: string | undefined): boolean {
-  const path = url.split('?')[0].split('#')[0];
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/') || path.startsWith(CONTENT_IMAGES_PREFIX)) return false;
-  if (FILE_PATH.test(path.slice(path.lastIndexOf('/') + 1))) return false;
-  return accept === undefined || accept.toLowerCase().includes('text/html');
+function isPagePath(path: string): boolean {
+  if (isApiPath(path) || path.startsWith('/assets/') || path.startsWith(CONTENT_IMAGES_PREFIX)) return false;
+  return !FILE_PATH.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/** At most this much of an Accept header is read, and at most this many of its media ranges. */
+const MAX_ACCEPT_LENGTH = 4096;
+const MAX_MEDIA_RANGES = 64;
+/** A media range's `type/subtype` (RFC 9110 tokens; `*` included). */
+const MEDIA_TYPE = /^[a-z0-9!#$%&'*+.^_`|~-]+\/[a-z0-9!#$%&'*+.^_`|~-]+$/;
+
+interface MediaRange {
+  /** `type/subtype` in lower case ('text/html', 'image/*', '*\/*'). */
+  type: string;
+  /** Its weight, 0..1 (1 when absent or unreadable). */
+  q: number;
+}
+
+/** The weight of a `q=` parameter's value: 0..1, or 1 when it is no number. */
+function weight(value: string): number {
+  const q = Number.parseFloat(value);
+  return Number.isNaN(q) ? 1 : Math.min(Math.max(q, 0), 1);
+}
+
+/** One media range ('text/html;level=1;q=0.8'), or null when it names no `type/subtype`. */
+function mediaRange(text: string): MediaRange | null {
+  const [name, ...params] = text.split(';');
+  const type = name.trim().toLowerCase();
+  if (!MEDIA_TYPE.test(type)) return null;
+  let q = 1;
+  for (const param of params) {
+    const at = param.indexOf('=');
+    if (at > 0 && param.slice(0, at).trim().toLowerCase() === 'q') q = weight(param.slice(at + 1).trim());
+  }
+  return { type, q };
+}
+
+/**
+ * The media ranges of an Accept header, read in bounded linear time: its first MAX_ACCEPT_LENGTH
+ * characters split on commas, at most MAX_MEDIA_RANGES ranges; what names no `type/subtype` is skipped.
+ */
+function mediaRanges(accept: string): MediaRange[] {
+  return accept
+    .slice(0, MAX_ACCEPT_LENGTH)
+    .split(',', MAX_MEDIA_RANGES)
+    .map(mediaRange)
+    .filter((range): range is MediaRange => range !== null);
+}
+
+/** The highest weight `ranges` give `type` by name, or undefined when they do not name it. */
+function namedWeight(ranges: readonly MediaRange[], type: string): number | undefined {
+  const named = ranges.filter((range) => range.type === type);
+  return named.length === 0 ? undefined : Math.max(...named.map((range) => range.q));
+}
+
+/**
+ * Whether a client with this Accept header takes an HTML page. HTML is acceptable when Accept is
+ * absent or empty (or names no media type at all); when it lists text/html, application/xhtml+xml or
+ * text/* with q>0; or when it lists only *\/* ranges, one with q>0. The most specific range decides:
+ * `text/html;q=0` refuses HTML whatever else is listed. A header that names specific types none of
+ * which is HTML refuses it, even with a *\/* at the end: `application/json`, `image/*`, an image
+ * request's `image/avif,image/webp,*\/*;q=0.8`, axios's `application/json, text/plain, *\/*`.
+ */
+export function acceptsHtml(accept: string | undefined): boolean {
+  const ranges = mediaRanges(accept ?? '');
+  if (ranges.length === 0) return true;
+  const html = namedWeight(ranges, 'text/html') ?? namedWeight(ranges, 'application/xhtml+xml') ?? namedWeight(ranges, 'text/*');
+  if (html !== undefined) return html > 0;
+  return ranges.every((range) => range.type === '*/*') && ranges.some((range) => range.q > 0);
+}
+
+/** Whether this Accept header asks for JSON: it names application/json or a `+json` type with q>0. */
+export function acceptsJson(accept: string | undefined): boolean {
+  return mediaRanges(accept ?? '').some((range) => range.q > 0 && (range.type === 'application/json' || range.type.endsWith('+json')));
+}
+
+/** A 404 in the form the client asked for: JSON when its Accept names JSON, else plain text. */
+function notFound(reply: FastifyReply, accept: string | undefined): FastifyReply {
+  if (acceptsJson(accept)) return reply.code(404).send({ message: 'Not found' });
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }
 
 /**
  * Decides what an unmatched request gets: a JSON 404 under /api/ (never the HTML page) and wherever
- * no site is built; for a page navigation (`isPageNavigation`) the server-rendered page (server/render.ts),
- * or index.html when the build has no server bundle (the client router takes over); a plain-text 404 for anything else, such as a missing file
- * ('/favicon.ico', '/assets/old.js') or a script's fetch of an unknown path.
+ * no site is built. A GET or HEAD of a page path (`isPagePath`) whose Accept takes HTML (`acceptsHtml`:
+ * browsers, curl, uptime monitors, link-preview crawlers) gets the server-rendered page with its status
+ * (server/render.ts; a Range header is ignored), or index.html when the build has no server bundle (the
+ * client router takes over). Anything else gets a 404 in the form it asked for (`notFound`): a missing
+ * file ('/favicon.ico', '/assets/old.js'), or a script's fetch of a page path.
  */
 export function registerFallback(app: FastifyInstance, staticDir: string | undefined, pages: PageRenderer | null = null): void {
   const site = hasSite(staticDir);
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (!site || path === '/api' || path.startsWith('/api/')) return reply.code(404).send({ message: 'Not found' });
-    if (isPageNavigation(request.method, request.url, request.headers.accept)) {
-      if (pages) return pages.reply(request, reply);
-      reply.header('cache-control', NO_CACHE);
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const path = request.url.split('?')[0].split('#')[0];
+    if (!site || isApiPath(path)) return reply.code(404).send({ message: 'Not found' });
+    const accept = request.headers.accept;
+    const page = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path);
+    // The same page path is the page or a 404 depending on Accept: a shared cache must keep them apart.
+    if (page) reply.header('vary', 'Accept');
+    if (!page || !acceptsHtml(accept)) return notFound(reply, accept);
+    if (pages) return pages.reply(request, reply);
+    reply.header('cache-control', NO_CACHE);
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 }

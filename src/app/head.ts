@@ -14,32 +14,53 @@ export interface HeadTags {
   description: string;
   /** Absolute URL of the page (none for the not-found page). */
   canonical?: string;
-  /** Absolute URL of the Open Graph image. */
+  /** Absolute URL of the Open Graph and Twitter card image. */
   image?: string;
+  /** The image's size in pixels and its text alternative, where the config gives them (site.seo's image). */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
 }
 
 function absolute(href: string, publicUrl: string): string {
   return new URL(fill(href), publicUrl).href;
 }
 
+/** The share image of a page: its own (size and text unknown), else the site's with what site.seo says of it. */
+function shareImage(page: PageConfig, publicUrl: string): Pick<HeadTags, 'image' | 'imageWidth' | 'imageHeight' | 'imageAlt'> {
+  if (page.image) return { image: absolute(page.image, publicUrl) };
+  const seo = site.seo;
+  if (!seo?.image) return {};
+  return {
+    image: absolute(seo.image, publicUrl),
+    imageWidth: seo.imageWidth,
+    imageHeight: seo.imageHeight,
+    imageAlt: seo.imageAlt === undefined ? undefined : fill(seo.imageAlt),
+  };
+}
+
 export function pageHead(page: PageConfig, options: { publicUrl: string; pathname: string; canonical: boolean }): HeadTags {
   const seo = site.seo;
-  const image = page.image ?? seo?.image;
   return {
     lang: seo?.lang ?? 'en',
     title: pageTitle(page),
     description: fill(page.description ?? seo?.description ?? ''),
     canonical: options.canonical ? new URL(options.pathname, options.publicUrl).href : undefined,
-    image: image ? absolute(image, options.publicUrl) : undefined,
+    ...shareImage(page, options.publicUrl),
   };
 }
 
-/** The head elements of HeadTags (title, description, canonical, Open Graph), escaped. */
+/**
+ * The head elements of HeadTags, escaped: title, description, canonical, the Open Graph tags that
+ * link previews read (Facebook, WhatsApp, LinkedIn, Slack...) and a Twitter card, large when there is
+ * an image. An image's size and text alternative are written only with the image.
+ */
 export function headHtml(head: HeadTags): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
-  const meta = (attr: 'name' | 'property', key: string, value: string | undefined) => {
-    if (value) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}" />`);
+  const meta = (attr: 'name' | 'property', key: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}" />`);
   };
+  const image: Partial<HeadTags> = head.image ? head : {};
   meta('name', 'description', head.description);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   meta('property', 'og:type', 'website');
@@ -47,6 +68,14 @@ export function headHtml(head: HeadTags): string {
   meta('property', 'og:title', head.title);
   meta('property', 'og:description', head.description);
   meta('property', 'og:url', head.canonical);
-  meta('property', 'og:image', head.image);
+  meta('property', 'og:image', image.image);
+  meta('property', 'og:image:width', image.imageWidth);
+  meta('property', 'og:image:height', image.imageHeight);
+  meta('property', 'og:image:alt', image.imageAlt);
+  meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+  meta('name', 'twitter:title', head.title);
+  meta('name', 'twitter:description', head.description);
+  meta('name', 'twitter:image', image.image);
+  meta('name', 'twitter:image:alt', image.imageAlt);
   return tags.join('\n    ');
 }

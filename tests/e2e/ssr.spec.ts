@@ -189,3 +189,37 @@ test.describe('hydration', () => {
     });
   }
 });
+
+test.describe('link previews', () => {
+  test("Facebook's crawler (Accept */*, a Range) gets the whole page with Open Graph and Twitter card tags, and the PNG they name", async ({
+    request,
+  }) => {
+    const response = await request.get('/about', {
+      headers: { 'user-agent': 'facebookexternalhit/1.1', accept: '*/*', range: 'bytes=0-524288' },
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('</html>');
+    const tags = new Map(
+      [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)].map(([, key, value]) => [key, value]),
+    );
+    const origin = new URL(response.url()).origin;
+    expect(Object.fromEntries(tags)).toMatchObject({
+      'og:title': 'About us | Bantay Doc',
+      'og:description': expect.stringContaining('Bantay Doc'),
+      'og:url': `${origin}/about`,
+      'og:image': `${origin}/og-image.png`,
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': expect.stringContaining('Bantay Doc'),
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'About us | Bantay Doc',
+      'twitter:description': tags.get('og:description'),
+      'twitter:image': `${origin}/og-image.png`,
+    });
+    const image = await request.get(tags.get('og:image')!, { headers: { 'user-agent': 'facebookexternalhit/1.1', accept: '*/*' } });
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  });
+});

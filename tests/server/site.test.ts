@@ -109,8 +109,8 @@ describe('static site', () => {
     }
   });
 
-  it.each(['*/*', 'application/json', 'image/avif,image/webp,*/*;q=0.8'])(
-    'answers a plain 404 to a page path requested with Accept %s',
+  it.each(['image/*', 'image/avif,image/webp,*/*;q=0.8', 'text/css,*/*;q=0.1'])(
+    'answers a plain 404 to a page path requested with Accept %s (HTML ruled out)',
     async (accept) => {
       const response = await app.inject({ method: 'GET', url: '/shop', headers: { accept } });
       expect(response.statusCode).toBe(404);
@@ -119,10 +119,18 @@ describe('static site', () => {
     },
   );
 
-  it('treats a request without Accept (any type acceptable) and a HEAD navigation as page navigations', async () => {
-    const bare = await app.inject({ method: 'GET', url: '/shop' });
-    expect(bare.statusCode).toBe(200);
-    expect(bare.body).toBe(INDEX);
+  it('answers a JSON 404 to a page path fetched as JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/shop', headers: { accept: 'application/json, text/plain, */*' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('treats a request without Accept or with only */* (any type acceptable) and a HEAD navigation as page navigations', async () => {
+    for (const headers of [{}, { accept: '*/*' }]) {
+      const bare = await app.inject({ method: 'GET', url: '/shop', headers });
+      expect(bare.statusCode).toBe(200);
+      expect(bare.body).toBe(INDEX);
+    }
     const head = await app.inject({ method: 'HEAD', url: '/media', headers: NAVIGATION });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toContain('text/html');
