@@ -19,3 +19,11 @@ const MULTI_LINE = new RegExp(REFUSED_IN_TEXT['multi-line']);
 export function hasRefusedCharacters(text: string, kind: TextKind = 'single-line'): boolean {
   return (kind === 'multi-line' ? MULTI_LINE : SINGLE_LINE).test(text);
 }
+
+/**
+ * Substitutes `{name}` placeholders of an editor's text with `values`, in one pass (a value that
+ * holds braces is never read as a placeholder); an unknown placeholder stays as written.
+ */
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+}

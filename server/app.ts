@@ -23,6 +23,7 @@ import { seedDemoKeys, seedIfEmpty } from './seed';
 import { DEFAULT_ORDER_TTL_MINUTES, parseOrigin, SettingsError } from './settings';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
+import { createMailService, type MailSettings } from './mail/service';
 import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { DEFAULT_PAGE_RENDER_LIMIT } from './render-budget';
 import { registerFallback, registerStatic } from './static';
@@ -58,6 +59,12 @@ export interface BuildOptions {
   htmlStaleSeconds?: number;
   /** Pages rendered anew (HTML cache misses) per minute per client; 0: no limit; default 300 (PAGE_RENDER_LIMIT). */
   pageRenderLimit?: number;
+  /** Where e-mail leaves (SMTP_URL); required outside demo mode, where without it e-mails wait in the outbox. */
+  smtpUrl?: string;
+  /** The From of every e-mail (MAIL_FROM); required outside demo mode (demo default: '<product> demo <no-reply@localhost>'). */
+  mailFrom?: string;
+  /** The sender's retry delays and attempts, claim lease and poll interval (defaults: server/mail/sender.ts). */
+  mail?: Pick<MailSettings, 'retry' | 'leaseMs' | 'pollMs'>;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -115,6 +122,8 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
   if (paymentSecret.length < 32) problems.push('paymentSecret of at least 32 characters is required');
   const paymentProviderUrl = opts.paymentProviderUrl ?? (opts.demo ? `${publicUrl}${PAYMENT_REQUESTS_PATH}` : '');
   if (paymentProviderUrl === '') problems.push('paymentProviderUrl is required outside demo mode');
+  if (!opts.demo && !opts.smtpUrl) problems.push('smtpUrl is required outside demo mode');
+  if (!opts.demo && !opts.mailFrom) problems.push('mailFrom is required outside demo mode');
   if (problems.length > 0) throw new SettingsError(problems);
   return { publicUrl, paymentSecret, paymentProviderUrl, orderTtlMs: (opts.orderTtlMinutes ?? DEFAULT_ORDER_TTL_MINUTES) * 60_000 };
 }
@@ -141,7 +150,15 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const db = openDatabase(opts.dataDir);
   const now = opts.now ?? (() => new Date());
   const product = opts.product ?? readProduct();
-  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, ...links };
+  const mail = createMailService({
+    db,
+    product,
+    publicUrl: links.publicUrl,
+    now,
+    settings: { smtpUrl: opts.smtpUrl, from: opts.mailFrom ?? `${product.name} demo <no-reply@localhost>`, ...opts.mail },
+    log: app.log,
+  });
+  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, ...links };
   seedIfEmpty(ctx.repo, { now: now(), product, demo: ctx.demo });
   if (ctx.demo) seedDemoKeys(ctx.repo, { now: now(), product });
 
@@ -151,8 +168,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   sweep.unref();
 
   app.decorate('ctx', ctx);
+  // E-mails written before this start (a crash, an SMTP outage) go out as soon as the server is up.
+  app.addHook('onReady', async () => mail.sender?.start());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    // Sends in flight finish and are marked before the database closes.
+    await mail.sender?.stop();
     db.close();
   });
 

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolvePresets } from '../domain/page-presets';
 import type { Db } from './db';
+import type { MailService } from './mail/service';
 import type { Repo } from './repo';
 
 /** The repository root (server/ lives directly under it). */
@@ -56,6 +57,8 @@ export interface ServerContext {
   paymentSecret: string;
   /** How long a pending order waits for its payment (ms). */
   orderTtlMs: number;
+  /** E-mail: the outbox the routes write to, and the sender that drains it. */
+  mail: MailService;
 }
 
 declare module 'fastify' {

@@ -159,17 +159,49 @@ export const migrations: Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 5,
+    name: 'outbox delivery',
+    up: (db) =>
+      db.exec(`
+        -- The outbox is the one place an e-mail is written, in the transaction of what it reports; a
+        -- sender (server/mail/sender.ts) delivers each row through SMTP. status: 'pending' (to send),
+        -- 'sent', 'failed' (refused for good, or out of attempts). A sender claims a due row until
+        -- claimed_until; a row whose claim ran out (its sender died) is due again and is sent with
+        -- the same message_id, so a receiver sees a repeat, never a loss.
+        ALTER TABLE outbox ADD COLUMN html TEXT;
+        ALTER TABLE outbox ADD COLUMN reply_to TEXT;
+        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'keys';
+        ALTER TABLE outbox ADD COLUMN submission_id INTEGER REFERENCES form_submissions (id);
+        ALTER TABLE outbox ADD COLUMN message_id TEXT;
+        ALTER TABLE outbox ADD COLUMN status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed'));
+        ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE outbox ADD COLUMN next_attempt_at TEXT;
+        ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+        ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
+        ALTER TABLE outbox ADD COLUMN sent_at TEXT;
+        ALTER TABLE outbox ADD COLUMN failed_at TEXT;
+        ALTER TABLE outbox ADD COLUMN last_error TEXT;
+        -- Rows written before this migration get a Message-ID of their own.
+        UPDATE outbox SET message_id = '<outbox-' || id || '-' || lower(hex(randomblob(8))) || '@outbox.invalid>',
+          next_attempt_at = created_at;
+        CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
+        CREATE INDEX outbox_by_status ON outbox (status, id);
+      `),
+  },
 ];
 
 function migrate(db: Db, list: readonly Migration[] = migrations): void {
   const sorted = [...list].sort((a, b) => a.version - b.version);
   for (const migration of sorted) {
-    const current = db.pragma('user_version', { simple: true }) as number;
-    if (migration.version <= current) continue;
+    // Read the version inside an immediate (write-locked) transaction: of several processes that
+    // open one database at once, one applies each migration and the others see it applied.
     db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (migration.version <= current) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    }).immediate();
   }
 }
 

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     orderTtlMinutes: settings.orderTtlMinutes,
     htmlCacheSeconds: settings.htmlCacheSeconds,
     pageRenderLimit: settings.pageRenderLimit,
+    smtpUrl: settings.smtpUrl,
+    mailFrom: settings.mailFrom,
   });
 
   let closing = false;

@@ -116,15 +116,19 @@ export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
   if (repo.count() > 0) return false;
   const data = buildSeed(options);
   const demo = options.demo ?? true;
-  repo.db.transaction(() => {
-    for (const [resource, items] of Object.entries(data)) {
-      if (!demo && isDemoOnlyResource(resource)) continue;
-      for (const item of items) repo.insert(resource, item);
-    }
-    repo.setMeta('seeded_at', options.now.toISOString());
-    repo.setMeta('seed_day', manilaToday(options.now));
-  })();
-  return true;
+  // Checked again under the write lock: of several processes starting on one new database, one seeds.
+  return repo.db
+    .transaction(() => {
+      if (repo.count() > 0) return false;
+      for (const [resource, items] of Object.entries(data)) {
+        if (!demo && isDemoOnlyResource(resource)) continue;
+        for (const item of items) repo.insert(resource, item);
+      }
+      repo.setMeta('seeded_at', options.now.toISOString());
+      repo.setMeta('seed_day', manilaToday(options.now));
+      return true;
+    })
+    .immediate();
 }
 
 interface DemoOrders {
@@ -148,36 +152,39 @@ export function seedDemoKeys(repo: Repo, options: SeedOptions): boolean {
   const store = new OrderStore(repo.db);
   const createdAt = options.now.toISOString();
   const buyer = DEMO_ORDERS.buyer;
-  repo.db.transaction(() => {
-    for (const group of DEMO_KEY_ORDERS) {
-      const plan = repo.get<Item & { name: string; price: number; discount: number; other_details: null }>('shop-plans', group.planId);
-      if (!plan) continue;
-      const quantity = group.keys.length;
-      const totals = computeTotals({
-        price: toCentavos(plan.price),
-        discount: toCentavos(plan.discount),
-        quantity,
-        memberPrice: memberPriceOf(plan.other_details, toCentavos),
-        memberQuantity: 0,
-      });
-      const order = store.create({
-        kind: 'standard',
-        planId: plan.id,
-        planName: plan.name,
-        resellerId: null,
-        quantity,
-        members: 0,
-        promoId: null,
-        totals,
-        billing: { ...buyer },
-        email: buyer.email,
-        createdAt,
-        expiresAt: null,
-        status: 'paid',
-      });
-      store.addKeys(order.id, group.keys, createdAt);
-    }
-    repo.setMeta('demo_keys_seeded', createdAt);
-  })();
-  return true;
+  return repo.db
+    .transaction(() => {
+      if (repo.getMeta('demo_keys_seeded') !== undefined) return false;
+      for (const group of DEMO_KEY_ORDERS) {
+        const plan = repo.get<Item & { name: string; price: number; discount: number; other_details: null }>('shop-plans', group.planId);
+        if (!plan) continue;
+        const quantity = group.keys.length;
+        const totals = computeTotals({
+          price: toCentavos(plan.price),
+          discount: toCentavos(plan.discount),
+          quantity,
+          memberPrice: memberPriceOf(plan.other_details, toCentavos),
+          memberQuantity: 0,
+        });
+        const order = store.create({
+          kind: 'standard',
+          planId: plan.id,
+          planName: plan.name,
+          resellerId: null,
+          quantity,
+          members: 0,
+          promoId: null,
+          totals,
+          billing: { ...buyer },
+          email: buyer.email,
+          createdAt,
+          expiresAt: null,
+          status: 'paid',
+        });
+        store.addKeys(order.id, group.keys, createdAt);
+      }
+      repo.setMeta('demo_keys_seeded', createdAt);
+      return true;
+    })
+    .immediate();
 }

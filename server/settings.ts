@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { PLAIN_ADDRESS } from '../domain/email';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { DEFAULT_PAGE_RENDER_LIMIT } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
@@ -34,6 +35,10 @@ export interface Settings {
   orderTtlMinutes: number;
   /** Request log level: 'info' logs every API request, 'warn' only problems; 'silent' nothing. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Where e-mail leaves (smtp:// or smtps://); required in production, optional in demo mode. */
+  smtpUrl?: string;
+  /** The From of every e-mail ('Name <address>' or an address); required in production. */
+  mailFrom?: string;
 }
 
 export class SettingsError extends Error {
@@ -65,6 +70,32 @@ export function parseOrigin(value: string, name: string, options: { httpsOnly: b
     return { error: `${name} must be an origin only, with no path, query or credentials (got '${value}')` };
   }
   return url.origin;
+}
+
+/** 'Name <address>' (a name without brackets or line breaks) or a bare address. */
+const MAIL_FROM = new RegExp(`^(?:[^<>\\r\\n"]{1,100} <${PLAIN_ADDRESS}>|${PLAIN_ADDRESS})$`);
+
+/** An SMTP URL shown without its password. */
+const withoutPassword = (url: URL) => (url.password ? url.href.replace(`:${url.password}@`, ':***@') : url.href);
+
+/** SMTP_URL: smtp://[user:pass@]host[:port] or smtps://…; the error never shows the password. */
+export function parseSmtpUrl(value: string): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { error: 'SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587' };
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    return { error: `SMTP_URL must start with smtp:// or smtps:// and name a host (got '${withoutPassword(url)}')` };
+  }
+  return url.href;
+}
+
+/** MAIL_FROM: 'Bantay Doc <no-reply@example.ph>' or 'no-reply@example.ph'. */
+export function parseMailFrom(value: string): string | { error: string } {
+  const from = value.trim();
+  return MAIL_FROM.test(from) ? from : { error: `MAIL_FROM must be an address or 'Name <address>' (got '${value.slice(0, 200)}')` };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string | { error: string } {
@@ -141,8 +172,27 @@ export function readSettings(env: Env = process.env): Settings {
       `PAGE_RENDER_LIMIT must be a whole number of pages a minute from 0 (no limit) to 1000000 (got '${env.PAGE_RENDER_LIMIT}')`,
     );
 
+  let smtpUrl: string | undefined;
+  if (env.SMTP_URL) {
+    const parsed = parseSmtpUrl(env.SMTP_URL);
+    if (typeof parsed === 'string') smtpUrl = parsed;
+    else problems.push(parsed.error);
+  } else if (!demo) {
+    problems.push('SMTP_URL is required in production: the SMTP server e-mail leaves through (smtp://user:password@host:587)');
+  }
+  let mailFrom: string | undefined;
+  if (env.MAIL_FROM) {
+    const parsed = parseMailFrom(env.MAIL_FROM);
+    if (typeof parsed === 'string') mailFrom = parsed;
+    else problems.push(parsed.error);
+  } else if (!demo) {
+    problems.push("MAIL_FROM is required in production: the sender of every e-mail ('Bantay Doc <no-reply@example.ph>')");
+  }
+
   if (problems.length > 0) throw new SettingsError(problems);
   return {
+    smtpUrl,
+    mailFrom,
     htmlCacheSeconds: htmlCache,
     pageRenderLimit: renderLimit,
     port,

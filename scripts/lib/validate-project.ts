@@ -461,6 +461,10 @@ function checkForms(
           report(`/clientOnly/${i}`, `'${name}' is not a field of the form${didYouMean(name, Object.keys(fields))}`);
       });
     }
+    // The Reply-To of the form's e-mail is a field of the form.
+    const replyTo = isObject(data.mail) ? data.mail.replyTo : undefined;
+    if (typeof replyTo === 'string' && !(replyTo in fields))
+      report('/mail/replyTo', `'${replyTo}' is not a field of the form${didYouMean(replyTo, Object.keys(fields))}`);
     issues(unknownKeywords(schema, '/schema'));
     issues(unknownFormats(schema, '/schema', registry.formats));
     issues(requiredWithoutMessage(schema, '/schema'));

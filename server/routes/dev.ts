@@ -2,32 +2,29 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
 import { checked, list, QUERY, queryNumber, type Query } from '../http';
 import { html, page } from '../shop/html';
-import { OrderStore } from '../shop/store';
 
 /**
  * The e-mail outbox, in demo mode only (DECISIONS.md): nothing is registered when ctx.demo is false,
  * so the paths fall through to the not-found policy (JSON 404 under /api/, the SPA elsewhere).
  */
 
-/** GET /api/dev/outbox[?limit=n]: { data: [{ id, to, subject, body, created_at }] }, newest first. */
+/** GET /api/dev/outbox[?limit=n]: { data: [{ id, to, subject, body, status, created_at }] }, newest first. */
 export const outboxDevRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   if (!ctx.demo) return;
-  const store = new OrderStore(ctx.db);
   app.get<{ Querystring: Query }>('/outbox', checked({ querystring: { limit: QUERY.limit } }), async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return list(store.outbox(queryNumber(request.query.limit)));
+    return list(ctx.mail.outbox.recent(queryNumber(request.query.limit)));
   });
 };
 
 /** GET /dev/outbox: the same e-mails as a server-rendered page (no scripts). */
 export const outboxDevPages: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   if (!ctx.demo) return;
-  const store = new OrderStore(ctx.db);
   app.get('/dev/outbox', async (_request, reply) => {
-    const mails = store.outbox();
+    const mails = ctx.mail.outbox.recent();
     const content = html`<section class="card" aria-labelledby="title">
   <h1 id="title">Outbox</h1>
-  <p class="meta">E-mails the ${ctx.product.name} demo server would have sent, newest first (demo mode only).</p>
+  <p class="meta">E-mails the ${ctx.product.name} demo server wrote, newest first, with whether they were sent (only with SMTP_URL set) (demo mode only).</p>
 </section>
 ${
   mails.length === 0
@@ -35,7 +32,7 @@ ${
     : mails.map(
         (mail) => html`<article class="card" aria-labelledby="mail-${mail.id}">
   <h2 id="mail-${mail.id}">${mail.subject}</h2>
-  <p class="meta">To ${mail.to} · <time datetime="${mail.created_at}">${mail.created_at.replace('T', ' ').slice(0, 19)} UTC</time></p>
+  <p class="meta">To ${mail.to} · ${mail.status} · <time datetime="${mail.created_at}">${mail.created_at.replace('T', ' ').slice(0, 19)} UTC</time></p>
   <pre>${mail.body}</pre>
 </article>`,
       )

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { ServerContext } from '../context';
 import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
 import { formBodyLimit } from '../forms/limits';
+import { formMail } from '../mail/form-mail';
 import type { FileRule } from '../forms/form';
 import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { acceptedType, admits, claimedType, cleanFileName } from '../forms/uploads';
@@ -113,7 +114,7 @@ function parseData(data: unknown): unknown {
 /**
  * POST form-emails/{key} (spec section 7), for every form whose flow.target is 'form-emails/<key>':
  * validates the data with the form's precompiled validator (the browser's own) and stores the
- * submission before answering 201 { data: { id } }; 422 { message, errors: { field: [messages] } }
+ * submission with its e-mail to the form's recipients (the outbox) before answering 201 { data: { id } }; 422 { message, errors: { field: [messages] } }
  * with the form's messages otherwise. Rate limited per IP. In demo mode the latest submissions are
  * listed by formDevRoutes (GET /api/dev/form-submissions).
  */
@@ -157,13 +158,18 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
       const first = Object.values(errors)[0]?.[0];
       if (first !== undefined) return reply.code(422).send({ message: first, errors });
 
-      const id = store.add({
-        formKey: form.key,
-        data,
-        createdAt: opts.now().toISOString(),
-        ip: request.ip ?? null,
-        files: uploads.flatMap((u) => (u.file ? [u.file] : [])),
-      });
+      // The submission, its files and its e-mail to staff are stored together, or not at all; the
+      // visitor's success dialog means exactly that. The e-mail leaves after, from the outbox.
+      const createdAt = opts.now().toISOString();
+      const files = uploads.flatMap((u) => (u.file ? [u.file] : []));
+      const id = opts.db.transaction(() => {
+        const submissionId = store.add({ formKey: form.key, data, createdAt, ip: request.ip ?? null, files });
+        const fields = isObject(data) ? data : {};
+        const mail = formMail({ form, data: fields, submissionId, createdAt, files: files.map((f) => f.filename) }, opts.mail.frame());
+        opts.mail.outbox.enqueue(mail, createdAt);
+        return submissionId;
+      })();
+      opts.mail.notify();
       return reply.code(201).send({ data: { id } });
     });
   }

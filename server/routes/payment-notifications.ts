@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../http';
 import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rate-limit';
 import { keyPrefix } from '../shop/keys';
-import { confirmationMail, NOTIFICATIONS_PATH } from '../shop/provider';
+import { keyMail } from '../mail/key-mail';
+import { NOTIFICATIONS_PATH } from '../shop/provider';
 import { checkSignature, SIGNATURE_HEADER, type SignatureCheck } from '../shop/signature';
 import { OrderStore, type NotificationOutcome, type PaymentNotification } from '../shop/store';
 import type { ServerContext } from '../context';
@@ -106,9 +107,11 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
         {
           now,
           keyPrefix: prefix,
-          compose: (order, keys) => confirmationMail(order, keys, { product: ctx.product, origin: ctx.publicUrl }),
+          compose: (order, keys) => keyMail(order, keys, ctx.mail.frame()),
+          outbox: ctx.mail.outbox,
         },
       );
+      if (outcome === 'paid') ctx.mail.notify();
       if (STATUS[outcome] === 200) return reply.send({ received: true, outcome });
       request.log.warn({ outcome, order: body.order_id }, 'payment notification not applied');
       return reply.code(STATUS[outcome]).send({ message: NOT_APPLIED[outcome], received: true, outcome });

@@ -1,6 +1,5 @@
 import { formatPesos, toPesos } from '../../domain/money';
-import type { Product } from '../context';
-import type { AccessKey, Mail, Order } from './store';
+import type { Order } from './store';
 
 /**
  * The sandbox payment provider of the reference server (DECISIONS.md, Payments and keys). A billing
@@ -15,8 +14,6 @@ export const NOTIFICATIONS_PATH = '/api/v1/payments/notifications';
 export const CHECKOUT_PAGE_PREFIX = '/sandbox-pay/checkout/';
 /** Where the buyer returns to the site after Pay or Cancel. */
 const RETURN_PATH = '/shop/payment';
-/** The key-activation screen named in the confirmation e-mail. */
-const ACTIVATION_PATH = '/shop/assignment';
 
 interface PaymentRequest {
   token: string;
@@ -54,29 +51,3 @@ export const returnPath = (order: Order) => `${RETURN_PATH}?status=${order.statu
 
 /** '1,678.88' with the currency: 'PHP 1,678.88'. */
 export const money = (centavos: number, currency = 'PHP') => `${currency} ${formatPesos(centavos)}`;
-
-const buyerName = (order: Order) =>
-  [order.billing.first_name, order.billing.last_name]
-    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-    .join(' ');
-
-/** The confirmation e-mail of a paid order: every key pair issued and where to activate them (`origin`: the public URL setting). */
-export function confirmationMail(order: Order, keys: readonly AccessKey[], options: { product: Product; origin: string }): Mail {
-  const { product, origin } = options;
-  const name = buyerName(order);
-  const pairs = keys.map((key, i) => [`${i + 1}. Access key: ${key.access_key}`, `   Activation code: ${key.activation_code}`].join('\n'));
-  const body = [
-    `Hello${name ? ` ${name}` : ''},`,
-    '',
-    `Thank you for your payment. Order #${order.id}: ${orderDescription(order)}, total ${money(order.total, order.currency)}.`,
-    '',
-    keys.length === 1 ? 'Your access key:' : `Your ${keys.length} access keys (one per plan purchased):`,
-    '',
-    ...pairs.flatMap((pair) => [pair, '']),
-    `Activate each key at ${origin}${ACTIVATION_PATH} with its access key and activation code.`,
-    'Keep these codes private: anyone who has them can activate the plan.',
-    '',
-    `The ${product.name} team`,
-  ].join('\n');
-  return { to: order.email, subject: `Your ${product.name} access keys`, body };
-}

@@ -1,5 +1,6 @@
 import type { Totals } from '../../domain/pricing';
 import type { Db } from '../db';
+import type { OutboxStore, OutgoingMail } from '../mail/outbox';
 import { newAccessKey, newActivationCode, newPaymentToken } from './keys';
 
 /** Which checkout an order comes from (migration 3: orders.kind). */
@@ -67,27 +68,14 @@ export interface AccessKey {
   member: unknown;
 }
 
-/** An e-mail of the outbox, as GET /api/dev/outbox lists it. */
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  body: string;
-  created_at: string;
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  body: string;
-}
-
 export interface PayOptions {
   now: string;
   /** Access-key prefix (keys.ts keyPrefix). */
   keyPrefix: string;
-  /** The confirmation e-mail of a paid order and the keys issued for it. */
-  compose: (order: Order, keys: AccessKey[]) => Mail;
+  /** The e-mail of a paid order with the keys issued for it. */
+  compose: (order: Order, keys: AccessKey[]) => OutgoingMail;
+  /** Where that e-mail is written, in the same transaction. */
+  outbox: OutboxStore;
 }
 
 /** A provider's notification, once its signature was checked (routes/payment-notifications.ts). */
@@ -246,10 +234,7 @@ export class OrderStore {
     if (changed === 0) return { outcome: 'not-pending', order, issued: [] };
     const issued = this.issueKeys(order.id, order.quantity, options);
     const paid = this.byId(order.id)!;
-    const mail = options.compose(paid, issued);
-    this.db
-      .prepare('INSERT INTO outbox (to_address, subject, body, order_id, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(mail.to, mail.subject, mail.body, order.id, options.now);
+    options.outbox.enqueue(options.compose(paid, issued), options.now);
     return { outcome: 'paid', order: paid, issued };
   }
 
@@ -265,12 +250,5 @@ export class OrderStore {
   /** Whether an order can still be paid at `now` (pending and not expired). */
   static payable(order: Order, now: string): boolean {
     return order.status === 'pending' && (order.expires_at === null || order.expires_at > now);
-  }
-
-  /** The outbox, newest first. */
-  outbox(limit = 100): OutboxMail[] {
-    return this.db
-      .prepare('SELECT id, to_address AS "to", subject, body, created_at FROM outbox ORDER BY id DESC LIMIT ?')
-      .all(Math.min(Math.max(Math.floor(limit), 1), 500)) as OutboxMail[];
   }
 }

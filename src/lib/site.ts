@@ -1,6 +1,7 @@
 import siteConfig from '../generated/site-config.json';
 import { pageSections } from '../generated/page-sections';
 import type { PageConfig, SiteSettings } from '../generated/config';
+import { fillPlaceholders } from '../../domain/text';
 
 /** A page of the route table: everything of it but its sections, which its route loads (loadSections). */
 export type PageRoute = Omit<PageConfig, 'sections'> & { key: string };
@@ -61,7 +62,7 @@ export function fill(text: string, vars: Record<string, string | number> = {}): 
     year: new Date().getFullYear(),
     ...vars,
   };
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in all ? String(all[key]) : whole));
+  return fillPlaceholders(text, all);
 }
 
 /** Fills ':param' segments of a path template from route params (unknown ones are left as they are). */

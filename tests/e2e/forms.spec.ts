@@ -209,30 +209,39 @@ test.describe('forms that send nothing', () => {
     await expect(page.locator('.form-error-summary')).toHaveCount(0);
   });
 
-  for (const [path, title, extra] of [
-    ['/program/generali/alarm-center-referral', 'Alarm Center Referral Project', []],
-    ['/program/intellicare/customer-service-steerage', 'Customer Service Steerage Program', [['Team code', 'TEAM-7']]],
+  for (const [path, title, key, extra] of [
+    ['/program/generali/alarm-center-referral', 'Alarm Center Referral Project', 'alarm-center-referral', []],
+    [
+      '/program/intellicare/customer-service-steerage',
+      'Customer Service Steerage Program',
+      'customer-service-steerage',
+      [['Team code', 'TEAM-7']],
+    ],
   ] as const) {
-    test(`${title}: Submit validates, sends nothing and keeps what was typed; Cancel clears`, async ({ page }) => {
-      const posts: string[] = [];
-      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
+    test(`${title}: Submit validates, confirms and sends the referral to staff; Cancel clears`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.locator('.form-error-summary')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
+      const card = `GC-${Date.now()}`;
       await field(page, "Member's name").fill('Rosa Reyes');
-      await field(page, 'Card number').fill('GC-0001');
+      await field(page, 'Card number').fill(card);
       await field(page, 'Contact number').fill('09171234567');
       for (const [label, value] of extra) await field(page, label).fill(value);
       await page.getByRole('button', { name: 'Submit' }).click();
-      await page.waitForTimeout(500);
-      await expect(page.locator('.form-error-summary')).toHaveCount(0);
-      await expect(field(page, "Member's name")).toHaveValue('Rosa Reyes');
-      await expect(field(page, 'Contact number')).toHaveValue('09171234567');
-      expect(posts).toEqual([]);
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toContainText('Would you like to send this referral?');
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      const success = page.getByRole('dialog', { name: 'Thank you!' });
+      await expect(success).toContainText('Your referral has been sent.');
+      const stored = await submissions(page);
+      expect(stored.some((s) => s.form_key === key && s.data.cardNumber === card)).toBe(true);
+      await success.press('Escape');
+      await expect(field(page, "Member's name")).toHaveValue('');
 
+      await field(page, "Member's name").fill('Rosa Reyes');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(field(page, "Member's name")).toHaveValue('');
       await expect(page.locator('.form-error-summary')).toHaveCount(0);

@@ -79,19 +79,29 @@ const count = () => (app.ctx.db.prepare('SELECT COUNT(*) AS n FROM form_submissi
 
 describe('POST /api/v1/form-emails/:key', () => {
   it('serves exactly the forms whose target is form-emails/<key>', () => {
-    expect([...targets.keys()].sort()).toEqual(['apply-now', 'contact-us', 'partner', 'quote']);
+    expect([...targets.keys()].sort()).toEqual([
+      'alarm-center-referral',
+      'apply-now',
+      'contact-us',
+      'customer-service-steerage',
+      'partner',
+      'quote',
+    ]);
   });
 
-  it.each(['contact-us', 'quote', 'partner'])('stores a valid %s submission before answering 201 with its id', async (key) => {
-    const response = await postJson(key, submission(key, VALID[key]));
-    expect(response.statusCode).toBe(201);
-    const { id } = (response.json() as { data: { id: number } }).data;
-    expect(id).toBeGreaterThan(0);
-    const stored = row(id)!;
-    expect(stored).toMatchObject({ form_key: key, ip: '127.0.0.1' });
-    expect(JSON.parse(stored.data)).toEqual(VALID[key]);
-    expect(new Date(stored.created_at).toISOString()).toBe(stored.created_at);
-  });
+  it.each(['contact-us', 'quote', 'partner', 'alarm-center-referral', 'customer-service-steerage'])(
+    'stores a valid %s submission before answering 201 with its id',
+    async (key) => {
+      const response = await postJson(key, submission(key, VALID[key]));
+      expect(response.statusCode).toBe(201);
+      const { id } = (response.json() as { data: { id: number } }).data;
+      expect(id).toBeGreaterThan(0);
+      const stored = row(id)!;
+      expect(stored).toMatchObject({ form_key: key, ip: '127.0.0.1' });
+      expect(JSON.parse(stored.data)).toEqual(VALID[key]);
+      expect(new Date(stored.created_at).toISOString()).toBe(stored.created_at);
+    },
+  );
 
   it.each(['contact-us', 'quote', 'partner', 'apply-now'])(
     'answers 422 with the %s form’s own required messages, field by field',

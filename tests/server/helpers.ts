@@ -20,11 +20,14 @@ export function tempDir(prefix = 'telmed-server-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** What a production server needs (demo off): a public URL, the payment secret and the provider's URL. */
+/** What a production server needs (demo off): a public URL, the payment secret, the provider's URL and the mail settings. */
 export const PRODUCTION_SETTINGS = {
   publicUrl: 'https://www.bantaydoc.example',
   paymentSecret: 'test-secret-test-secret-test-secret-0123',
   paymentProviderUrl: 'https://pay.provider.example/payment-requests',
+  // Nothing listens there: e-mails of these servers stay in the outbox (mail-delivery.test.ts sends for real).
+  smtpUrl: 'smtp://127.0.0.1:9',
+  mailFrom: 'Bantay Doc <no-reply@bantaydoc.example>',
 } as const;
 
 /** A server on a fresh temp data dir; `cleanup` closes it and removes the directories it created. */
@@ -118,6 +121,14 @@ export const VALID_SUBMISSIONS: Record<string, Record<string, unknown>> = {
     requirements: 'Reseller',
   },
   'apply-now': { name: 'Maria Santos', emailAddress: 'maria@example.com', contactNumber: '09171234567', jobTitle: 'Nurse' },
+  'alarm-center-referral': { memberName: 'Rosa Reyes', cardNumber: 'GC-0001', contactNumber: '09171234567' },
+  'customer-service-steerage': {
+    memberName: 'Rosa Reyes',
+    cardNumber: 'IC-0001',
+    contactNumber: '09171234567',
+    teamCode: 'TEAM-7',
+    message: 'Please call back',
+  },
 };
 
 /** A form-emails body as the site's form flow sends it: key, data as JSON text, and the fields. */
@@ -379,7 +390,7 @@ export async function postTargets(
       valid: data,
       okStatus: withFile ? 422 : 201,
       optional,
-      writes: ['form_submissions'],
+      writes: ['form_submissions', 'outbox'],
       ...send,
       request: (value, rewrite) => send.request(formBody(key, value), rewrite),
     });
@@ -390,7 +401,7 @@ export async function postTargets(
         valid: data,
         okStatus: 201,
         optional,
-        writes: ['form_submissions', 'submission_files'],
+        writes: ['form_submissions', 'submission_files', 'outbox'],
         raw: send.raw,
         request: async (value, rewrite = asIs) => ({
           method: 'POST',
@@ -526,6 +537,8 @@ export const POST_TARGET_NAMES = [
   '/api/v1/form-emails/partner (JSON)',
   '/api/v1/form-emails/apply-now (JSON)',
   '/api/v1/form-emails/apply-now (multipart)',
+  '/api/v1/form-emails/alarm-center-referral (JSON)',
+  '/api/v1/form-emails/customer-service-steerage (JSON)',
   '/api/v1/form-emails/no-such-form',
   '/api/v1/billing-informations',
   '/api/v1/promotion-billing-informations',

@@ -37,6 +37,35 @@ describe('settings: demo only when asked, production refuses to start without it
     expect(problems).toMatch(/PUBLIC_URL is required/);
     expect(problems).toMatch(/PAYMENT_WEBHOOK_SECRET is required/);
     expect(problems).toMatch(/PAYMENT_PROVIDER_URL is required/);
+    expect(problems).toMatch(/SMTP_URL is required/);
+    expect(problems).toMatch(/MAIL_FROM is required/);
+  });
+
+  it('refuses an SMTP_URL that is no smtp(s) URL, without showing its password, and a malformed MAIL_FROM', () => {
+    const complete = {
+      PUBLIC_URL: 'https://www.bantaydoc.example',
+      PAYMENT_WEBHOOK_SECRET: 'x'.repeat(40),
+      PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
+    };
+    let error: unknown;
+    try {
+      readSettings({ ...complete, SMTP_URL: 'http://mailer:s3cret@smtp.example.com', MAIL_FROM: 'Shop <no reply@example.com>' });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as SettingsError).problems.join('\n');
+    expect(problems).toMatch(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(problems).not.toContain('s3cret');
+    expect(problems).toMatch(/MAIL_FROM must be an address/);
+    for (const from of ['a@b.c, d@e.f', 'Shop <a@b.c>\r\nBcc: x@y.z', '<a@b.c>', 'Shop "x" <a@b.c>', 'a@b']) {
+      expect(() => readSettings({ ...complete, SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: from }), from).toThrow(/MAIL_FROM/);
+    }
+    const settings = readSettings({
+      ...complete,
+      SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+      MAIL_FROM: 'Bantay Doc <no-reply@bantaydoc.example>',
+    });
+    expect(settings).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'Bantay Doc <no-reply@bantaydoc.example>' });
   });
 
   it('refuses a public URL over http, with a path, or a short secret in production', () => {
@@ -57,6 +86,8 @@ describe('settings: demo only when asked, production refuses to start without it
       PAYMENT_WEBHOOK_SECRET: 'x'.repeat(40),
       PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+      SMTP_URL: 'smtp://smtp.example.com:587',
+      MAIL_FROM: 'no-reply@bantaydoc.example',
     });
     expect(settings).toMatchObject({
       demo: false,
@@ -243,7 +274,7 @@ function startProcess(env: Record<string, string>) {
 }
 
 describe('the production start (server/main.ts)', () => {
-  it('refuses to start without PUBLIC_URL, PAYMENT_WEBHOOK_SECRET and PAYMENT_PROVIDER_URL', async () => {
+  it('refuses to start without PUBLIC_URL, PAYMENT_WEBHOOK_SECRET, PAYMENT_PROVIDER_URL, SMTP_URL and MAIL_FROM', async () => {
     const dataDir = tempDir();
     try {
       const { ready } = startProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), NODE_ENV: 'development' });
@@ -252,6 +283,8 @@ describe('the production start (server/main.ts)', () => {
       expect(output).toMatch(/PUBLIC_URL is required/);
       expect(output).toMatch(/PAYMENT_WEBHOOK_SECRET is required/);
       expect(output).toMatch(/PAYMENT_PROVIDER_URL is required/);
+      expect(output).toMatch(/SMTP_URL is required/);
+      expect(output).toMatch(/MAIL_FROM is required/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -267,6 +300,8 @@ describe('the production start (server/main.ts)', () => {
       PUBLIC_URL: PRODUCTION_SETTINGS.publicUrl,
       PAYMENT_WEBHOOK_SECRET: PRODUCTION_SETTINGS.paymentSecret,
       PAYMENT_PROVIDER_URL: PRODUCTION_SETTINGS.paymentProviderUrl,
+      SMTP_URL: PRODUCTION_SETTINGS.smtpUrl,
+      MAIL_FROM: PRODUCTION_SETTINGS.mailFrom,
     });
     try {
       const { output } = await ready;

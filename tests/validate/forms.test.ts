@@ -321,3 +321,42 @@ describe('refusesControlCharacters', () => {
     for (const source of notProven) expect(refusesControlCharacters(source), source).toBe(false);
   });
 });
+
+describe("validateProject: e-mail (a form's recipients, the e-mail texts)", () => {
+  const MAIL = '"mail": { "to": ["hello@example.com"], "subject": "Contact form", "replyTo": "email" }';
+
+  it('requires the recipients of a form sent to form-emails/<key>, as plain addresses, and a Reply-To that is a field', () => {
+    const missing = makeProject((p) => p.replace(FORM, `,\n  ${MAIL}`, ''));
+    expect(lines(missing)).toEqual([
+      `${FORM}  a form sent to form-emails/<key> must name its recipients: add "mail": { "to": ["..."], "subject": "..." }`,
+    ]);
+    const wrong = makeProject((p) =>
+      p.replace(FORM, MAIL, '"mail": { "to": ["Staff <hello@example.com>", "a@b"], "subject": "Line\\nBcc: x@y.z", "replyTo": "emial" }'),
+    );
+    expect(lines(wrong)).toEqual([
+      `${FORM} /mail/to/0 must be a plain e-mail address such as hello@example.com`,
+      `${FORM} /mail/to/1 must be a plain e-mail address such as hello@example.com`,
+      `${FORM} /mail/subject must be one line without control characters`,
+      `${FORM} /mail/replyTo 'emial' is not a field of the form — did you mean 'email'?`,
+    ]);
+    // A form that sends nothing needs no recipients.
+    const inert = makeProject((p) => {
+      p.replace(FORM, `,\n  ${MAIL}`, '');
+      p.replace(FORM, '"target": "form-emails/contact-us"', '"target": null');
+    });
+    expect(lines(inert)).toEqual([]);
+  });
+
+  it('checks the e-mail texts of pages.config.json: only their own placeholders, a logo mail clients show', () => {
+    const root = makeProject((p) => {
+      p.replace('pages.config.json', '"subject": "Your {product} access keys"', '"subject": "Your {prodcut} keys for {name}"');
+      p.replace('pages.config.json', '"logo": "/logo.png"', '"logo": "/logo.svg"');
+    });
+    expect(lines(root)).toEqual([
+      'pages.config.json /emails/logo must be a site path of a .png, .jpg or .gif image (mail clients do not show SVG)',
+      'pages.config.json /emails/keys/subject may use only the placeholders {product}, {order}',
+    ]);
+    const none = makeProject((p) => p.replace('pages.config.json', '"emails": {', '"emails_": {'));
+    expect(lines(none).some((line) => line.includes("must have required property 'emails'"))).toBe(true);
+  });
+});

@@ -23,7 +23,8 @@ export function productNames(inputs: ProjectInputs): ProductNames | undefined {
  * A form file with `{product}` and `{short}` filled in every string (an option value such as
  * '{product} Employee' included, so the precompiled validator checks the product's own name). Other
  * placeholders stay for run time ('{max}', '{code}', '{year}'); `$schema`, which points at the
- * editors' copy, and `formatVersion` (for `npm run migrate`) are left out.
+ * editors' copy, `formatVersion` (for `npm run migrate`) and `mail` (the staff addresses, which
+ * only the server reads, from forms/) are left out.
  */
 export function resolveFormFile(value: unknown, product: ProductNames | undefined): unknown {
   const fillText = (text: string) => (product ? text.replaceAll('{product}', product.name).replaceAll('{short}', product.short) : text);
@@ -34,7 +35,7 @@ export function resolveFormFile(value: unknown, product: ProductNames | undefine
     return node;
   };
   if (!isObject(value)) return walk(value);
-  const { $schema: _editorSchema, formatVersion: _version, ...rest } = value;
+  const { $schema: _editorSchema, formatVersion: _version, mail: _serverOnly, ...rest } = value;
   return walk(rest);
 }
 
