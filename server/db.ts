@@ -205,10 +205,16 @@ function migrate(db: Db, list: readonly Migration[] = migrations): void {
   }
 }
 
+/** The server's database file in a data directory. */
+export const databaseFile = (dataDir: string): string => join(dataDir, 'app.db');
+
+/** The last migration: a database below it was not yet opened by this version of the server. */
+export const SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));
+
 /** Opens (creating if needed) `${dataDir}/app.db` in WAL mode and brings its schema up to date. */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'app.db'));
+  const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
   // FULL: a transaction that committed (an order, a payment, an issued key, a stored submission)
   // survives a power cut too, not only a crash of the process.

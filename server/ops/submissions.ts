@@ -1,0 +1,176 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { addDays, manilaToday } from '../../domain/dates';
+import { isObject } from '../../domain/guards';
+import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
+import { cleanFileName } from '../forms/uploads';
+import { openExisting, OpsError, UsageError } from './cli';
+
+/**
+ * `npm run submissions`: the stored submissions of one form (form_submissions and submission_files,
+ * server/db.ts migration 2) as CSV, read from a read-only connection, so it runs beside the live
+ * server and never creates or migrates a database.
+ *
+ * Columns: id, submitted (created_at, ISO), the form's fields in the form's order under their labels,
+ * the keys a stored submission has beyond the form's fields (in the order first met), files.
+ */
+
+export interface ExportOptions {
+  /** The form's key (flow.target 'form-emails/<key>'). */
+  formKey: string;
+  /** First day (YYYY-MM-DD in Asia/Manila), inclusive. */
+  since: string;
+  /** Last day (YYYY-MM-DD in Asia/Manila), inclusive; none: every later submission. */
+  until?: string;
+  /** Writes each stored file here as `<submission id>-<cleaned file name>`; the files column then holds their paths. */
+  filesDir?: string;
+  /** Starts the text with a UTF-8 byte order mark, without which Excel reads it as another encoding. */
+  excel?: boolean;
+  /** The submittable forms by key; default: loadSubmittableForms(). */
+  forms?: Map<string, SubmittableForm>;
+}
+
+export interface ExportResult {
+  csv: string;
+  submissions: number;
+  files: number;
+}
+
+/** A day given as YYYY-MM-DD that exists in the calendar (2026-02-30 does not), else a UsageError. */
+export function parseDay(value: string, option: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || addDays(value, 0) !== value) {
+    throw new UsageError(`${option} must be a day as YYYY-MM-DD (got '${value}').`);
+  }
+  return value;
+}
+
+/** OWASP (CSV injection): a cell that a spreadsheet would read as a formula gets a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell (RFC 4180): formula-safe, and quoted with its quotes doubled when it holds a comma, quote or line break. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180). */
+const csvRecord = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A stored value as cell text: strings as they are, null and absent empty, anything else as JSON. */
+const cellText = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** A field's label: the schema's title, else the field's name. */
+function fieldLabel(form: SubmittableForm, field: string): string {
+  const property = isObject(form.schema.properties) ? form.schema.properties[field] : undefined;
+  return isObject(property) && typeof property.title === 'string' && property.title !== '' ? property.title : field;
+}
+
+/** Longest file name (bytes) that common file systems take. */
+const MAX_NAME_BYTES = 255;
+
+/** A file name cut to MAX_NAME_BYTES of UTF-8, whole characters only, its extension kept. */
+function fitName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  const stem = Array.from(name.slice(0, name.length - extension.length));
+  while (stem.length > 0 && Buffer.byteLength(stem.join('') + extension) > MAX_NAME_BYTES) stem.pop();
+  return stem.join('') + extension;
+}
+
+interface StoredFile {
+  id: number;
+  filename: string;
+  content: Buffer;
+}
+
+/**
+ * Writes a submission's files into `dir` as `<submission id>-<cleaned file name>` (a second file of
+ * the same name: `<submission id>-<file id>-<name>`) and returns their paths. The name has no folder
+ * part, so every file lands directly in `dir`; a file or link of that name (an earlier export) is
+ * replaced, never written through.
+ */
+function writeFiles(dir: string, submissionId: number, files: readonly StoredFile[]): string[] {
+  const used = new Set<string>();
+  return files.map((file) => {
+    const clean = cleanFileName(file.filename) || 'file';
+    let name = fitName(`${submissionId}-${clean}`);
+    if (used.has(name)) name = fitName(`${submissionId}-${file.id}-${clean}`);
+    used.add(name);
+    const target = join(dir, name);
+    if (dirname(target) !== dir) throw new OpsError(`Refusing to write the file '${file.filename}' outside ${dir}.`);
+    rmSync(target, { force: true });
+    writeFileSync(target, file.content, { flag: 'wx' });
+    return target;
+  });
+}
+
+interface SubmissionRow {
+  id: number;
+  data: string;
+  created_at: string;
+}
+
+interface ExportedSubmission {
+  id: number;
+  submitted: string;
+  fields: Record<string, unknown>;
+  files: string[];
+}
+
+/**
+ * Exports the submissions of `options.formKey` whose day in Asia/Manila lies from `since` to `until`
+ * (inclusive), in id order, from the database file `dbFile`. A submission whose created_at is not a
+ * readable instant has no day, so no window holds it.
+ */
+export async function exportSubmissions(dbFile: string, options: ExportOptions): Promise<ExportResult> {
+  const since = parseDay(options.since, '--since');
+  const until = options.until === undefined ? undefined : parseDay(options.until, '--until');
+  if (until !== undefined && until < since) throw new UsageError(`--until (${until}) is before --since (${since}).`);
+  const forms = options.forms ?? (await loadSubmittableForms());
+  const form = forms.get(options.formKey);
+  if (!form) {
+    throw new OpsError(`Unknown form '${options.formKey}'. Known forms: ${[...forms.keys()].sort().join(', ')}.`, 2);
+  }
+  const filesDir = options.filesDir === undefined ? undefined : resolve(options.filesDir);
+
+  const db = openExisting(dbFile);
+  let exported: ExportedSubmission[];
+  let fileCount = 0;
+  try {
+    if (filesDir) mkdirSync(filesDir, { recursive: true });
+    const rows = db.prepare('SELECT id, data, created_at FROM form_submissions WHERE form_key = ? ORDER BY id');
+    const names = db.prepare('SELECT filename FROM submission_files WHERE submission_id = ? ORDER BY id').pluck();
+    const files = db.prepare('SELECT id, filename, content FROM submission_files WHERE submission_id = ? ORDER BY id');
+    // One read transaction: the submissions and their files as of one moment, whatever the server writes meanwhile.
+    exported = db.transaction(() =>
+      (rows.all(form.key) as SubmissionRow[]).flatMap((row): ExportedSubmission[] => {
+        const instant = new Date(row.created_at);
+        if (Number.isNaN(instant.getTime())) return [];
+        const day = manilaToday(instant);
+        if (day < since || (until !== undefined && day > until)) return [];
+        const data = JSON.parse(row.data) as unknown;
+        const stored = filesDir ? writeFiles(filesDir, row.id, files.all(row.id) as StoredFile[]) : (names.all(row.id) as string[]);
+        fileCount += stored.length;
+        return [{ id: row.id, submitted: instant.toISOString(), fields: isObject(data) ? data : { data }, files: stored }];
+      }),
+    )();
+  } finally {
+    db.close();
+  }
+
+  const known = new Set(form.order);
+  const extra = [...new Set(exported.flatMap((s) => Object.keys(s.fields).filter((key) => !known.has(key))))];
+  const columns = [...form.order, ...extra];
+  const header = csvRecord(['id', 'submitted', ...form.order.map((field) => fieldLabel(form, field)), ...extra, 'files']);
+  const records = exported.map((s) =>
+    csvRecord([
+      String(s.id),
+      s.submitted,
+      ...columns.map((key) => cellText(Object.hasOwn(s.fields, key) ? s.fields[key] : undefined)),
+      s.files.join('\n'),
+    ]),
+  );
+  return { csv: (options.excel ? '\uFEFF' : '') + header + records.join(''), submissions: exported.length, files: fileCount };
+}
