@@ -208,7 +208,9 @@ test.describe('forms that send nothing', () => {
     await expect(terms).not.toBeChecked();
     await expect(page.locator('.form-error-summary')).toHaveCount(0);
   });
+});
 
+test.describe('program referrals', () => {
   for (const [path, title, key, extra] of [
     ['/program/generali/alarm-center-referral', 'Alarm Center Referral Project', 'alarm-center-referral', []],
     [
