@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const actualPort = address && typeof address === 'object' ? address.port : settings.port;
   const shown = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  console.log(`Listening on http://${shown}:${actualPort}${settings.demo ? ' (demo mode)' : ''}; public URL ${settings.publicUrl}`);
+  const mail = settings.smtpUrl ? `e-mail through ${new URL(settings.smtpUrl).host}` : 'e-mail kept in the outbox (no SMTP_URL)';
+  console.log(
+    `Listening on http://${shown}:${actualPort}${settings.demo ? ' (demo mode)' : ''}; public URL ${settings.publicUrl}; ${mail}`,
+  );
 }
 
 main().catch((error: unknown) => {
