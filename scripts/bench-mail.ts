@@ -18,34 +18,12 @@ import { SMTPServer } from 'smtp-server';
 import { buildServer } from '../server/app.ts';
 import { NOTIFICATIONS_PATH } from '../server/shop/provider.ts';
 import { signatureHeader, SIGNATURE_HEADER } from '../server/shop/signature.ts';
+import { STANDARD_BILLING, wholeNumberOption } from './lib/bench-inputs.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(args[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-};
-const orders = option('orders', 100);
-const messages = option('messages', 2000);
-
-/** A standard-checkout billing: forms/billing.json and one unit of plan 1 (Individual, 1,678.88 with VAT). */
-const billing = {
-  country: 'PH',
-  first_name: 'Maria',
-  last_name: 'Santos',
-  address1: '12 Rizal Street',
-  city: 'Makati',
-  state: 'Metro Manila',
-  zip: '1200',
-  phone_number: '09171234567',
-  email: 'maria@example.com',
-  birthdate: '1990-05-01',
-  sex: 'female',
-  products: [
-    { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null },
-  ],
-};
+const orders = wholeNumberOption(args, 'orders', 100);
+const messages = wholeNumberOption(args, 'messages', 2000);
+const billing = STANDARD_BILLING;
 
 /** Accepted messages: each resolves the oldest waiter. */
 let accepted = 0;

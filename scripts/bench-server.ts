@@ -14,16 +14,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../server/app.ts';
+import { STANDARD_BILLING, wholeNumberOption } from './lib/bench-inputs.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(args[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
-  return value;
-};
-const duration = option('duration', 10);
-const connections = option('connections', 10);
+const duration = wholeNumberOption(args, 'duration', 10);
+const connections = wholeNumberOption(args, 'connections', 10);
 
 /** A contact-form submission as the site sends it: key, the data as JSON text, and the fields. */
 const contact = {
@@ -35,28 +30,7 @@ const contact = {
   company: 'Acme',
   message: 'Hello',
 };
-/** A standard-checkout billing: forms/billing.json and one line of plan 1 (Individual, 1,678.88 with VAT). */
-const billingForm = {
-  country: 'PH',
-  first_name: 'Maria',
-  last_name: 'Santos',
-  address1: '12 Rizal Street',
-  city: 'Makati',
-  state: 'Metro Manila',
-  zip: '1200',
-  phone_number: '09171234567',
-  email: 'maria@example.com',
-  confirm_email: 'maria@example.com',
-  birthdate: '1990-05-01',
-  sex: 'female',
-  agree: true,
-};
-const billing = {
-  ...billingForm,
-  products: [
-    { shop_plan_id: 1, quantity: 1, discount: 0, amount: 1678.88, name: 'Individual', description: '', member: 0, promo_id: null },
-  ],
-};
+const billing = STANDARD_BILLING;
 
 const HTML = { accept: 'text/html' };
 const SCENARIOS: Array<{
