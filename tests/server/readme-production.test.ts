@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { startSmtp } from './smtp';
  * in order with its settings, the placeholders (<...>) filled with what this machine has (a local SMTP
  * server, a secret, a provider URL) and a free PORT. One step is not run as written: `npm ci`, which
  * would download and compile every package again; the copy links this checkout's node_modules
- * instead. Then a buyer checks out, the payment provider confirms the payment with a signed
+ * instead (package by package). Then a buyer checks out, the payment provider confirms the payment with a signed
  * notification (the provider is the boundary we do not own), and the keys must arrive by e-mail.
  */
 
@@ -50,7 +50,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A copy of the working tree (tracked and new files, nothing ignored) in `to`, node_modules linked. */
+/**
+ * A copy of the working tree (tracked and new files, nothing ignored) in `to`, with this checkout's
+ * packages linked one by one: the copy's node_modules/.cache (generate's memo, the scripts' bundles)
+ * and .vite are its own, so its build never rewrites what a test of this checkout is reading.
+ */
 function freshCopy(to: string): void {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT })
     .toString()
@@ -64,7 +68,10 @@ function freshCopy(to: string): void {
       // a file deleted in the working tree but not yet in the index
     }
   }
-  symlinkSync(join(ROOT, 'node_modules'), join(to, 'node_modules'));
+  mkdirSync(join(to, 'node_modules'));
+  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
+    if (entry !== '.cache' && entry !== '.vite') symlinkSync(join(ROOT, 'node_modules', entry), join(to, 'node_modules', entry));
+  }
 }
 
 /**
