@@ -65,7 +65,7 @@ if (!existsSync(join(staticDir, '.ssr', 'entry-server.js'))) execSync('npm run b
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 // Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow at least the form limit).
-const settings = { demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, staticDir } as const;
+const settings = { demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const;
 const app = await buildServer({ ...settings, dataDir });
 const uncachedApp = await buildServer({ ...settings, dataDir: otherDataDir, htmlCacheSeconds: 0 });
 let failed = false;

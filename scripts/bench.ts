@@ -83,7 +83,7 @@ const lighthouseRoutes = runLighthouse
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
 // Every route is visited in a burst: no per-client limit of page renders.
-const app = await buildServer({ dataDir, staticDir: resolve('dist'), demo: true, logger: false, pageRenderLimit: 0 });
+const app = await buildServer({ dataDir, staticDir: resolve('dist'), demo: true, logger: false, pageRenderLimit: 0, renderConcurrency: 0 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

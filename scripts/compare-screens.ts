@@ -154,6 +154,7 @@ async function startServer(side: Side): Promise<void> {
       LOG_LEVEL: 'warn',
       // Every route is shot in a burst: no per-client limit of page renders.
       PAGE_RENDER_LIMIT: '0',
+      RENDER_CONCURRENCY: '0',
       PUBLIC_URL: `http://127.0.0.1:${side.port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

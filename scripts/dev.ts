@@ -4,13 +4,14 @@
  */
 import { createServer } from 'vite';
 import { buildServer } from '../server/app.ts';
+import { DEMO_DATA_DIR } from '../server/db.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 process.env.API_PORT = String(apiPort);
 
 // Demo mode; links point at the Vite server, which proxies /api, /sandbox-pay and /dev to the API.
 const api = await buildServer({
-  dataDir: process.env.DATA_DIR ?? './data',
+  dataDir: process.env.DATA_DIR ?? DEMO_DATA_DIR,
   demo: true,
   publicUrl: `http://127.0.0.1:${process.env.PORT ?? 5173}`,
   logger: 'info',

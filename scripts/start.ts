@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the site when it is missing or older than its sources, then serves the site
  * and the reference API together in demo mode (server/main.ts: PORT, default 8080; DATA_DIR,
- * default ./data). A production start is `npm run serve` without DEMO (README: Production).
+ * default ./data/demo, never production's ./data). A production start is `npm run serve` without DEMO (README: Production).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { readPagesConfig, readProduct, type Product, type ServerContext } from './context';
-import { openDatabase } from './db';
+import { databaseFile, openDatabase } from './db';
 import { Repo } from './repo';
 import billingRoutes from './routes/billing';
 import contentRoutes from './routes/content';
@@ -19,13 +19,24 @@ import { DEFAULT_BODY_LIMIT } from './rate-limit';
 import { registerRequestLog } from './request-log';
 import { registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
-import { seedDemoKeys, seedIfEmpty } from './seed';
-import { DEFAULT_ORDER_TTL_MINUTES, parseOrigin, SettingsError } from './settings';
+import { seedDemoKeys, seedIfEmpty, seedModeProblem } from './seed';
+import {
+  DEFAULT_ORDER_TTL_MINUTES,
+  DEFAULT_UPLOAD_QUOTA_MB,
+  DEFAULT_UPLOAD_RETENTION_DAYS,
+  parseOrigin,
+  parseProviderUrl,
+  secretProblem,
+  SettingsError,
+  trustProxyProblem,
+} from './settings';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
+import { SubmissionStore } from './forms/store';
+import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
 import { createMailService, type MailSettings } from './mail/service';
 import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
-import { DEFAULT_PAGE_RENDER_LIMIT } from './render-budget';
+import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { registerFallback, registerStatic } from './static';
 
 export interface BuildOptions {
@@ -37,6 +48,8 @@ export interface BuildOptions {
   demo: boolean;
   /** Request log: false (none), true (info) or a level; production default 'warn'. */
   logger?: boolean | 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Where log lines (JSON) go instead of standard output (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** The site's public origin; required outside demo mode (demo default: http://127.0.0.1:8080). */
   publicUrl?: string;
   /** Payment notification secret; required outside demo mode (demo default: random per start). */
@@ -59,12 +72,18 @@ export interface BuildOptions {
   htmlStaleSeconds?: number;
   /** Pages rendered anew (HTML cache misses) per minute per client; 0: no limit; default 300 (PAGE_RENDER_LIMIT). */
   pageRenderLimit?: number;
+  /** Pages rendered at once on the whole server, then a short queue, then 503; 0: no limit; default 2 (RENDER_CONCURRENCY). */
+  renderConcurrency?: number;
   /** Where e-mail leaves (SMTP_URL); required outside demo mode, where without it e-mails wait in the outbox. */
   smtpUrl?: string;
   /** The From of every e-mail (MAIL_FROM); required outside demo mode (demo default: '<product> demo <no-reply@localhost>'). */
   mailFrom?: string;
   /** The sender's retry delays and attempts, claim lease and poll interval (defaults: server/mail/sender.ts). */
   mail?: Pick<MailSettings, 'retry' | 'leaseMs' | 'pollMs'>;
+  /** Total MB (1,048,576 bytes) of stored uploads beyond which a new upload is refused with 507; default 1024 (UPLOAD_QUOTA_MB). */
+  uploadQuotaMb?: number;
+  /** Days an uploaded file is kept (its submission stays); default 365 (UPLOAD_RETENTION_DAYS). */
+  uploadRetentionDays?: number;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -102,6 +121,9 @@ export const TIMEOUTS = {
 
 /** How often pending orders are checked for expiry. */
 const EXPIRY_SWEEP_MS = 60_000;
+/** How often uploads past their retention are looked for (and once at start). */
+const UPLOAD_SWEEP_MS = 60 * 60_000;
+const DAY_MS = 86_400_000;
 
 /** Trust the nearest `hops` proxies (TRUST_PROXY=<n>). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -119,9 +141,21 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
     else problems.push(parsed.error);
   }
   const paymentSecret = opts.paymentSecret ?? (opts.demo ? randomBytes(32).toString('base64url') : '');
-  if (paymentSecret.length < 32) problems.push('paymentSecret of at least 32 characters is required');
-  const paymentProviderUrl = opts.paymentProviderUrl ?? (opts.demo ? `${publicUrl}${PAYMENT_REQUESTS_PATH}` : '');
+  const secret = secretProblem(paymentSecret, 'paymentSecret');
+  if (secret) problems.push(secret);
+  let paymentProviderUrl = opts.paymentProviderUrl ?? (opts.demo ? `${publicUrl}${PAYMENT_REQUESTS_PATH}` : '');
   if (paymentProviderUrl === '') problems.push('paymentProviderUrl is required outside demo mode');
+  else {
+    const parsed = parseProviderUrl(paymentProviderUrl, 'paymentProviderUrl', { httpsOnly: !opts.demo });
+    if (typeof parsed === 'string') paymentProviderUrl = parsed;
+    else problems.push(parsed.error);
+  }
+  const proxy = opts.trustProxy === undefined ? undefined : trustProxyProblem(opts.trustProxy, 'trustProxy');
+  if (proxy) problems.push(proxy);
+  if (opts.uploadQuotaMb !== undefined && !(opts.uploadQuotaMb > 0 && Number.isFinite(opts.uploadQuotaMb)))
+    problems.push('uploadQuotaMb must be a positive number of MB');
+  if (opts.uploadRetentionDays !== undefined && !(opts.uploadRetentionDays > 0 && Number.isFinite(opts.uploadRetentionDays)))
+    problems.push('uploadRetentionDays must be a positive number of days');
   if (!opts.demo && !opts.smtpUrl) problems.push('smtpUrl is required outside demo mode');
   if (!opts.demo && !opts.mailFrom) problems.push('mailFrom is required outside demo mode');
   if (problems.length > 0) throw new SettingsError(problems);
@@ -132,7 +166,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const links = linkSettings(opts);
   const level = opts.logger === true ? 'info' : opts.logger === false || opts.logger === undefined ? 'silent' : opts.logger;
   const app = Fastify({
-    logger: level === 'silent' ? false : { level },
+    logger: level === 'silent' ? false : { level, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line per API request at info, none per static file (requestLog.ts); no URLs with tokens.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
@@ -147,7 +181,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
   (app.server as import('node:http').Server).headersTimeout = TIMEOUTS.headers;
 
-  const db = openDatabase(opts.dataDir);
+  const db = openDatabase(opts.dataDir, { warn: (message) => app.log.warn(message) });
   const now = opts.now ?? (() => new Date());
   const product = opts.product ?? readProduct();
   const mail = createMailService({
@@ -160,18 +194,41 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
   const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, ...links };
   seedIfEmpty(ctx.repo, { now: now(), product, demo: ctx.demo });
+  const modeProblem = seedModeProblem(ctx.repo, ctx.demo, `The database ${databaseFile(opts.dataDir)}`);
+  if (modeProblem) {
+    db.close();
+    throw new SettingsError([modeProblem]);
+  }
   if (ctx.demo) seedDemoKeys(ctx.repo, { now: now(), product });
 
   const orders = new OrderStore(db);
   orders.expirePending(now().toISOString());
-  const sweep = setInterval(() => orders.expirePending(now().toISOString()), EXPIRY_SWEEP_MS);
+  const sweep = setInterval(() => {
+    orders.expirePending(now().toISOString());
+    mail.outbox.forgetSentKeyMails(new Date(now().getTime() - KEY_MAIL_KEPT_DAYS * 86_400_000));
+  }, EXPIRY_SWEEP_MS);
   sweep.unref();
+  // Uploaded files are kept UPLOAD_RETENTION_DAYS, then removed (their submission stays, marked).
+  const uploads = new SubmissionStore(db);
+  const retentionMs = (opts.uploadRetentionDays ?? DEFAULT_UPLOAD_RETENTION_DAYS) * DAY_MS;
+  const removeOldUploads = () => {
+    try {
+      const removed = uploads.removeFilesBefore(new Date(now().getTime() - retentionMs).toISOString(), now().toISOString());
+      if (removed > 0) app.log.info({ removed }, 'uploads: files past their retention removed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'uploads: could not remove files past their retention; trying again later');
+    }
+  };
+  removeOldUploads();
+  const uploadSweep = setInterval(removeOldUploads, UPLOAD_SWEEP_MS);
+  uploadSweep.unref();
 
   app.decorate('ctx', ctx);
   // E-mails written before this start (a crash, an SMTP outage) go out as soon as the server is up.
   app.addHook('onReady', async () => mail.sender?.start());
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(uploadSweep);
     // Sends in flight finish and are marked before the database closes.
     await mail.sender?.stop();
     db.close();
@@ -197,7 +254,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
-  for (const module of API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit });
+  const uploadQuotaBytes = Math.floor((opts.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024);
+  for (const module of API_MODULES)
+    await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit, uploadQuotaBytes });
   if (ctx.demo) {
     for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
     for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
@@ -211,6 +270,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
         publicUrl: ctx.publicUrl,
         cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS,
         rendersPerMinute: opts.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT,
+        concurrentRenders: opts.renderConcurrency ?? DEFAULT_RENDER_CONCURRENCY,
         staleSeconds: opts.htmlStaleSeconds,
       })
     : null;

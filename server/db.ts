@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashActivationCode, isCodeHash } from './keys/code-hash';
 
 export type Db = Database.Database;
 
@@ -189,6 +190,71 @@ export const migrations: Migration[] = [
         CREATE INDEX outbox_by_status ON outbox (status, id);
       `),
   },
+  {
+    version: 6,
+    name: 'payment reviews',
+    up: (db) =>
+      db.exec(`
+        -- A payment the provider confirmed that issued no keys (the buyer had cancelled the order, or
+        -- it was already paid): kept for an operator (npm run payments), who refunds it or issues keys.
+        CREATE TABLE payment_reviews (
+          id          INTEGER PRIMARY KEY AUTOINCREMENT,
+          event_id    TEXT    NOT NULL UNIQUE,
+          order_id    INTEGER NOT NULL REFERENCES orders (id),
+          reason      TEXT    NOT NULL CHECK (reason IN ('paid-after-buyer-cancel', 'second-payment')),
+          amount      INTEGER NOT NULL,
+          currency    TEXT    NOT NULL,
+          received_at TEXT    NOT NULL,
+          resolved_at TEXT,
+          resolution  TEXT
+        );
+      `),
+  },
+  {
+    version: 7,
+    name: 'hashed activation codes, key attempts per client',
+    up: (db) => {
+      // Activation codes are kept only as scrypt hashes (keys/code-hash.ts): the codes stored in clear
+      // until now are hashed in place.
+      db.exec('ALTER TABLE access_keys RENAME COLUMN activation_code TO activation_code_hash');
+      const update = db.prepare('UPDATE access_keys SET activation_code_hash = ? WHERE id = ?');
+      const rows = db.prepare('SELECT id, activation_code_hash AS code FROM access_keys').all() as Array<{ id: number; code: string }>;
+      for (const row of rows) if (!isCodeHash(row.code)) update.run(hashActivationCode(row.code), row.id);
+      db.exec(`
+        -- Wrong activation codes per access key as typed (known or not) and client (an IP address, an
+        -- IPv6 /64; '*': all clients together), counted from window_start; enough lock the key for
+        -- that client (or for everyone) until locked_until. Rows untouched for an hour are deleted.
+        ALTER TABLE key_attempts RENAME TO key_attempts_per_key;
+        CREATE TABLE key_attempts (
+          access_key   TEXT    NOT NULL,
+          client       TEXT    NOT NULL,
+          failures     INTEGER NOT NULL,
+          window_start TEXT    NOT NULL,
+          locked_until TEXT,
+          updated_at   TEXT    NOT NULL,
+          PRIMARY KEY (access_key, client)
+        ) WITHOUT ROWID;
+        CREATE INDEX key_attempts_by_age ON key_attempts (updated_at);
+        -- The counts so far were for all clients together: they stay so, locks included.
+        INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
+          SELECT access_key, '*', failures, updated_at, locked_until, updated_at FROM key_attempts_per_key;
+        DROP TABLE key_attempts_per_key;
+      `);
+    },
+  },
+  {
+    version: 8,
+    name: 'upload retention',
+    up: (db) =>
+      db.exec(`
+        -- An uploaded file past UPLOAD_RETENTION_DAYS is removed: its bytes are emptied and removed_at
+        -- says when; the row (name, type, size) and its submission stay. The quota (UPLOAD_QUOTA_MB)
+        -- counts the files not removed (submission_files_stored); the sweep finds old submissions by date.
+        ALTER TABLE submission_files ADD COLUMN removed_at TEXT;
+        CREATE INDEX submission_files_stored ON submission_files (removed_at, size);
+        CREATE INDEX form_submissions_by_date ON form_submissions (created_at);
+      `),
+  },
 ];
 
 function migrate(db: Db, list: readonly Migration[] = migrations): void {
@@ -205,15 +271,66 @@ function migrate(db: Db, list: readonly Migration[] = migrations): void {
   }
 }
 
+/** Where the database lives by default: production's, and the demo's own (never the same file). */
+export const DATA_DIR = './data';
+export const DEMO_DATA_DIR = './data/demo';
+
 /** The server's database file in a data directory. */
 export const databaseFile = (dataDir: string): string => join(dataDir, 'app.db');
 
 /** The last migration: a database below it was not yet opened by this version of the server. */
 export const SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));
 
-/** Opens (creating if needed) `${dataDir}/app.db` in WAL mode and brings its schema up to date. */
-export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
+/** Modes of what holds buyers' data and CVs: the owner (the server's user) alone reads and writes them. */
+const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+
+/** `path` set to `mode`, with a warning, when others than its owner may use it. */
+function tighten(path: string, mode: number, warn: (message: string) => void): void {
+  const current = statSync(path).mode & 0o777;
+  if ((current & 0o077) === 0) return;
+  try {
+    chmodSync(path, mode);
+    warn(`${path} was readable by other users (mode ${current.toString(8)}): set to ${mode.toString(8)}`);
+  } catch (error) {
+    warn(
+      `${path} is readable by other users (mode ${current.toString(8)}) and could not be set to ${mode.toString(8)}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/**
+ * The data directory (0700) and the database file with its -wal and -shm (0600), created with these
+ * modes whatever the umask; existing ones that others may read are tightened, with a warning. SQLite
+ * creates the -wal and -shm files with the mode of the database file.
+ */
+function preparePrivateFiles(dataDir: string, warn: (message: string) => void): void {
+  if (existsSync(dataDir)) tighten(dataDir, PRIVATE_DIR_MODE, warn);
+  else {
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    chmodSync(dataDir, PRIVATE_DIR_MODE);
+  }
+  const file = databaseFile(dataDir);
+  if (existsSync(file)) tighten(file, PRIVATE_FILE_MODE, warn);
+  else {
+    // 'a': created if missing, never truncated (another process may have created it meanwhile).
+    const fd = openSync(file, 'a', PRIVATE_FILE_MODE);
+    try {
+      fchmodSync(fd, PRIVATE_FILE_MODE);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) tighten(file + suffix, PRIVATE_FILE_MODE, warn);
+}
+
+/**
+ * Opens (creating if needed) `${dataDir}/app.db` in WAL mode and brings its schema up to date. The
+ * directory and the files are private to the server's user (preparePrivateFiles); `warn` hears of
+ * any that had to be tightened.
+ */
+export function openDatabase(dataDir: string, options: { warn?: (message: string) => void } = {}): Db {
+  preparePrivateFiles(dataDir, options.warn ?? ((message) => console.warn(message)));
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
   // FULL: a transaction that committed (an order, a payment, an issued key, a stored submission)
@@ -221,6 +338,9 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Deleted and overwritten content (an uploaded file past its retention) is overwritten with zeros,
+  // also where a page is rewritten, instead of lingering in free space of the file.
+  db.pragma('secure_delete = ON');
   migrate(db);
   return db;
 }

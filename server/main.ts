@@ -23,8 +23,11 @@ async function main(): Promise<void> {
     orderTtlMinutes: settings.orderTtlMinutes,
     htmlCacheSeconds: settings.htmlCacheSeconds,
     pageRenderLimit: settings.pageRenderLimit,
+    renderConcurrency: settings.renderConcurrency,
     smtpUrl: settings.smtpUrl,
     mailFrom: settings.mailFrom,
+    uploadQuotaMb: settings.uploadQuotaMb,
+    uploadRetentionDays: settings.uploadRetentionDays,
   });
 
   let closing = false;

@@ -66,3 +66,88 @@ export function createRenderBudget(perMinute: number): RenderBudget {
     },
   };
 }
+
+/**
+ * Server-wide cap on page renders at once. The per-client budget above does not bound the server's
+ * load: a few clients within their budgets can keep the server rendering. At most `slots` pages render
+ * at a time (foreground renders of cache misses and background re-renders alike); up to `queue` more
+ * wait, each at most `maxWaitMs`, for a slot; beyond that the answer is 503 with Retry-After. Pages
+ * served from the cache (stale copies included) never enter the gate.
+ *
+ * Rendering is JavaScript on the one thread that also answers every other request, and a render with
+ * its data in process runs without a pause: the renders started on one turn of the event loop all run
+ * before the next request is read. The slots bound that stall, and so the wait of a cached page or an
+ * API call while renders are saturated: it grows with the slots, while more than two add no renders a
+ * second as long as a render waits on no network (content from this server, in process). Pages built
+ * for an external API (VITE_API_BASE_URL) wait on it, and may want more slots.
+ */
+
+/** Default of RENDER_CONCURRENCY: pages rendered at once on the whole server. */
+export const DEFAULT_RENDER_CONCURRENCY = 2;
+/** Renders that may wait for a slot, per slot: ten requests at once (two slots) all wait and render. */
+export const QUEUE_PER_SLOT = 4;
+/** The longest a render waits for a slot (ms) before its answer is 503. */
+const MAX_RENDER_WAIT_MS = 3_000;
+/** Retry-After of the 503 (seconds). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** The answer when every slot and queue place is taken (plain text, as for the budget). */
+export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
+
+/** Gives the slot back (once; later calls do nothing). */
+export type ReleaseSlot = () => void;
+
+export interface RenderGate {
+  /** A slot at once, or after a wait in the queue; null when the queue is full or the wait ran out. */
+  enter: () => Promise<ReleaseSlot | null>;
+  /** A slot only if one is free now, else null (background renders: they never wait). */
+  tryEnter: () => ReleaseSlot | null;
+  /** Renders running and waiting. */
+  load: () => { running: number; waiting: number };
+}
+
+/** A gate of `slots` renders at once, with a queue of `queue` (default twice the slots) waiting at most `maxWaitMs`. */
+export function createRenderGate(slots: number, { queue = QUEUE_PER_SLOT * slots, maxWaitMs = MAX_RENDER_WAIT_MS } = {}): RenderGate {
+  let running = 0;
+  /** Waiting renders, first come first served; each is handed the slot it waits for. */
+  const waiting: Array<(release: ReleaseSlot) => void> = [];
+
+  const slot = (): ReleaseSlot => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = waiting.shift();
+      // The slot passes straight to the first waiting render: `running` stays the same.
+      if (next) next(slot());
+      else running--;
+    };
+  };
+
+  const tryEnter = (): ReleaseSlot | null => {
+    if (running >= slots) return null;
+    running++;
+    return slot();
+  };
+
+  return {
+    tryEnter,
+    enter() {
+      const free = tryEnter();
+      if (free) return Promise.resolve(free);
+      if (waiting.length >= queue) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const take = (release: ReleaseSlot) => {
+          clearTimeout(timer);
+          resolve(release);
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(take), 1);
+          resolve(null);
+        }, maxWaitMs);
+        waiting.push(take);
+      });
+    },
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}

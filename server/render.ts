@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BOOT_SCRIPT } from './boot-script';
-import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget';
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  createRenderBudget,
+  createRenderGate,
+  SERVER_BUSY,
+  TOO_MANY_RENDERS,
+  type ReleaseSlot,
+} from './render-budget';
 
 /**
  * Server rendering of the site's pages: the reference server answers a page navigation with the
@@ -12,15 +19,18 @@ import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget';
  * <staticDir>/.ssr/, whose contract is SsrEntry below). The page's data is loaded in process (or
  * from the external API the site was built for) and handed to the browser, which hydrates.
  * Rendered pages are kept for HTML_CACHE_SECONDS per path and the query parameters the page reads.
+ * Rendering is bounded per client (PAGE_RENDER_LIMIT a minute) and on the whole server
+ * (RENDER_CONCURRENCY at once, a short queue, then 503); the cache answers without either.
  */
 
 /** The SSR bundle's exports (src/app/entry-server.tsx; tests/server/ssr-contract.test.ts type-checks that the two agree). */
 export interface SsrEntry {
   /**
    * What the page at `href` is cached as (its HTML depends only on that); a path that matches no route
-   * is the not-found page.
+   * is the not-found page; a redirect page, or a page's path spelt otherwise than the site spells it,
+   * is a redirect to that path (a relative URL, the query kept).
    */
-  cachedAs: (href: string) => Promise<{ key: string } | { notFound: true }>;
+  cachedAs: (href: string) => Promise<{ key: string } | { notFound: true } | { redirect: string }>;
   render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
   /** The not-found page, one for every unknown path, slug or article id. */
   renderNotFound: (options: SsrRenderOptions) => Promise<SsrPage>;
@@ -71,6 +81,8 @@ export interface RenderSettings {
   staleSeconds?: number;
   /** Pages rendered (not from the cache) per minute per client, then 429 (0: no limit); see render-budget.ts. */
   rendersPerMinute: number;
+  /** Pages rendered at once on the whole server, then a short queue, then 503 (0: no limit); see render-budget.ts. */
+  concurrentRenders: number;
 }
 
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
@@ -81,6 +93,9 @@ const DEFAULT_CACHE_ENTRIES = 500;
  * copy renders: a short outage of an external API keeps the last good page for this long.
  */
 const DEFAULT_STALE_SECONDS = 60;
+/** Resolves on the event loop's next turn, after the I/O at hand (setImmediate). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The cache key of the not-found page (a request's URL always starts with '/'). */
 const NOT_FOUND_KEY = 'not found';
 
@@ -231,6 +246,9 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
   const budget = settings.rendersPerMinute > 0 ? createRenderBudget(settings.rendersPerMinute) : null;
+  const gate = settings.concurrentRenders > 0 ? createRenderGate(settings.concurrentRenders) : null;
+  /** When the last 'at capacity' warning was logged (one a minute at most). */
+  let warnedBusyAt = 0;
   const staleMs = (settings.staleSeconds ?? DEFAULT_STALE_SECONDS) * 1000;
   /** Keys being rendered in the background. */
   const refreshing = new Set<string>();
@@ -267,8 +285,21 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
   }
 
+  /**
+   * A page is revalidated before each reuse (`no-cache`). The not-found page is stored by no cache at
+   * all (`no-store`): at its URL a client whose Accept rules HTML out gets a JSON or plain-text 404
+   * (static.ts), and a shared cache that ignores `Vary: Accept` must not hand one client's 404 to another.
+   */
   function send(reply: FastifyReply, status: number, html: string | PassThrough) {
-    return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(status)
+      .header('cache-control', status === 404 ? 'no-store' : 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  function redirect(reply: FastifyReply, location: string, status: 301 | 302 = 301) {
+    return reply.code(status).header('cache-control', 'no-cache').redirect(location, status);
   }
 
   /**
@@ -302,12 +333,53 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     return true;
   }
 
-  /** The not-found page, rendered once per cache time for every unknown path, slug and article id. */
-  async function notFound(request: FastifyRequest, reply: FastifyReply, { counted = false } = {}): Promise<FastifyReply> {
+  /**
+   * A slot to render in (the server-wide cap, render-budget.ts), waiting in the queue if need be; when
+   * there is none, answers 503 with Retry-After and gives null. With a slot, the render starts on the
+   * event loop's next turn: requests that arrived with this one are answered first (a cached page at
+   * once), and the renders run between two turns are at most the slots, not every request at hand.
+   */
+  async function slot(reply: FastifyReply): Promise<ReleaseSlot | null> {
+    const release = gate ? await gate.enter() : () => {};
+    if (release) {
+      await nextTurn();
+      return release;
+    }
+    const now = Date.now();
+    if (now - warnedBusyAt >= 60_000) {
+      warnedBusyAt = now;
+      app.log.warn(gate?.load(), 'page renders at capacity (RENDER_CONCURRENCY): answering 503');
+    }
+    reply
+      .code(503)
+      .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(SERVER_BUSY);
+    return null;
+  }
+
+  /**
+   * The not-found page, rendered once per cache time for every unknown path, slug and article id.
+   * `inSlot`: the request has been counted and holds a render slot already (its page turned out unknown).
+   */
+  async function notFound(request: FastifyRequest, reply: FastifyReply, { inSlot = false } = {}): Promise<FastifyReply> {
     if (fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))) return reply;
-    if (!counted && overBudget(request, reply)) return reply;
-    write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
-    return reply;
+    if (inSlot) {
+      write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
+      return reply;
+    }
+    if (overBudget(request, reply)) return reply;
+    const release = await slot(reply);
+    if (!release) return reply;
+    try {
+      // Rendered meanwhile by a request that held a slot before this one.
+      if (!fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options)))
+        write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
+      return reply;
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -358,18 +430,25 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   /**
    * Renders the page of `key` again in the background (once at a time per key) while its stale copy is
    * served. What is no longer a page (the content changed: a redirect, not found) leaves the cache, so
-   * the next request takes the usual way.
+   * the next request takes the usual way. It takes a render slot like any render, but only a free one:
+   * with every slot busy it is not started, and a later request that finds the stale copy tries again.
    */
   function refresh(key: string, produce: () => Promise<SsrResult>): void {
     if (refreshing.has(key)) return;
+    const release = gate ? gate.tryEnter() : () => {};
+    if (!release) return;
     refreshing.add(key);
-    produce()
+    nextTurn()
+      .then(produce)
       .then((result) => {
         if (result.kind === 'page') write(key, result);
         else cache.delete(key);
       })
       .catch((error: unknown) => app.log.error({ err: error, key }, 'page render in the background failed'))
-      .finally(() => refreshing.delete(key));
+      .finally(() => {
+        refreshing.delete(key);
+        release();
+      });
   }
 
   return {
@@ -379,16 +458,26 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       // Keyed on what the page depends on (its path and the query parameters its blocks read), not the
       // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
       const target = await entry.cachedAs(request.url);
+      // A redirect page, or another spelling of a page's path ('/ABOUT'): on to the page's own, unrendered.
+      if ('redirect' in target) return redirect(reply, target.redirect);
       if ('notFound' in target) return notFound(request, reply);
-      if (fromCache(reply, target.key, () => entry.render(request.url, options))) return reply;
+      const produce = () => entry.render(request.url, options);
+      if (fromCache(reply, target.key, produce)) return reply;
       if (overBudget(request, reply)) return reply;
-      const result = await entry.render(request.url, options);
-      if (result.kind === 'redirect')
-        return reply.code(result.status).header('cache-control', 'no-cache').redirect(result.location, result.status);
-      // An unknown slug or article id: the not-found page every unknown address shares.
-      if (result.kind === 'not-found') return notFound(request, reply, { counted: true });
-      write(target.key, result, reply);
-      return reply;
+      const release = await slot(reply);
+      if (!release) return reply;
+      try {
+        // Rendered meanwhile by a request that held a slot before this one.
+        if (fromCache(reply, target.key, produce)) return reply;
+        const result = await produce();
+        if (result.kind === 'redirect') return redirect(reply, result.location, result.status);
+        // An unknown slug or article id: the not-found page every unknown address shares.
+        if (result.kind === 'not-found') return await notFound(request, reply, { inSlot: true });
+        write(target.key, result, reply);
+        return reply;
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -111,6 +111,40 @@ export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]>
   );
 }
 
+/** The meta key that says which mode a database was seeded in: 'demo' or 'production'. */
+const SEED_MODE_KEY = 'seed_mode';
+export type SeedMode = 'demo' | 'production';
+
+/**
+ * The mode a database was seeded in. A database of an earlier version has no record of it: one
+ * that ever ran in demo mode has the demo keys (every demo start seeds them), so that marks it; the
+ * mode found is then recorded.
+ */
+export function seedMode(repo: Repo): SeedMode | undefined {
+  const recorded = repo.getMeta(SEED_MODE_KEY);
+  if (recorded === 'demo' || recorded === 'production') return recorded;
+  if (repo.count() === 0) return undefined;
+  const inferred: SeedMode = repo.getMeta('demo_keys_seeded') !== undefined ? 'demo' : 'production';
+  repo.setMeta(SEED_MODE_KEY, inferred);
+  return inferred;
+}
+
+/**
+ * Why a database cannot serve this mode, or undefined: a production start never runs on a database
+ * the demo seeded (its promo codes, keys and partners are made up and would be honoured), and the
+ * demo never runs on a production database (it would add them).
+ */
+export function seedModeProblem(repo: Repo, demo: boolean, where: string): string | undefined {
+  const mode = seedMode(repo);
+  if (mode === 'demo' && !demo) {
+    return `${where} was seeded by the demo (npm start): its promo codes, access keys and partners are made up, and production would honour them. Start production on its own data folder (DATA_DIR; the demo's default is ./data/demo)`;
+  }
+  if (mode === 'production' && demo) {
+    return `${where} is a production database: the demo would add made-up promo codes, access keys and partners to it. Start the demo on its own data folder (its default is ./data/demo)`;
+  }
+  return undefined;
+}
+
 /** Seeds the content when the content table is empty (the demo partners and codes only in demo mode). Returns true when it seeded. */
 export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
   if (repo.count() > 0) return false;
@@ -126,6 +160,7 @@ export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
       }
       repo.setMeta('seeded_at', options.now.toISOString());
       repo.setMeta('seed_day', manilaToday(options.now));
+      repo.setMeta(SEED_MODE_KEY, demo ? 'demo' : 'production');
       return true;
     })
     .immediate();

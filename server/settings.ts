@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
+import { DATA_DIR, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
-import { DEFAULT_PAGE_RENDER_LIMIT } from './render-budget';
+import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
 /**
@@ -22,6 +23,8 @@ export interface Settings {
   htmlCacheSeconds: number;
   /** Pages rendered anew per minute per client (PAGE_RENDER_LIMIT, default 300; 0: no limit). */
   pageRenderLimit: number;
+  /** Pages rendered at once on the whole server, then a short queue, then 503 (RENDER_CONCURRENCY, default 2; 0: no limit). */
+  renderConcurrency: number;
   demo: boolean;
   /** The site's public origin (scheme://host[:port], no path): every link in replies and e-mails. */
   publicUrl: string;
@@ -39,6 +42,10 @@ export interface Settings {
   smtpUrl?: string;
   /** The From of every e-mail ('Name <address>' or an address); required in production. */
   mailFrom?: string;
+  /** Total size of the stored uploads (MB of 1,048,576 bytes) beyond which a new upload is refused (UPLOAD_QUOTA_MB). */
+  uploadQuotaMb: number;
+  /** Days an uploaded file is kept; older ones are removed, their submission kept (UPLOAD_RETENTION_DAYS). */
+  uploadRetentionDays: number;
 }
 
 export class SettingsError extends Error {
@@ -49,6 +56,10 @@ export class SettingsError extends Error {
 }
 
 const MIN_SECRET_LENGTH = 32;
+/** Different characters a secret must have at least: 'xxxx…' or '0000…' is a placeholder, not a secret. */
+const MIN_SECRET_VARIETY = 8;
+export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
+export const DEFAULT_UPLOAD_RETENTION_DAYS = 365;
 export const DEFAULT_ORDER_TTL_MINUTES = 60;
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +81,54 @@ export function parseOrigin(value: string, name: string, options: { httpsOnly: b
     return { error: `${name} must be an origin only, with no path, query or credentials (got '${value}')` };
   }
   return url.origin;
+}
+
+/**
+ * Why a payment secret is refused, or undefined when it is fit: at least MIN_SECRET_LENGTH characters,
+ * no white space at all (a space or line break is a copying mistake, such as a placeholder pasted as it
+ * is or a file read with its newline, and the provider would sign with something else), and at least
+ * MIN_SECRET_VARIETY different characters (a run of one character is a placeholder). A random secret
+ * (`openssl rand -hex 32`) always passes.
+ */
+export function secretProblem(secret: string, name: string): string | undefined {
+  if (/\s/.test(secret)) return `${name} must not contain spaces or line breaks`;
+  if (secret.length < MIN_SECRET_LENGTH || new Set(secret).size < MIN_SECRET_VARIETY) {
+    return `${name} must be at least ${MIN_SECRET_LENGTH} characters with at least ${MIN_SECRET_VARIETY} different ones, shared with the payment provider (e.g. openssl rand -hex 32)`;
+  }
+  return undefined;
+}
+
+/** A URL shown without its user name and password. */
+const withoutCredentials = (url: URL) => {
+  const shown = new URL(url.href);
+  shown.username = '';
+  shown.password = '';
+  return shown.href;
+};
+
+/**
+ * PAYMENT_PROVIDER_URL: an absolute https URL (http too when not `httpsOnly`) without user name,
+ * password or fragment. Every buyer's browser receives it (post_redirect), so credentials in it
+ * would be handed to every buyer; a fragment is never sent to the provider. An error never shows
+ * the credentials.
+ */
+export function parseProviderUrl(value: string, name: string, options: { httpsOnly: boolean }): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { error: `${name} must be an absolute https URL such as https://pay.provider.example/payment-requests` };
+  }
+  if (url.username || url.password) {
+    return {
+      error: `${name} must not contain a user name or password: it is sent to every buyer as post_redirect (got '${withoutCredentials(url)}')`,
+    };
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !options.httpsOnly)) {
+    return { error: `${name} must be an absolute https URL (got '${url.href}')` };
+  }
+  if (url.hash) return { error: `${name} must not have a #fragment (got '${url.href}')` };
+  return url.href;
 }
 
 /** 'Name <address>' (a name without brackets or line breaks) or a bare address. */
@@ -98,14 +157,38 @@ export function parseMailFrom(value: string): string | { error: string } {
   return MAIL_FROM.test(from) ? from : { error: `MAIL_FROM must be an address or 'Name <address>' (got '${value.slice(0, 200)}')` };
 }
 
+/**
+ * Why a trustProxy value is refused, or undefined. `true`, or a range of every address (a /0 such as
+ * 0.0.0.0/0 or ::/0), trusts the X-Forwarded-For of any client: each client would pick its own IP,
+ * and with it escape every per-IP limit. Refused in demo mode too: a hop count or the proxy's address
+ * does the same job safely.
+ */
+export function trustProxyProblem(value: boolean | number | string, name: string): string | undefined {
+  const everyone = value === true || (typeof value === 'string' && value.split(',').some((entry) => /\/0+$/.test(entry.trim())));
+  if (!everyone) return undefined;
+  return `${name}=${String(value)} would let any client choose its own IP (and so escape every per-IP limit): list the addresses of your reverse proxies (e.g. 127.0.0.1 or 10.0.0.0/8) or give how many proxies are in front of the server (e.g. 1)`;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string | { error: string } {
   if (value === undefined || value.trim() === '' || /^(0|false|no|off)$/i.test(value.trim())) return false;
   const raw = value.trim();
-  if (/^(true|yes|on)$/i.test(raw)) return true;
-  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  let parsed: boolean | number | string;
+  if (/^(true|yes|on)$/i.test(raw)) parsed = true;
+  else if (/^\d{1,2}$/.test(raw)) parsed = Number(raw);
   // Addresses or CIDR ranges, comma-separated (e.g. '10.0.0.0/8,127.0.0.1').
-  if (/^[0-9a-fA-F:.,/\s]{1,500}$/.test(raw)) return raw;
-  return { error: `TRUST_PROXY must be true, a hop count, or a comma-separated list of proxy addresses (got '${raw}')` };
+  else if (/^[0-9a-fA-F:.,/\s]{1,500}$/.test(raw)) parsed = raw;
+  else return { error: `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses (got '${raw.slice(0, 200)}')` };
+  const problem = trustProxyProblem(parsed, 'TRUST_PROXY');
+  return problem === undefined ? parsed : { error: problem };
+}
+
+/** env[name] as a whole number from range.min to range.max (`fallback` when unset); a problem is pushed otherwise. */
+function wholeNumber(env: Env, name: string, fallback: number, range: { min: number; max: number; unit: string }, problems: string[]) {
+  const value = env[name] === undefined ? fallback : Number(env[name]);
+  if (!Number.isInteger(value) || value < range.min || value > range.max) {
+    problems.push(`${name} must be a whole number of ${range.unit} from ${range.min} to ${range.max} (got '${env[name]}')`);
+  }
+  return value;
 }
 
 /** Reads and checks the settings; throws SettingsError listing every problem. */
@@ -130,21 +213,20 @@ export function readSettings(env: Env = process.env): Settings {
 
   let paymentSecret = env.PAYMENT_WEBHOOK_SECRET ?? '';
   if (paymentSecret === '' && demo) paymentSecret = randomBytes(32).toString('base64url');
-  else if (paymentSecret.length < MIN_SECRET_LENGTH) {
+  else if (paymentSecret === '') {
     problems.push(
-      `PAYMENT_WEBHOOK_SECRET is required${demo ? '' : ' in production'}: at least ${MIN_SECRET_LENGTH} characters shared with the payment provider`,
+      `PAYMENT_WEBHOOK_SECRET is required in production: at least ${MIN_SECRET_LENGTH} characters shared with the payment provider`,
     );
+  } else {
+    const problem = secretProblem(paymentSecret, 'PAYMENT_WEBHOOK_SECRET');
+    if (problem) problems.push(problem);
   }
 
   let paymentProviderUrl = '';
   if (env.PAYMENT_PROVIDER_URL) {
-    try {
-      const url = new URL(env.PAYMENT_PROVIDER_URL);
-      if (url.protocol !== 'https:' && !(demo && url.protocol === 'http:')) throw new Error('protocol');
-      paymentProviderUrl = url.href;
-    } catch {
-      problems.push(`PAYMENT_PROVIDER_URL must be an absolute https URL (got '${env.PAYMENT_PROVIDER_URL}')`);
-    }
+    const parsed = parseProviderUrl(env.PAYMENT_PROVIDER_URL, 'PAYMENT_PROVIDER_URL', { httpsOnly: !demo });
+    if (typeof parsed === 'string') paymentProviderUrl = parsed;
+    else problems.push(parsed.error);
   } else if (demo) {
     paymentProviderUrl = `${publicUrl}${PAYMENT_REQUESTS_PATH}`;
   } else {
@@ -171,6 +253,18 @@ export function readSettings(env: Env = process.env): Settings {
     problems.push(
       `PAGE_RENDER_LIMIT must be a whole number of pages a minute from 0 (no limit) to 1000000 (got '${env.PAGE_RENDER_LIMIT}')`,
     );
+  const renderConcurrency = env.RENDER_CONCURRENCY === undefined ? DEFAULT_RENDER_CONCURRENCY : Number(env.RENDER_CONCURRENCY);
+  if (!Number.isInteger(renderConcurrency) || renderConcurrency < 0 || renderConcurrency > 1000)
+    problems.push(`RENDER_CONCURRENCY must be a whole number of pages at once from 0 (no limit) to 1000 (got '${env.RENDER_CONCURRENCY}')`);
+
+  const uploadQuotaMb = wholeNumber(env, 'UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_QUOTA_MB, { min: 1, max: 1_048_576, unit: 'MB' }, problems);
+  const uploadRetentionDays = wholeNumber(
+    env,
+    'UPLOAD_RETENTION_DAYS',
+    DEFAULT_UPLOAD_RETENTION_DAYS,
+    { min: 1, max: 3650, unit: 'days' },
+    problems,
+  );
 
   let smtpUrl: string | undefined;
   if (env.SMTP_URL) {
@@ -195,9 +289,10 @@ export function readSettings(env: Env = process.env): Settings {
     mailFrom,
     htmlCacheSeconds: htmlCache,
     pageRenderLimit: renderLimit,
+    renderConcurrency,
     port,
     host,
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir: resolve(env.DATA_DIR ?? (demo ? DEMO_DATA_DIR : DATA_DIR)),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     demo,
     publicUrl,
@@ -206,5 +301,7 @@ export function readSettings(env: Env = process.env): Settings {
     trustProxy: trustProxy as Settings['trustProxy'],
     orderTtlMinutes: ttl,
     logLevel,
+    uploadQuotaMb,
+    uploadRetentionDays,
   };
 }

@@ -11,6 +11,7 @@ const CONTENT_IMAGES_PREFIX = '/content-images/';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+const NO_STORE = 'no-store';
 
 /** True when the built site can be served from `staticDir`. */
 function hasSite(staticDir: string | undefined): staticDir is string {
@@ -131,8 +132,14 @@ export function acceptsJson(accept: string | undefined): boolean {
   return mediaRanges(accept ?? '').some((range) => range.q > 0 && (range.type === 'application/json' || range.type.endsWith('+json')));
 }
 
-/** A 404 in the form the client asked for: JSON when its Accept names JSON, else plain text. */
+/**
+ * A 404 in the form the client asked for: JSON when its Accept names JSON, else plain text. Its body
+ * depends on Accept (and at a page path another client gets the page), so it says so (`Vary: Accept`)
+ * and no cache stores it (`no-store`): a shared cache that ignores Vary would otherwise serve one
+ * client's 404 to the next, browsers included. A 404 costs nothing to make again.
+ */
 function notFound(reply: FastifyReply, accept: string | undefined): FastifyReply {
+  reply.header('vary', 'Accept').header('cache-control', NO_STORE);
   if (acceptsJson(accept)) return reply.code(404).send({ message: 'Not found' });
   return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }

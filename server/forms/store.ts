@@ -21,7 +21,8 @@ export interface SubmissionSummary {
   data: unknown;
   created_at: string;
   ip: string | null;
-  files: Array<{ id: number; filename: string; mime: string; size: number }>;
+  /** removed_at: when the file was removed at the end of its retention (its bytes are gone), else null. */
+  files: Array<{ id: number; filename: string; mime: string; size: number; removed_at: string | null }>;
 }
 
 /** form_submissions and submission_files (migration 2). */
@@ -56,6 +57,26 @@ export class SubmissionStore {
     return this.save(submission);
   }
 
+  /** Bytes of the stored files not removed: what the upload quota counts. */
+  storedBytes(): number {
+    return this.db.prepare('SELECT coalesce(sum(size), 0) FROM submission_files WHERE removed_at IS NULL').pluck().get() as number;
+  }
+
+  /**
+   * Removes the files of the submissions stored before `before` (ISO): their bytes are emptied and
+   * removed_at set to `now`; the file rows (name, type, size) and the submissions stay. The database
+   * runs with secure_delete (db.ts), so the bytes are overwritten, not left in free pages. Returns how
+   * many files were removed.
+   */
+  removeFilesBefore(before: string, now: string): number {
+    return this.db
+      .prepare(
+        `UPDATE submission_files SET content = x'', removed_at = @now
+         WHERE removed_at IS NULL AND submission_id IN (SELECT id FROM form_submissions WHERE created_at < @before)`,
+      )
+      .run({ before, now }).changes;
+  }
+
   /** The latest submissions, newest first, optionally of one form. */
   latest(options: { formKey?: string; limit?: number } = {}): SubmissionSummary[] {
     const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
@@ -65,7 +86,7 @@ export class SubmissionStore {
          WHERE @formKey IS NULL OR form_key = @formKey ORDER BY id DESC LIMIT @limit`,
       )
       .all({ formKey: options.formKey ?? null, limit }) as Array<Omit<SubmissionSummary, 'data' | 'files'> & { data: string }>;
-    const files = this.db.prepare('SELECT id, filename, mime, size FROM submission_files WHERE submission_id = ? ORDER BY id');
+    const files = this.db.prepare('SELECT id, filename, mime, size, removed_at FROM submission_files WHERE submission_id = ? ORDER BY id');
     return rows.map((row) => ({
       ...row,
       data: JSON.parse(row.data) as unknown,

@@ -1,81 +1,154 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
-
-/** Compares two short texts in constant time (for equal lengths). */
-function timingSafeEqualText(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+import { verifyActivationCode } from './code-hash';
 
 /** Why a key pair cannot be activated (each has its own message in activation.ts). */
 export type ActivationRefusal = 'unknown' | 'used' | 'unpaid' | 'locked';
 
-/** Wrong activation codes for one access key (from any IP) that lock it, and for how long. */
+/**
+ * Wrong activation codes for one access key from one client (routes/keys.ts: an IP address, an IPv6
+ * /64) that lock the key for that client, and for how long. Other clients are not locked by them: the
+ * buyer on their own phone still gets in.
+ */
 export const KEY_LOCKOUT = { failures: 5, minutes: 15 } as const;
 
-export type ActivationResult = { ok: true; accessKey: string; activatedAt: string } | { ok: false; reason: ActivationRefusal };
+/** Wrong activation codes for one access key from all clients together that lock it for everyone (a guess spread over many addresses). */
+export const KEY_CEILING = { failures: 50, minutes: 15 } as const;
+
+/**
+ * Failures are counted for this long from the first one (then the count starts afresh); a row of
+ * key_attempts untouched for this long counts nothing and is deleted.
+ */
+export const ATTEMPT_WINDOW_MINUTES = 60;
+
+/** The client of the key-wide count (no client key looks like it). */
+const ALL_CLIENTS = '*';
+
+export type ActivationResult =
+  | { ok: true; accessKey: string; activatedAt: string }
+  | { ok: false; reason: Exclude<ActivationRefusal, 'locked'> }
+  | { ok: false; reason: 'locked'; retryAfterSeconds: number };
 
 interface PairRow {
   id: number;
   access_key: string;
-  activation_code: string;
+  activation_code_hash: string;
   status: 'unused' | 'used';
   order_status: string | null;
   order_id: number | null;
 }
 
+interface AttemptRow {
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
+
+const plusMinutes = (now: string, minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+
 /**
  * Activation of access keys (access_keys, migration 3): a pair issued for a paid order (or issued
  * without an order) goes from 'unused' to 'used' once, with activated_at and the member's data.
+ *
+ * Guessing is limited by key_attempts, per access key as typed (known or not, so a lockout never
+ * tells that a key exists) and client: KEY_LOCKOUT per client, KEY_CEILING for all clients together.
+ * An unknown key and a wrong code get the same answer in the same time: the code is checked against
+ * a dummy hash when the key is unknown, and the failure is counted alike.
  */
 export class KeyActivationStore {
   private readonly find;
   private readonly mark;
-  private readonly activateOnce;
-  private readonly attempts;
-  private readonly recordFailure;
+  private readonly lockedUntil;
+  private readonly attempt;
+  private readonly saveAttempt;
   private readonly clearAttempts;
+  private readonly prune;
+  private readonly settle;
 
   constructor(db: Db) {
-    this.attempts = db.prepare<[string]>('SELECT failures, locked_until FROM key_attempts WHERE access_key = ?');
-    this.recordFailure = db.prepare<[{ key: string; failures: number; lockedUntil: string | null; now: string }]>(
-      `INSERT INTO key_attempts (access_key, failures, locked_until, updated_at) VALUES (@key, @failures, @lockedUntil, @now)
-       ON CONFLICT (access_key) DO UPDATE SET failures = @failures, locked_until = @lockedUntil, updated_at = @now`,
-    );
-    this.clearAttempts = db.prepare<[string]>('DELETE FROM key_attempts WHERE access_key = ?');
     this.find = db.prepare<[string]>(
-      `SELECT k.id, k.access_key, k.activation_code, k.status, k.order_id, o.status AS order_status
+      `SELECT k.id, k.access_key, k.activation_code_hash, k.status, k.order_id, o.status AS order_status
        FROM access_keys k LEFT JOIN orders o ON o.id = k.order_id WHERE k.access_key = ?`,
     );
     this.mark = db.prepare<[string, string, number]>(
       "UPDATE access_keys SET status = 'used', activated_at = ?, member = ? WHERE id = ? AND status = 'unused'",
     );
-    // Read and update in one immediate transaction: two requests for the same key cannot both win.
-    this.activateOnce = db.transaction((accessKey: string, activationCode: string, member: unknown, now: string): ActivationResult => {
-      const row = this.find.get(accessKey) as PairRow | undefined;
-      if (!row) return { ok: false, reason: 'unknown' };
-      // A key guessed at too often is locked for a while, whoever asks and even with the right code.
-      const attempts = this.attempts.get(row.access_key) as { failures: number; locked_until: string | null } | undefined;
-      if (attempts?.locked_until && attempts.locked_until > now) return { ok: false, reason: 'locked' };
-      if (!timingSafeEqualText(row.activation_code, activationCode)) {
-        const failures = (attempts && !attempts.locked_until ? attempts.failures : 0) + 1;
-        const lockedUntil =
-          failures >= KEY_LOCKOUT.failures ? new Date(Date.parse(now) + KEY_LOCKOUT.minutes * 60_000).toISOString() : null;
-        this.recordFailure.run({ key: row.access_key, failures: lockedUntil ? 0 : failures, lockedUntil, now });
-        // A wrong code says no more than an unknown key: the pair is what proves ownership.
-        return { ok: false, reason: lockedUntil ? 'locked' : 'unknown' };
-      }
-      if (attempts) this.clearAttempts.run(row.access_key);
-      if (row.status !== 'unused') return { ok: false, reason: 'used' };
-      if (row.order_id !== null && row.order_status !== 'paid') return { ok: false, reason: 'unpaid' };
-      if (this.mark.run(now, JSON.stringify(member), row.id).changes !== 1) return { ok: false, reason: 'used' };
-      return { ok: true, accessKey: row.access_key, activatedAt: now };
-    });
+    this.lockedUntil = db
+      .prepare<[string, string, string, string]>(
+        'SELECT max(locked_until) FROM key_attempts WHERE access_key = ? AND client IN (?, ?) AND locked_until > ?',
+      )
+      .pluck();
+    this.attempt = db.prepare<[string, string]>(
+      'SELECT failures, window_start, locked_until FROM key_attempts WHERE access_key = ? AND client = ?',
+    );
+    this.saveAttempt = db.prepare<
+      [{ key: string; client: string; failures: number; windowStart: string; lockedUntil: string | null; now: string }]
+    >(
+      `INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
+       VALUES (@key, @client, @failures, @windowStart, @lockedUntil, @now)
+       ON CONFLICT (access_key, client) DO UPDATE SET failures = @failures, window_start = @windowStart, locked_until = @lockedUntil, updated_at = @now`,
+    );
+    this.clearAttempts = db.prepare<[string, string]>('DELETE FROM key_attempts WHERE access_key = ? AND client = ?');
+    this.prune = db.prepare<[string]>('DELETE FROM key_attempts WHERE updated_at < ?');
+    // The outcome is written in one immediate transaction that reads the lock again: requests that
+    // were checking codes at the same time see a lock set meanwhile, and two cannot both activate.
+    this.settle = db.transaction(
+      (accessKey: string, client: string, codeMatches: boolean, member: unknown, now: string): ActivationResult => {
+        const locked = this.lockOf(accessKey, client, now);
+        if (locked) return locked;
+        const row = this.find.get(accessKey) as PairRow | undefined;
+        if (!row || !codeMatches) {
+          this.prune.run(plusMinutes(now, -Math.max(ATTEMPT_WINDOW_MINUTES, KEY_LOCKOUT.minutes, KEY_CEILING.minutes)));
+          const mine = this.countFailure(accessKey, client, KEY_LOCKOUT, now);
+          const everyone = this.countFailure(accessKey, ALL_CLIENTS, KEY_CEILING, now);
+          // A wrong code says no more than an unknown key: the pair is what proves ownership.
+          return mine || everyone ? this.lockOf(accessKey, client, now)! : { ok: false, reason: 'unknown' };
+        }
+        // The right code clears this client's count; the key-wide one runs its course.
+        this.clearAttempts.run(accessKey, client);
+        if (row.status !== 'unused') return { ok: false, reason: 'used' };
+        if (row.order_id !== null && row.order_status !== 'paid') return { ok: false, reason: 'unpaid' };
+        if (this.mark.run(now, JSON.stringify(member), row.id).changes !== 1) return { ok: false, reason: 'used' };
+        return { ok: true, accessKey: row.access_key, activatedAt: now };
+      },
+    );
   }
 
-  /** Activates the pair for `member` at `now` (ISO time), or says why not. */
-  activate(accessKey: string, activationCode: string, member: unknown, now: string): ActivationResult {
-    return this.activateOnce.immediate(accessKey, activationCode, member, now);
+  /** The lock on `accessKey` for `client` (its own, or the key-wide one) at `now`, if any. */
+  private lockOf(accessKey: string, client: string, now: string): ActivationResult | undefined {
+    const until = this.lockedUntil.get(accessKey, client, ALL_CLIENTS, now) as string | null;
+    if (until === null) return undefined;
+    return { ok: false, reason: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - Date.parse(now)) / 1000)) };
+  }
+
+  /** Counts a wrong code for (accessKey, client); true when it reaches `limit.failures` and locks. */
+  private countFailure(accessKey: string, client: string, limit: { failures: number; minutes: number }, now: string): boolean {
+    const row = this.attempt.get(accessKey, client) as AttemptRow | undefined;
+    const fresh =
+      !row || row.window_start <= plusMinutes(now, -ATTEMPT_WINDOW_MINUTES) || (row.locked_until !== null && row.locked_until <= now);
+    const failures = (fresh ? 0 : row.failures) + 1;
+    const lockedUntil = failures >= limit.failures ? plusMinutes(now, limit.minutes) : null;
+    this.saveAttempt.run({
+      key: accessKey,
+      client,
+      // A lock starts the count afresh once it ends.
+      failures: lockedUntil ? 0 : failures,
+      windowStart: fresh ? now : row.window_start,
+      lockedUntil,
+      now,
+    });
+    return lockedUntil !== null;
+  }
+
+  /**
+   * Activates the pair for `member` at `now` (ISO time), or says why not. `client` is who asks
+   * (render-budget.ts clientKey): the lockouts are counted per client and key.
+   */
+  async activate(accessKey: string, activationCode: string, client: string, member: unknown, now: string): Promise<ActivationResult> {
+    // A locked client is refused before any code is checked, whether the key exists or not.
+    const locked = this.lockOf(accessKey, client, now);
+    if (locked) return locked;
+    const row = this.find.get(accessKey) as PairRow | undefined;
+    const codeMatches = await verifyActivationCode(activationCode, row?.activation_code_hash);
+    return this.settle.immediate(accessKey, client, codeMatches, member, now);
   }
 }

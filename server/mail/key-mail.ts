@@ -1,6 +1,6 @@
 import { html } from '../shop/html';
 import { money } from '../shop/provider';
-import type { AccessKey, Order } from '../shop/store';
+import type { IssuedKey, Order } from '../shop/store';
 import { button, dataTable, fill, fillHtml, heading, htmlDocument, paragraph, type MailFrame } from './layout';
 import type { OutgoingMail } from './outbox';
 
@@ -16,7 +16,7 @@ const buyerName = (order: Order) =>
  * The e-mail of a paid order: every access key and activation code issued for it in a table, and
  * the activation link on the public URL. Its texts are `emails.keys` of pages.config.json.
  */
-export function keyMail(order: Order, keys: readonly AccessKey[], frame: MailFrame): OutgoingMail {
+export function keyMail(order: Order, keys: readonly IssuedKey[], frame: MailFrame): OutgoingMail {
   const t = frame.texts.keys;
   const name = buyerName(order);
   const link = new URL(ACTIVATION_PATH, frame.origin).href;

@@ -59,6 +59,11 @@ export interface Attachment {
   content: Buffer;
 }
 
+/** What a key e-mail's text becomes once it is no longer kept (forgetSentKeyMails). */
+export const FORGOTTEN_KEY_MAIL = '(sent; its activation codes are no longer kept)';
+/** How long a sent key e-mail is kept whole, for a buyer who asks for it again (npm run outbox -- --resend). */
+export const KEY_MAIL_KEPT_DAYS = 30;
+
 /** The longest error text kept with a row (an SMTP reply can be long). */
 const MAX_ERROR_LENGTH = 500;
 
@@ -123,11 +128,11 @@ export class OutboxStore {
       }) as OutboxRow[];
   }
 
-  /** The files stored with a submission, to attach to its e-mail. */
+  /** The files stored with a submission, to attach to its e-mail; files removed at the end of their retention are left out. */
   attachments(submissionId: number): Attachment[] {
     return (
       this.db
-        .prepare('SELECT filename, mime, content FROM submission_files WHERE submission_id = ? ORDER BY id')
+        .prepare('SELECT filename, mime, content FROM submission_files WHERE submission_id = ? AND removed_at IS NULL ORDER BY id')
         .all(submissionId) as Array<{ filename: string; mime: string; content: Buffer }>
     ).map((file) => ({ filename: file.filename, contentType: file.mime, content: file.content }));
   }
@@ -183,6 +188,20 @@ export class OutboxStore {
     return this.db
       .prepare('SELECT * FROM outbox WHERE status IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?')
       .all(JSON.stringify(statuses), Math.min(Math.max(Math.floor(limit), 1), 10_000)) as OutboxRow[];
+  }
+
+  /**
+   * Blanks the text of key e-mails sent before `before`: the access keys' activation codes are stored
+   * only as hashes, and the e-mail that carried them in clear is not kept longer than a buyer may
+   * need it sent again. Returns how many were blanked.
+   */
+  forgetSentKeyMails(before: Date): number {
+    return this.db
+      .prepare(
+        `UPDATE outbox SET body = ?, html = NULL
+         WHERE kind = 'keys' AND status = 'sent' AND sent_at < ? AND body <> ?`,
+      )
+      .run(FORGOTTEN_KEY_MAIL, before.toISOString(), FORGOTTEN_KEY_MAIL).changes;
   }
 
   /** How many rows each status has. */

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fchmodSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { databaseFile, openExisting, OpsError } from './cli';
 
@@ -60,10 +60,13 @@ export async function backupDatabase(dataDir: string, options: { out?: string; n
   const source = openExisting(databaseFile(dataDir));
   const file = resolve(options.out ?? defaultBackupFile(dataDir, options.now));
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     // Creating the file exclusively claims its name: an existing file, even one made a moment ago, is refused.
+    // The copy holds what app.db holds: readable by its owner alone (0600), whatever the umask.
     try {
-      closeSync(openSync(file, 'wx'));
+      const fd = openSync(file, 'wx', 0o600);
+      fchmodSync(fd, 0o600);
+      closeSync(fd);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new OpsError(`${file} already exists: refusing to overwrite it.`);
       throw error;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Db } from '../db';
+import { DATA_DIR, type Db } from '../db';
 
 /**
  * What the operator commands (scripts/submissions.ts, scripts/backup.ts) share: where the database
@@ -31,7 +31,7 @@ export class UsageError extends OpsError {
 
 /** The data directory as the server resolves it (server/settings.ts): DATA_DIR, default ./data. */
 export function dataDirOf(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env.DATA_DIR ?? './data');
+  return resolve(env.DATA_DIR ?? DATA_DIR);
 }
 
 export { databaseFile } from '../db';

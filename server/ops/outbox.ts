@@ -1,5 +1,5 @@
 import { SCHEMA_VERSION, type Db } from '../db';
-import { OutboxStore, type OutboxRow, type OutboxStatus } from '../mail/outbox';
+import { FORGOTTEN_KEY_MAIL, OutboxStore, type OutboxRow, type OutboxStatus } from '../mail/outbox';
 import { openExisting, OpsError } from './cli';
 
 /**
@@ -86,6 +86,9 @@ export function resendOutbox(store: OutboxStore, id: number, options: { evenIfSe
   if (!existing) throw new OpsError(`No e-mail #${id} in the outbox.`);
   if (existing.status === 'sent' && !options.evenIfSent) {
     throw new OpsError(`E-mail #${id} was sent ${existing.sent_at}; add --even-if-sent to send it again.`);
+  }
+  if (existing.body === FORGOTTEN_KEY_MAIL) {
+    throw new OpsError(`E-mail #${id} was sent ${existing.sent_at} and its activation codes are no longer kept: issue new keys instead.`);
   }
   const row = store.resend(id, options.now ?? new Date(), { evenIfSent: options.evenIfSent });
   if (!row) throw new OpsError(`E-mail #${id} could not be made due again.`);

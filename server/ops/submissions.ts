@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { addDays, manilaToday } from '../../domain/dates';
 import { isObject } from '../../domain/guards';
@@ -101,7 +101,9 @@ function writeFiles(dir: string, submissionId: number, files: readonly StoredFil
     const target = join(dir, name);
     if (dirname(target) !== dir) throw new OpsError(`Refusing to write the file '${file.filename}' outside ${dir}.`);
     rmSync(target, { force: true });
-    writeFileSync(target, file.content, { flag: 'wx' });
+    // CVs and the like: readable by the operator alone, whatever the umask.
+    writeFileSync(target, file.content, { flag: 'wx', mode: 0o600 });
+    chmodSync(target, 0o600);
     return target;
   });
 }
@@ -139,10 +141,20 @@ export async function exportSubmissions(dbFile: string, options: ExportOptions):
   let exported: ExportedSubmission[];
   let fileCount = 0;
   try {
-    if (filesDir) mkdirSync(filesDir, { recursive: true });
+    if (filesDir) mkdirSync(filesDir, { recursive: true, mode: 0o700 });
     const rows = db.prepare('SELECT id, data, created_at FROM form_submissions WHERE form_key = ? ORDER BY id');
-    const names = db.prepare('SELECT filename FROM submission_files WHERE submission_id = ? ORDER BY id').pluck();
-    const files = db.prepare('SELECT id, filename, content FROM submission_files WHERE submission_id = ? ORDER BY id');
+    // A file removed at the end of its retention (removed_at, server/db.ts) is named with the day it went, never written.
+    const retention = db.prepare("SELECT 1 FROM pragma_table_info('submission_files') WHERE name = 'removed_at'").get() !== undefined;
+    const removedAt = retention ? 'removed_at' : 'NULL';
+    const names = db
+      .prepare(
+        `SELECT CASE WHEN ${removedAt} IS NULL THEN filename ELSE filename || ' (removed ' || substr(${removedAt}, 1, 10) || ')' END
+         FROM submission_files WHERE submission_id = ? ORDER BY id`,
+      )
+      .pluck();
+    const files = db.prepare(
+      `SELECT id, filename, content FROM submission_files WHERE submission_id = ? AND ${removedAt} IS NULL ORDER BY id`,
+    );
     // One read transaction: the submissions and their files as of one moment, whatever the server writes meanwhile.
     exported = db.transaction(() =>
       (rows.all(form.key) as SubmissionRow[]).flatMap((row): ExportedSubmission[] => {

@@ -8,7 +8,7 @@ import { formBodyLimit } from '../forms/limits';
 import { formMail } from '../mail/form-mail';
 import type { FileRule } from '../forms/form';
 import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
-import { acceptedType, admits, claimedType, cleanFileName } from '../forms/uploads';
+import { acceptedType, admits, claimedType, cleanFileName, uploadProblem } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { checked, HttpError, list, notFound, QUERY, queryNumber } from '../http';
 import { formRateLimit, registerRateLimit, sharedPerMinute, type LimitedRoutesOptions } from '../rate-limit';
@@ -18,6 +18,15 @@ interface Envelope {
   key: unknown;
   data: unknown;
 }
+
+/** The route's options: the rate limits' and the upload quota. */
+interface FormRoutesOptions extends LimitedRoutesOptions {
+  /** Bytes the stored uploads may take in all (UPLOAD_QUOTA_MB); a submission with files beyond it is refused with 507. */
+  uploadQuotaBytes?: number;
+}
+
+/** What a visitor reads when the uploads' storage is full. */
+export const UPLOADS_FULL_MESSAGE = 'We cannot accept files at the moment. Please try again later.';
 
 /** An upload of a file field: accepted (with its bytes) or refused with the form's message. */
 type Upload = { field: string; filename: string; file?: UploadedFile; error?: string };
@@ -88,7 +97,10 @@ async function readMultipart(
     // The content decides: its first bytes must be of an accepted type (the browser's MIME type is not trusted).
     const content = Buffer.concat(chunks);
     const type = acceptedType(rule, filename, content);
-    if (!type) {
+    // Beyond the first bytes: a DOCX must unpack within bounds, a PDF must not go on as HTML (uploads.ts).
+    const problem = type && (await uploadProblem(type, content));
+    if (problem) request.log.warn({ form: form.key, field: rule.field, problem }, 'upload refused');
+    if (!type || problem) {
       uploads.push({ field: rule.field, filename, error: rule.typeMessage });
       return;
     }
@@ -118,9 +130,10 @@ function parseData(data: unknown): unknown {
  * with the form's messages otherwise. Rate limited per IP. In demo mode the latest submissions are
  * listed by formDevRoutes (GET /api/dev/form-submissions).
  */
-const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) => {
+const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
   const forms = await loadSubmittableForms();
   const store = new SubmissionStore(opts.db);
+  const quotaBytes = opts.uploadQuotaBytes ?? Number.POSITIVE_INFINITY;
 
   // Both plugins are scoped to this module: the content routes are neither limited nor multipart.
   await registerRateLimit(app);
@@ -162,15 +175,25 @@ const formRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =
       // visitor's success dialog means exactly that. The e-mail leaves after, from the outbox.
       const createdAt = opts.now().toISOString();
       const files = uploads.flatMap((u) => (u.file ? [u.file] : []));
-      const id = opts.db.transaction(() => {
+      const bytes = files.reduce((sum, file) => sum + file.content.length, 0);
+      const save = opts.db.transaction(() => {
+        // The quota: the files stored so far and these together stay within UPLOAD_QUOTA_MB.
+        if (bytes > 0 && store.storedBytes() + bytes > quotaBytes) return undefined;
         const submissionId = store.add({ formKey: form.key, data, createdAt, ip: request.ip ?? null, files });
         const fields = isObject(data) ? data : {};
         const mail = formMail({ form, data: fields, submissionId, createdAt, files: files.map((f) => f.filename) }, opts.mail.frame());
         opts.mail.outbox.enqueue(mail, createdAt);
         return submissionId;
-      })();
+      });
+      // Immediate: the quota is read and the files written under one write lock, whatever other process writes.
+      const stored = save.immediate();
+      if (stored === undefined) {
+        // The operator must act (raise UPLOAD_QUOTA_MB, shorten UPLOAD_RETENTION_DAYS): logged at error level.
+        request.log.error({ form: form.key, bytes, quotaBytes }, 'uploads: storage quota (UPLOAD_QUOTA_MB) reached, submission refused');
+        return reply.code(507).send({ message: UPLOADS_FULL_MESSAGE });
+      }
       opts.mail.notify();
-      return reply.code(201).send({ data: { id } });
+      return reply.code(201).send({ data: { id: stored } });
     });
   }
   app.post<{ Params: { key: string } }>('/form-emails/:key', limit, async (request, reply) =>

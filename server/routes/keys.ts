@@ -3,14 +3,17 @@ import { isObject } from '../../domain/guards';
 import { HttpError } from '../http';
 import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
 import { formBodyLimit } from '../forms/limits';
-import { KEY_LOCKOUT, KeyActivationStore } from '../keys/store';
+import { KeyActivationStore } from '../keys/store';
 import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rate-limit';
+import { clientKey } from '../render-budget';
 
 /**
  * POST key-assignments (spec sections 3, 4 and 7): activates a key pair once.
  * - Body: the single form's fields, or a multi-member card's (told apart by the card's `employee` flag).
  * - 422 { message, errors } with the form's own messages when the data is invalid; 400 when the body is not an object.
  * - 404 { message } for an unknown pair (or a wrong activation code); 409 { message } for a key already activated.
+ * - 429 { message } with Retry-After while the key is locked for this client (keys/store.ts: too many
+ *   wrong codes from this client, or from everyone), whether the key exists or not.
  * - 200 { data: { access_key, status, activated_at } } once activated: status 'used', activated_at,
  *   member = the payload without the codes.
  */
@@ -34,15 +37,17 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
       const first = Object.values(errors)[0]?.[0];
       if (first !== undefined) return reply.code(422).send({ message: first, errors });
 
-      const result = store.activate(
+      const result = await store.activate(
         normalizeAccessKey(String(data.access_key)),
         String(data.activation_code),
+        // An IPv6 /64 is one client, as for the page budget.
+        clientKey(request.ip),
         memberRecord(data),
         opts.now().toISOString(),
       );
       if (!result.ok) {
         const refusal = REFUSALS[result.reason];
-        if (result.reason === 'locked') reply.header('retry-after', String(KEY_LOCKOUT.minutes * 60));
+        if (result.reason === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));
         return reply.code(refusal.status).send({ message: refusal.message });
       }
       return reply.code(200).send({ data: { access_key: result.accessKey, status: 'used', activated_at: result.activatedAt } });

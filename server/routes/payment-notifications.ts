@@ -27,7 +27,6 @@ const REFUSED: Record<Exclude<SignatureCheck, { ok: true }>['reason'], string> =
 const NOT_APPLIED: Partial<Record<NotificationOutcome, string>> = {
   'unknown-order': 'No order with that order_id.',
   mismatch: 'The amount or currency does not match the order: nothing was issued.',
-  expired: 'The order expired before the payment was confirmed: nothing was issued.',
 };
 
 /** What the provider is told for each outcome: 200 when there is nothing to retry, 4xx otherwise. */
@@ -36,9 +35,9 @@ const STATUS: Record<NotificationOutcome, number> = {
   cancelled: 200,
   duplicate: 200,
   'not-pending': 200,
+  'needs-review': 200,
   'unknown-order': 404,
   mismatch: 422,
-  expired: 409,
 };
 
 /** The notification body; anything else is refused (400) before it is looked at. */
@@ -112,8 +111,16 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
         },
       );
       if (outcome === 'paid') ctx.mail.notify();
+      if (outcome === 'needs-review') {
+        // Money was taken and no keys were issued: an operator must refund or issue them (npm run payments).
+        request.log.error(
+          { outcome, order: body.order_id, event: body.id },
+          'payment confirmed for an order that was not pending: recorded for review',
+        );
+      }
       if (STATUS[outcome] === 200) return reply.send({ received: true, outcome });
-      request.log.warn({ outcome, order: body.order_id }, 'payment notification not applied');
+      const level = outcome === 'mismatch' ? 'error' : 'warn';
+      request.log[level]({ outcome, order: body.order_id, event: body.id }, 'payment notification not applied');
       return reply.code(STATUS[outcome]).send({ message: NOT_APPLIED[outcome], received: true, outcome });
     },
   );

@@ -1,5 +1,6 @@
 import type { Totals } from '../../domain/pricing';
 import type { Db } from '../db';
+import { hashActivationCode } from '../keys/code-hash';
 import type { OutboxStore, OutgoingMail } from '../mail/outbox';
 import { newAccessKey, newActivationCode, newPaymentToken } from './keys';
 
@@ -57,15 +58,20 @@ export interface Order {
   cancel_reason: 'buyer' | 'expired' | null;
 }
 
+/** A stored key pair. Its activation code is stored only as a hash (keys/code-hash.ts) and never read back. */
 export interface AccessKey {
   id: number;
   order_id: number | null;
   access_key: string;
-  activation_code: string;
   status: 'unused' | 'used';
   created_at: string;
   activated_at: string | null;
   member: unknown;
+}
+
+/** A key pair as issueKeys returns it: with the activation code in clear, for the e-mail written in the same transaction. */
+export interface IssuedKey extends AccessKey {
+  activation_code: string;
 }
 
 export interface PayOptions {
@@ -73,7 +79,7 @@ export interface PayOptions {
   /** Access-key prefix (keys.ts keyPrefix). */
   keyPrefix: string;
   /** The e-mail of a paid order with the keys issued for it. */
-  compose: (order: Order, keys: AccessKey[]) => OutgoingMail;
+  compose: (order: Order, keys: IssuedKey[]) => OutgoingMail;
   /** Where that e-mail is written, in the same transaction. */
   outbox: OutboxStore;
 }
@@ -90,11 +96,32 @@ export interface PaymentNotification {
 }
 
 /**
- * What a notification did: 'paid' (keys issued), 'cancelled', 'duplicate' (its event id was handled
- * before), 'unknown-order', 'mismatch' (amount or currency differ from the order: nothing issued),
- * 'expired' (the order expired unpaid), 'not-pending' (already paid or cancelled: nothing new).
+ * What a notification did: 'paid' (keys issued; also for an order that had only expired unpaid),
+ * 'cancelled', 'duplicate' (its event id was applied before), 'unknown-order', 'mismatch' (amount or
+ * currency differ from the order: nothing issued), 'not-pending' (a cancellation of an order that is
+ * no longer pending: nothing to do), 'needs-review' (a confirmed payment of an order the buyer had
+ * cancelled, or a second payment of a paid order: recorded in payment_reviews for an operator).
  */
-export type NotificationOutcome = 'paid' | 'cancelled' | 'duplicate' | 'unknown-order' | 'mismatch' | 'expired' | 'not-pending';
+export type NotificationOutcome = 'paid' | 'cancelled' | 'duplicate' | 'unknown-order' | 'mismatch' | 'not-pending' | 'needs-review';
+
+/** The outcomes that changed something or need nothing more: their event id is recorded, and a re-sent one is a duplicate. */
+const APPLIED: ReadonlySet<NotificationOutcome> = new Set(['paid', 'cancelled', 'not-pending', 'needs-review']);
+
+/** Why a confirmed payment could not be matched to keys and waits for an operator (payment_reviews). */
+export type ReviewReason = 'paid-after-buyer-cancel' | 'second-payment';
+
+/** A payment the provider confirmed that issued no keys: an operator refunds it or issues keys by hand. */
+export interface PaymentReview {
+  id: number;
+  event_id: string;
+  order_id: number;
+  reason: ReviewReason;
+  amount: number;
+  currency: string;
+  received_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
 
 type OrderRow = Omit<Order, 'billing'> & { billing: string };
 type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };
@@ -102,6 +129,8 @@ type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };
 const toOrder = (row: OrderRow | undefined): Order | undefined =>
   row ? { ...row, billing: JSON.parse(row.billing) as Record<string, unknown> } : undefined;
 const toKey = (row: KeyRow): AccessKey => ({ ...row, member: row.member === null ? null : (JSON.parse(row.member) as unknown) });
+/** The columns of an AccessKey: everything but the code's hash. */
+const KEY_COLUMNS = 'id, order_id, access_key, status, created_at, activated_at, member';
 
 /** orders, access_keys and outbox (migration 3). */
 export class OrderStore {
@@ -163,53 +192,60 @@ export class OrderStore {
   }
 
   keysOf(orderId: number): AccessKey[] {
-    return (this.db.prepare('SELECT * FROM access_keys WHERE order_id = ? ORDER BY id').all(orderId) as KeyRow[]).map(toKey);
+    return (this.db.prepare(`SELECT ${KEY_COLUMNS} FROM access_keys WHERE order_id = ? ORDER BY id`).all(orderId) as KeyRow[]).map(toKey);
   }
 
   /**
    * Issues `count` new key pairs for an order (or none: order_id NULL). Access keys are unique; a
-   * random collision is retried. Call inside a transaction when it belongs to one.
+   * random collision is retried. Call inside a transaction when it belongs to one. The database keeps
+   * each activation code's hash only: what is returned is the one place its code is in clear (for the
+   * buyer's e-mail). Hashing costs about 10 ms per key.
    */
-  issueKeys(orderId: number | null, count: number, options: { now: string; keyPrefix: string }): AccessKey[] {
+  issueKeys(orderId: number | null, count: number, options: { now: string; keyPrefix: string }): IssuedKey[] {
     const exists = this.db.prepare('SELECT 1 FROM access_keys WHERE access_key = ?');
     const insert = this.db.prepare(
-      'INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO access_keys (order_id, access_key, activation_code_hash, status, created_at) VALUES (?, ?, ?, ?, ?)',
     );
-    const ids: number[] = [];
+    const issued: Array<{ id: number; code: string }> = [];
     for (let i = 0; i < count; i++) {
       let key = newAccessKey(options.keyPrefix);
       while (exists.get(key)) key = newAccessKey(options.keyPrefix);
-      ids.push(Number(insert.run(orderId, key, newActivationCode(), 'unused', options.now).lastInsertRowid));
+      const code = newActivationCode();
+      issued.push({ id: Number(insert.run(orderId, key, hashActivationCode(code), 'unused', options.now).lastInsertRowid), code });
     }
-    const select = this.db.prepare('SELECT * FROM access_keys WHERE id = ?');
-    return ids.map((id) => toKey(select.get(id) as KeyRow));
+    const select = this.db.prepare(`SELECT ${KEY_COLUMNS} FROM access_keys WHERE id = ?`);
+    return issued.map(({ id, code }) => ({ ...toKey(select.get(id) as KeyRow), activation_code: code }));
   }
 
-  /** Stores given key pairs (the seeded demo keys). */
+  /** Stores given key pairs (the seeded demo keys), their activation codes hashed. */
   addKeys(orderId: number | null, pairs: ReadonlyArray<{ accessKey: string; activationCode: string }>, now: string): void {
     const insert = this.db.prepare(
-      'INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO access_keys (order_id, access_key, activation_code_hash, status, created_at) VALUES (?, ?, ?, ?, ?)',
     );
-    for (const pair of pairs) insert.run(orderId, pair.accessKey, pair.activationCode, 'unused', now);
+    for (const pair of pairs) insert.run(orderId, pair.accessKey, hashActivationCode(pair.activationCode), 'unused', now);
   }
 
   /**
-   * A signed provider notification, in one immediate transaction: its event id is recorded (an id
-   * seen before changes nothing); 'payment.succeeded' for a pending, unexpired order whose amount and
-   * currency match makes it paid, issues one key pair per purchased unit and writes the confirmation
-   * e-mail to the outbox; 'payment.cancelled' cancels a pending order. Anything else issues nothing.
+   * A signed provider notification, in one immediate transaction. An event id applied before changes
+   * nothing ('duplicate'); an event id is recorded only with an outcome that was applied (APPLIED),
+   * so a notification refused as unknown-order or mismatch can be sent again, corrected, with the
+   * same id. 'payment.succeeded' for a pending order whose amount and currency match, or for one that
+   * only expired unpaid (the buyer paid after all), makes it paid, issues one key pair per purchased
+   * unit and writes their e-mail to the outbox; for an order the buyer cancelled, or one already paid
+   * (a second payment), it is recorded for review, never dropped. 'payment.cancelled' cancels a
+   * pending order.
    */
   applyNotification(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
     return this.db
       .transaction(() => {
-        const seen = this.db
-          .prepare(
-            "INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING",
-          )
-          .run(event.id, event.type, event.order_id, options.now).changes;
-        if (seen === 0) return { outcome: 'duplicate' as const, issued: [] };
+        const seen = this.db.prepare('SELECT 1 FROM payment_notifications WHERE event_id = ?').get(event.id);
+        if (seen) return { outcome: 'duplicate' as const, issued: [] };
         const result = this.handle(event, options);
-        this.db.prepare('UPDATE payment_notifications SET outcome = ? WHERE event_id = ?').run(result.outcome, event.id);
+        if (APPLIED.has(result.outcome)) {
+          this.db
+            .prepare('INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at) VALUES (?, ?, ?, ?, ?)')
+            .run(event.id, event.type, event.order_id, result.outcome, options.now);
+        }
         return result;
       })
       .immediate();
@@ -219,23 +255,49 @@ export class OrderStore {
     this.expirePending(options.now);
     const order = this.byId(event.order_id);
     if (!order) return { outcome: 'unknown-order', issued: [] };
-    if (order.status === 'cancelled' && order.cancel_reason === 'expired') return { outcome: 'expired', order, issued: [] };
-    if (order.status !== 'pending') return { outcome: 'not-pending', order, issued: [] };
     if (event.type === 'payment.cancelled') {
-      this.db
+      const changed = this.db
         .prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'buyer' WHERE id = ? AND status = 'pending'")
-        .run(options.now, order.id);
-      return { outcome: 'cancelled', order: this.byId(order.id), issued: [] };
+        .run(options.now, order.id).changes;
+      return changed === 0
+        ? { outcome: 'not-pending', order, issued: [] }
+        : { outcome: 'cancelled', order: this.byId(order.id), issued: [] };
     }
     if (event.amount !== order.total || event.currency !== order.currency) return { outcome: 'mismatch', order, issued: [] };
+    if (order.status === 'paid' || (order.status === 'cancelled' && order.cancel_reason !== 'expired')) {
+      const reason: ReviewReason = order.status === 'paid' ? 'second-payment' : 'paid-after-buyer-cancel';
+      this.db
+        .prepare('INSERT INTO payment_reviews (event_id, order_id, reason, amount, currency, received_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(event.id, order.id, reason, event.amount, event.currency, options.now);
+      return { outcome: 'needs-review', order, issued: [] };
+    }
+    // Pending, or expired unpaid: the buyer paid, so the order is paid.
     const changed = this.db
-      .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
+      .prepare(
+        "UPDATE orders SET status = 'paid', paid_at = ?, cancelled_at = NULL, cancel_reason = NULL WHERE id = ? AND (status = 'pending' OR cancel_reason = 'expired')",
+      )
       .run(options.now, order.id).changes;
     if (changed === 0) return { outcome: 'not-pending', order, issued: [] };
     const issued = this.issueKeys(order.id, order.quantity, options);
     const paid = this.byId(order.id)!;
     options.outbox.enqueue(options.compose(paid, issued), options.now);
     return { outcome: 'paid', order: paid, issued };
+  }
+
+  /** Confirmed payments that issued no keys, oldest first (open ones only unless `all`). */
+  reviews(options: { all?: boolean } = {}): PaymentReview[] {
+    return this.db
+      .prepare(`SELECT * FROM payment_reviews ${options.all ? '' : 'WHERE resolved_at IS NULL'} ORDER BY id`)
+      .all() as PaymentReview[];
+  }
+
+  /** Closes a review with what the operator did (a refund, keys issued by hand); false when there is no open one. */
+  resolveReview(id: number, resolution: string, now: string): boolean {
+    return (
+      this.db
+        .prepare('UPDATE payment_reviews SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL')
+        .run(now, resolution, id).changes === 1
+    );
   }
 
   /** Cancels every pending order whose time ran out (cancel_reason 'expired'); returns how many. */

@@ -82,27 +82,72 @@ export type PageRequest =
   /** The HTML cache's key: what the page's HTML depends on. */
   | { key: string }
   /** The path matches no route: the not-found page (renderNotFound), the same for every such path. */
-  | { notFound: true };
+  | { notFound: true }
+  /** A redirect page, or a page's path in another spelling: a 301 to this path (query kept), nothing rendered. */
+  | { redirect: string };
 
-/** The query parameters the blocks of `sections` read (their `searchParams`); their chunks must be loaded. */
-function readParams(sections: readonly { type: string }[]): ReadonlySet<string> {
-  return new Set(
-    sections
-      .map((section) => section.type)
-      .filter(isBlockType)
-      .flatMap((type) => loadedBlock(type)?.searchParams ?? []),
-  );
+/**
+ * The values of a query parameter that its block tells apart, by block type and parameter: any other
+ * value renders as the parameter's absence, so it is left out of the page's key and of the URL the page
+ * renders from (one cached page for all such values, not one per value). Parameters not listed here
+ * are kept whatever their value.
+ */
+const SEARCH_VALUES: { readonly [type: string]: { readonly [name: string]: readonly string[] } } = {
+  // The payment result shows 'paid' or 'cancelled'; with any other status, or none, it sends the visitor on to the shop.
+  paymentResult: { status: ['paid', 'cancelled'] },
+};
+
+/**
+ * The query parameters the blocks of `sections` read (their `searchParams`), each with the values that
+ * count (SEARCH_VALUES; undefined: any value); their chunks must be loaded.
+ */
+function readParams(sections: readonly { type: string }[]): ReadonlyMap<string, readonly string[] | undefined> {
+  const read = new Map<string, readonly string[] | undefined>();
+  for (const type of new Set(sections.map((section) => section.type).filter(isBlockType))) {
+    for (const name of loadedBlock(type)?.searchParams ?? []) {
+      const values = SEARCH_VALUES[type]?.[name];
+      // Read by two blocks: what either tells apart counts (any value when one of them takes any).
+      const before = read.has(name) ? read.get(name) : [];
+      read.set(name, before === undefined || values === undefined ? undefined : [...new Set([...before, ...values])]);
+    }
+  }
+  return read;
 }
 
-/** The part of `url`'s query in `read`, in a fixed order ('' when none). */
-function keptQuery(url: URL, read: ReadonlySet<string>): string {
-  if (read.size === 0) return '';
-  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
+/**
+ * The part of `url`'s query its blocks read (`read`): the first value of each parameter (what a block's
+ * `get` sees) where it is one that counts, in a fixed order ('' when none).
+ */
+function keptQuery(url: URL, read: ReadonlyMap<string, readonly string[] | undefined>): string {
+  const kept = new URLSearchParams();
+  for (const [name, values] of [...read].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const value = url.searchParams.get(name);
+    if (value !== null && (values === undefined || values.includes(value))) kept.append(name, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * The path of `page` with `params` as the site spells it: the route's own path from the config (its
+ * letter case, its trailing slash or none) and each param percent-encoded as the site's links encode it.
+ * Every spelling the router takes for the same page and params ('/ABOUT', '/abou%74', '/about/') has
+ * this one path.
+ */
+function ownPath(page: PageRoute, params: Readonly<Record<string, string | undefined>>): string {
+  const path = fill(page.path)
+    .replace(/\/:(\w+)\??/g, (_whole, name: string) => {
+      const value = params[name];
+      return value === undefined || value === '' ? '' : `/${encodeURIComponent(value)}`;
+    })
+    // A splat keeps its segments, each encoded.
+    .replace(/\*$/, () => (params['*'] ?? '').split('/').map(encodeURIComponent).join('/'));
+  return path === '' ? '/' : path;
 }
 
 /** What a path is, worked out once: a request for a cached page costs a map lookup, not a route match. */
-type PathKind = { kind: 'not-found' } | { kind: 'redirect' } | { kind: 'page'; read: ReadonlySet<string> };
+type PathKind =
+  { kind: 'not-found' } | { kind: 'redirect'; to: string } | { kind: 'page'; read: ReadonlyMap<string, readonly string[] | undefined> };
 const pathKinds = new Map<string, PathKind>();
 /** Paths remembered at most (the oldest goes first), so a flood of made-up paths cannot grow it. */
 const MAX_PATHS = 2_000;
@@ -110,10 +155,11 @@ const MAX_PATHS = 2_000;
 async function pathKind(pathname: string): Promise<PathKind> {
   const known = pathKinds.get(pathname);
   if (known) return known;
-  const { page } = matchPage(pathname);
+  const { page, params } = matchPage(pathname);
   let kind: PathKind;
   if (!page) kind = { kind: 'not-found' };
-  else if (page.redirect || (page.path.endsWith('/') && !pathname.endsWith('/'))) kind = { kind: 'redirect' };
+  else if (page.redirect) kind = { kind: 'redirect', to: fillPath(page.redirect, params) };
+  else if (ownPath(page, params) !== pathname) kind = { kind: 'redirect', to: ownPath(page, params) };
   else {
     const sections = (await loadSections(page)).sections ?? [];
     await loadBlocks(sections.map((section) => section.type));
@@ -124,19 +170,27 @@ async function pathKind(pathname: string): Promise<PathKind> {
   return kind;
 }
 
+/** The path of `href` as the request spelt it (up to its query), not normalised by a URL parser. */
+function rawPath(href: string): string {
+  const end = href.search(/[?#]/);
+  return end < 0 ? href : href.slice(0, end);
+}
+
 /**
  * What the HTML of the page at `href` (path and query) depends on: its path and the query parameters
- * its blocks read (their `searchParams`, in a fixed order); render renders the page from exactly that
- * URL, so a cached copy never depends on anything else. A shared link's `utm_*` or `fbclid` (unique per
- * click) is then served from the cache, as is a cache-buster. A redirect page keeps its whole query (it
- * is not cached).
+ * its blocks read (their `searchParams`, the first value of each, only the values that count: see
+ * SEARCH_VALUES, in a fixed order); render renders the page from exactly that URL, so a cached copy
+ * never depends on anything else. A shared link's `utm_*` or `fbclid` (unique per click) is then served
+ * from the cache, as is a cache-buster. The path is taken as spelt: another spelling of a page's path
+ * (letter case, percent-encoded letters, a trailing slash the route has not, or lacks one it has) is a
+ * redirect to the page's own path (ownPath), as is a redirect page; either keeps the whole query.
  */
 export async function cachedAs(href: string): Promise<PageRequest> {
   const url = new URL(href, 'http://localhost');
-  const path = await pathKind(url.pathname);
+  const path = await pathKind(rawPath(href));
   if (path.kind === 'not-found') return { notFound: true };
-  if (path.kind === 'redirect') return { key: href };
-  return { key: url.pathname + keptQuery(url, path.read) };
+  if (path.kind === 'redirect') return { redirect: path.to + url.search };
+  return { key: rawPath(href) + keptQuery(url, path.read) };
 }
 
 async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
@@ -170,12 +224,13 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
 export async function render(href: string, options: RenderOptions): Promise<RenderResult> {
   configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
   const url = new URL(href, options.publicUrl);
-  const { page, params } = matchPage(url.pathname);
+  const pathname = rawPath(href);
+  const { page, params } = matchPage(pathname);
   if (!page) return { kind: 'not-found' };
 
   if (page.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };
-  if (page.path.endsWith('/') && !url.pathname.endsWith('/'))
-    return { kind: 'redirect', status: 301, location: `${url.pathname}/${url.search}` };
+  // Another spelling of the page's path (see cachedAs): on to its own.
+  if (ownPath(page, params) !== pathname) return { kind: 'redirect', status: 301, location: ownPath(page, params) + url.search };
 
   const full = await loadSections(page);
   await loadPage(full.sections ?? []);
@@ -184,10 +239,10 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   if (data.notFound) return { kind: 'not-found' };
   // Reached under other params than its own (an article under a mistyped title): on to its address.
   if (data.canonicalParams)
-    return { kind: 'redirect', status: 301, location: fillPath(page.path, { ...params, ...data.canonicalParams }) + url.search };
+    return { kind: 'redirect', status: 301, location: ownPath(page, { ...params, ...data.canonicalParams }) + url.search };
   // Rendered from the path and the query the page reads only (what the HTML cache keys it on: cachedAs).
-  const renderUrl = new URL(url.pathname + keptQuery(url, readParams(full.sections ?? [])), options.publicUrl);
-  return renderPage(page, full, renderUrl, data, options, (error) => console.error('[ssr]', url.pathname, error));
+  const renderUrl = new URL(pathname + keptQuery(url, readParams(full.sections ?? [])), options.publicUrl);
+  return renderPage(page, full, renderUrl, data, options, (error) => console.error('[ssr]', pathname, error));
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
 import type { BlockItemMap, BlockType } from '../generated/blocks';
 import type { BlockSection, SectionKeys, SectionPropsMap } from '../generated/sections';
+import { ApiError } from '../api/client';
 import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
 import { fill, site } from '../lib/site';
@@ -72,12 +74,21 @@ function Block<K extends BlockType>({ section, params, items }: SectionViewProps
   );
 }
 
+/** Whether the section is about the first item of its source (its block's `itemRequired`). */
+function itemRequired<K extends BlockType>(section: BlockSection<K>): boolean {
+  const module = loadedBlock(section.type);
+  return module?.itemRequired ? module.itemRequired(blockProps(module, section.props)) : false;
+}
+
 function BoundSection<K extends BlockType>({ section, source, params }: SectionViewProps<K> & { source: string }) {
   const { data, error, isLoading } = useSource<BlockItemMap[K]>(source, params, fillQuery(section.query, params));
   const items = useMemo(() => data && pickItems(data, section.pick), [data, section.pick]);
+  // A section about its item whose item does not exist (a 404, or no item): the page is a not-found.
+  const missing = itemRequired(section) && ((error instanceof ApiError && error.status === 404) || items?.length === 0);
   useEffect(() => {
-    if (error) logError(`source ${source}`, error);
-  }, [error, source]);
+    if (error && !missing) logError(`source ${source}`, error);
+  }, [error, missing, source]);
+  if (missing) return <Navigate to="/404" replace />;
   if (error) return null;
   if (isLoading || !items) return <BlockSkeleton section={section} />;
   return <Block section={section} params={params} items={items} />;

@@ -28,13 +28,20 @@ export interface PageData {
   canonicalParams?: Record<string, string>;
 }
 
-/** The requests a section declares: its bound source, and what its block loads itself (the block's `sources`). */
+/**
+ * The requests a section declares: its bound source (required when the block says the section is about
+ * its first item: `itemRequired`), and what its block loads itself (the block's `sources`).
+ */
 function sectionRequests(section: BlockSection, params: Params): BlockSourceRequest[] {
   if (!isBlockType(section.type)) return [];
   const requests: BlockSourceRequest[] = [];
-  if (section.source) requests.push({ name: section.source, params, query: fillQuery(section.query, params) });
   const module = loadedBlock(section.type);
-  if (module?.sources) requests.push(...module.sources(blockProps(module, section.props), params));
+  const props = module && blockProps(module, section.props);
+  if (section.source) {
+    const required = module?.itemRequired && props ? module.itemRequired(props) : false;
+    requests.push({ name: section.source, params, query: fillQuery(section.query, params), required });
+  }
+  if (module?.sources && props) requests.push(...module.sources(props, params));
   return requests;
 }
 

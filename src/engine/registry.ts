@@ -32,6 +32,12 @@ export interface BlockModule<K extends BlockType> {
     params: Readonly<Record<string, string | undefined>>,
     lists: readonly (readonly unknown[] | undefined)[],
   ) => Record<string, string> | undefined;
+  /**
+   * Whether a section of the block, given its props, is about the first item of its bound source (a
+   * terms page is about its terms): then a 404 or an empty answer makes the page the not-found page,
+   * as a `required` request of `sources` does (the server answers 404, the browser goes to /404).
+   */
+  itemRequired?: (props: BlockPropsMap[K]) => boolean;
   /** The block only works with JavaScript (a form, the shop): without it, the site's `noscript` text shows in its place. */
   needsScript?: boolean;
   /**

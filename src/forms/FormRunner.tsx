@@ -185,7 +185,8 @@ export function FormRunner({
       } else if (flow.failureTitle && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage) {
         // The server refused and said why (e.g. a key already activated): the form's own failure dialog.
         showError({ title: fill(flow.failureTitle), message: error.serverMessage });
-      } else if (error instanceof ApiError && (error.status === 422 || error.status === 429) && error.serverMessage) {
+      } else if (error instanceof ApiError && [422, 429, 507].includes(error.status) && error.serverMessage) {
+        // A refusal the visitor can act on: fix, wait, or try later (507: the storage for uploads is full).
         showError({ title: fill(texts?.errorTitle ?? 'Sorry'), message: error.serverMessage });
       } else {
         console.error(fill(texts?.failed ?? 'Sorry, there was a problem saving your transaction.'));

@@ -223,3 +223,60 @@ test.describe('link previews', () => {
     expect(image.headers()['content-type']).toBe('image/png');
   });
 });
+
+test.describe("the HTML cache's keys", () => {
+  const html = { accept: 'text/html' };
+
+  test('an unknown terms slug is the not-found page every unknown address shares: 404, no canonical, /404 in the browser', async ({
+    page,
+    request,
+  }) => {
+    const unknownPath = await request.get('/no/such/terms-page', { headers: html });
+    const unknownSlug = await request.get(`/terms-and-conditions/no-such-terms-${Date.now()}`, { headers: html });
+    expect(unknownSlug.status()).toBe(404);
+    expect(unknownSlug.headers()['x-render-cache']).toBe('hit');
+    const body = await unknownSlug.text();
+    expect(body).toBe(await unknownPath.text());
+    expect(body).not.toContain('rel="canonical"');
+    await page.goto('/terms-and-conditions/no-such-terms');
+    await expect(page).toHaveURL(/\/404$/);
+    // The known terms are a page of their own.
+    expect((await request.get(`/terms-and-conditions/${short}`, { headers: html })).status()).toBe(200);
+  });
+
+  test('the payment result is cached as paid, cancelled or other, whatever else its status says', async ({ request }) => {
+    const other = await request.get('/shop/payment', { headers: html });
+    for (const status of ['refunded', `x${Date.now()}`]) {
+      const response = await request.get(`/shop/payment?status=${status}`, { headers: html });
+      expect(response.headers()['x-render-cache'], status).toBe('hit');
+      expect(await response.text(), status).toBe(await other.text());
+    }
+  });
+
+  test("another spelling of a page's path is a 301 to the site's own, the query kept", async ({ request }) => {
+    for (const [from, to] of [
+      ['/ABOUT?utm_source=x', '/about?utm_source=x'],
+      ['/abou%74', '/about'],
+      ['/about/', '/about'],
+      [`/Terms-And-Conditions/${short}`, `/terms-and-conditions/${short}`],
+    ]) {
+      const response = await request.get(from, { headers: { ...html, 'x-forwarded-host': 'evil.example' }, maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+  });
+
+  test('a 404 whose body depends on Accept says so and is kept out of shared caches', async ({ request }) => {
+    for (const [path, accept] of [
+      ['/about', 'application/json'],
+      ['/no/such/page', 'application/json'],
+      ['/no/such/page', 'text/html'],
+      ['/favicon-old.ico', '*/*'],
+    ]) {
+      const response = await request.get(path, { headers: { accept } });
+      expect(response.status(), `${path} ${accept}`).toBe(404);
+      expect(response.headers().vary, `${path} ${accept}`).toMatch(/\baccept\b/i);
+      expect(response.headers()['cache-control'], `${path} ${accept}`).toBe('no-store');
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/rate-limit';
-import { startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { CV_DOCX, startServer, submission, VALID_SUBMISSIONS } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;
@@ -60,8 +60,6 @@ function multipart(parts: Part[]) {
 /** Files as their first bytes make them (the server judges content, not names). */
 const withMagic = (magic: Buffer, size: number) => Buffer.concat([magic, Buffer.alloc(Math.max(0, size - magic.length), 0x20)]);
 const pdf = (size = 2048) => withMagic(Buffer.from('%PDF-1.7\n'), size);
-const docx = (size = 2048) =>
-  withMagic(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml')]), size);
 const doc = (size = 2048) => withMagic(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), size);
 function postApplication(options: { data?: Json; file?: { filename: string; type?: string; content: Buffer } | null; key?: string } = {}) {
   const parts: Part[] = [
@@ -197,7 +195,7 @@ describe('job application (multipart)', () => {
 
   it('accepts .docx and .doc, with any letter case, and stores the type their content shows', async () => {
     const cases: Array<[string, Buffer, string]> = [
-      ['cv.docx', docx(300), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['cv.docx', CV_DOCX, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
       ['CV.DOC', doc(300), 'application/msword'],
       ['Resume.Pdf', pdf(100), 'application/pdf'],
     ];
@@ -215,7 +213,7 @@ describe('job application (multipart)', () => {
       ['cv.pdf', withMagic(Buffer.from('<html><script>'), 500)],
       ['cv.docx', withMagic(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 500)], // a ZIP that is no Word document
       ['cv.docx', pdf(500)], // content and name disagree
-      ['cv.doc', docx(500)],
+      ['cv.doc', CV_DOCX],
     ];
     for (const [filename, content] of cases) {
       const response = await postApplication({ file: { filename, type: 'application/pdf', content } });
@@ -302,7 +300,9 @@ describe('GET /api/dev/form-submissions (demo mode)', () => {
     expect(response.statusCode).toBe(200);
     const [latest] = (response.json() as { data: Json[] }).data;
     expect(latest).toMatchObject({ form_key: 'apply-now', data: { ...VALID['apply-now'], file: 'listed.pdf' } });
-    expect(latest.files).toEqual([{ id: expect.any(Number), filename: 'listed.pdf', mime: 'application/pdf', size: 1234 }]);
+    expect(latest.files).toEqual([
+      { id: expect.any(Number), filename: 'listed.pdf', mime: 'application/pdf', size: 1234, removed_at: null },
+    ]);
   });
 
   it('does not exist outside demo mode', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_LOCKOUT } from '../../server/keys/store';
+import { ATTEMPT_WINDOW_MINUTES, KEY_LOCKOUT } from '../../server/keys/store';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { useShopServer } from './helpers';
 
@@ -26,21 +26,21 @@ const activate = (payload: object, ip: string) =>
 const LOCKED = /^Too many wrong activation codes for this access key\. For your security it is locked for 15 minutes/;
 
 describe('key activation brute force', () => {
-  it('locks a key for a while after 5 wrong activation codes, whatever the IP, even for the right code', async () => {
+  it('locks a key for a client after 5 wrong activation codes from it, even for the right code', async () => {
     const [pair] = DEMO_KEY_ORDERS[0].keys;
     const wrong = pair.activationCode === '00000000' ? '11111111' : '00000000';
     for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) {
-      const response = await activate(card(pair.accessKey, wrong), `198.51.100.${i + 1}`);
+      const response = await activate(card(pair.accessKey, wrong), '198.51.100.1');
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Invalid access key or activation code.');
     }
-    const fifth = await activate(card(pair.accessKey, wrong), '198.51.100.99');
+    const fifth = await activate(card(pair.accessKey, wrong), '198.51.100.1');
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().message).toMatch(LOCKED);
     expect(Number(fifth.headers['retry-after'])).toBe(KEY_LOCKOUT.minutes * 60);
 
-    // Locked: the right code from yet another address is refused too, and the key stays unused.
-    const right = await activate(card(pair.accessKey, pair.activationCode), '203.0.113.50');
+    // Locked: the right code from that client is refused too, and the key stays unused.
+    const right = await activate(card(pair.accessKey, pair.activationCode), '198.51.100.1');
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(LOCKED);
     const row = shop.app.ctx.db.prepare('SELECT status FROM access_keys WHERE access_key = ?').get(pair.accessKey) as { status: string };
@@ -49,31 +49,41 @@ describe('key activation brute force', () => {
     // After the lock, the right code works.
     clock = new Date(START.getTime() + (KEY_LOCKOUT.minutes * 60 + 1) * 1000);
     try {
-      const later = await activate(card(pair.accessKey, pair.activationCode), '203.0.113.50');
+      const later = await activate(card(pair.accessKey, pair.activationCode), '198.51.100.1');
       expect(later.statusCode).toBe(200);
     } finally {
       clock = START;
     }
   });
 
-  it('a right code clears the count of wrong ones', async () => {
+  it("a right code clears its client's count of wrong ones, not the count of all clients", async () => {
     const [, pair] = DEMO_KEY_ORDERS[0].keys;
     const wrong = pair.activationCode === '00000000' ? '11111111' : '00000000';
     for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++)
-      expect((await activate(card(pair.accessKey, wrong), '198.51.100.1')).statusCode).toBe(404);
-    expect((await activate(card(pair.accessKey, pair.activationCode), '198.51.100.1')).statusCode).toBe(200);
-    const attempts = shop.app.ctx.db.prepare('SELECT count(*) AS n FROM key_attempts WHERE access_key = ?').get(pair.accessKey) as {
-      n: number;
-    };
-    expect(attempts.n).toBe(0);
+      expect((await activate(card(pair.accessKey, wrong), '198.51.100.2')).statusCode).toBe(404);
+    expect((await activate(card(pair.accessKey, pair.activationCode), '198.51.100.2')).statusCode).toBe(200);
+    const counts = shop.app.ctx.db
+      .prepare('SELECT client, failures FROM key_attempts WHERE access_key = ? ORDER BY client')
+      .all(pair.accessKey);
+    expect(counts).toEqual([{ client: '*', failures: KEY_LOCKOUT.failures - 1 }]);
   });
 
-  it('keeps no record for unknown keys (nothing to fill the table with)', async () => {
+  it('counts wrong codes for unknown keys too, and deletes the counts untouched for the window', async () => {
+    const rows = (like: string) =>
+      shop.app.ctx.db.prepare('SELECT count(*) FROM key_attempts WHERE access_key LIKE ?').pluck().get(like) as number;
     for (let i = 0; i < 10; i++)
       expect((await activate(card(`BD-AAAA-BBBB-CC${String(i).padStart(2, '0')}`, '12345678'), '198.51.100.7')).statusCode).toBe(404);
-    const attempts = shop.app.ctx.db.prepare("SELECT count(*) AS n FROM key_attempts WHERE access_key LIKE 'BD-AAAA-%'").get() as {
-      n: number;
-    };
-    expect(attempts.n).toBe(0);
+    // One row for the client and one for all clients, per key.
+    expect(rows('BD-AAAA-%')).toBe(20);
+
+    // A failure an hour later deletes the rows that count nothing any more.
+    clock = new Date(START.getTime() + (ATTEMPT_WINDOW_MINUTES * 60 + 1) * 1000);
+    try {
+      expect((await activate(card('BD-AAAA-DDDD-EE00', '12345678'), '198.51.100.7')).statusCode).toBe(404);
+    } finally {
+      clock = START;
+    }
+    expect(rows('BD-AAAA-BBBB-%')).toBe(0);
+    expect(rows('BD-AAAA-DDDD-%')).toBe(2);
   });
 });

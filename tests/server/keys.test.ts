@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { type AccessKey } from '../../server/shop/store';
 import { manilaToday } from '../../domain/dates';
-import { BILLING_FORM, useShopServer } from './helpers';
+import { BILLING_FORM, mailedKeys, useShopServer } from './helpers';
 
 /** 12:00 on 20 May 2026 in Manila. */
 const NOW = new Date('2026-05-20T04:00:00Z');
@@ -21,8 +20,11 @@ const line = (quantity: number): Json => ({
   promo_id: null,
 });
 
+/** A key pair with its activation code in clear (from the key e-mail, or as issueKeys returns it). */
+type Pair = { access_key: string; activation_code: string };
+
 /** The single form's fields, as forms/key-assignment.json has them. */
-const single = (key: AccessKey | { access_key: string; activation_code: string }): Json => ({
+const single = (key: Pair): Json => ({
   first_name: 'Maria',
   middle_name: 'Lopez',
   last_name: 'Santos',
@@ -35,7 +37,7 @@ const single = (key: AccessKey | { access_key: string; activation_code: string }
   employment_status: 'Employed',
 });
 /** A multi-member card's payload (birthdate MM/DD/YYYY and the employee flag). */
-const card = (key: AccessKey | { access_key: string; activation_code: string }, extra: Json = {}): Json => ({
+const card = (key: Pair, extra: Json = {}): Json => ({
   first_name: 'Jose',
   last_name: 'Santos',
   birthdate: '02/14/1988',
@@ -49,8 +51,8 @@ const card = (key: AccessKey | { access_key: string; activation_code: string }, 
 
 const shop = useShopServer(() => NOW);
 
-/** Buys `quantity` units of plan 1 through billing and the sandbox Pay; returns the keys issued. */
-async function buyKeys(quantity: number): Promise<AccessKey[]> {
+/** Buys `quantity` units of plan 1 through billing and the sandbox Pay; returns the key pairs of its e-mail. */
+async function buyKeys(quantity: number): Promise<Pair[]> {
   const billing = await shop.app.inject({
     method: 'POST',
     url: '/api/v1/billing-informations',
@@ -65,7 +67,9 @@ async function buyKeys(quantity: number): Promise<AccessKey[]> {
     payload: '',
   });
   expect(pay.statusCode).toBe(303);
-  return shop.store.keysOf(order_id);
+  const pairs = mailedKeys(shop.app.ctx.db, order_id);
+  expect(pairs.map((pair) => pair.access_key)).toEqual(shop.store.keysOf(order_id).map((key) => key.access_key));
+  return pairs;
 }
 
 const activate = (payload: unknown) => shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload: payload as Json });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
+import { verifyActivationCode } from '../../server/keys/code-hash';
 import { OutboxStore, type OutboxRow } from '../../server/mail/outbox';
 import { MailSender, type SenderLog } from '../../server/mail/sender';
 import { smtpTransport } from '../../server/mail/transport';
@@ -70,14 +71,22 @@ describe('the key e-mail', () => {
     expect(pay.statusCode).toBe(303);
 
     const [received] = (await smtp.waitFor(before + 1)).slice(before);
-    const keys = app.ctx.db
-      .prepare('SELECT access_key, activation_code FROM access_keys WHERE order_id = ? ORDER BY id')
+    const stored = app.ctx.db
+      .prepare('SELECT access_key, activation_code_hash FROM access_keys WHERE order_id = ? ORDER BY id')
       .all(order_id) as Array<{
       access_key: string;
-      activation_code: string;
+      activation_code_hash: string;
     }>;
-    expect(keys).toHaveLength(2);
+    expect(stored).toHaveLength(2);
     const { mail } = received;
+    // The codes are only in the e-mail (the database keeps their hashes): each one is its key's.
+    const keys = [...String(mail.text).matchAll(/Access key: (\S+)\s+Activation code: (\d{8})\b/g)].map((m) => ({
+      access_key: m[1],
+      activation_code: m[2],
+    }));
+    expect(keys.map((key) => key.access_key)).toEqual(stored.map((row) => row.access_key));
+    for (const [i, key] of keys.entries())
+      expect(await verifyActivationCode(key.activation_code, stored[i].activation_code_hash)).toBe(true);
     expect(received.to).toEqual(['maria@example.com']);
     expect(received.from).toBe('no-reply@bantaydoc.test');
     expect(mail.subject).toBe('Your Bantay Doc access keys');

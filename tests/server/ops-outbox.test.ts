@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
+import { FORGOTTEN_KEY_MAIL, KEY_MAIL_KEPT_DAYS } from '../../server/mail/outbox';
 import { OpsError } from '../../server/ops/cli';
 import { formatListing, formatRow, listOutbox, openOutbox, resendOutbox } from '../../server/ops/outbox';
 import { databaseFile } from '../../server/db';
@@ -107,4 +108,30 @@ describe('npm run outbox', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/^No database at .*app\.db/);
   }, 60_000);
+});
+
+describe('sent key e-mails are not kept whole for ever', () => {
+  it(`blanks a key e-mail ${KEY_MAIL_KEPT_DAYS} days after it was sent, and then refuses to resend it`, () => {
+    const store = server.app.ctx.mail.outbox;
+    const now = new Date();
+    const id = store.enqueue(
+      {
+        kind: 'keys',
+        to: ['maria@example.com'],
+        subject: 'Your keys',
+        text: 'Access key: BD-1 Activation code: 12345678',
+        html: '<p>12345678</p>',
+      },
+      now.toISOString(),
+    );
+    const old = new Date(now.getTime() - (KEY_MAIL_KEPT_DAYS + 1) * 86_400_000);
+    server.app.ctx.db.prepare("UPDATE outbox SET status = 'sent', sent_at = ? WHERE id = ?").run(old.toISOString(), id);
+    const form = store.enqueue({ kind: 'form', to: ['hello@bantaydoc.example'], subject: 'Form', text: 'kept' }, now.toISOString());
+    server.app.ctx.db.prepare("UPDATE outbox SET status = 'sent', sent_at = ? WHERE id = ?").run(old.toISOString(), form);
+
+    expect(store.forgetSentKeyMails(new Date(now.getTime() - KEY_MAIL_KEPT_DAYS * 86_400_000))).toBe(1);
+    expect(store.byId(id)).toMatchObject({ body: FORGOTTEN_KEY_MAIL, html: null });
+    expect(store.byId(form)!.body).toBe('kept');
+    expect(() => resendOutbox(store, id, { evenIfSent: true })).toThrow('its activation codes are no longer kept');
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { verifyActivationCode } from '../../server/keys/code-hash';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { BILLING_FORM, useShopServer } from './helpers';
+import { BILLING_FORM, mailedKeys, useShopServer } from './helpers';
 
 const NOW = new Date('2026-05-20T04:00:00Z');
 type Json = Record<string, any>;
@@ -135,10 +136,17 @@ describe('Pay and Cancel', () => {
     expect(keys).toHaveLength(3);
     for (const key of keys) {
       expect(key.access_key).toMatch(KEY);
-      expect(key.activation_code).toMatch(/^\d{8}$/);
       expect(key).toMatchObject({ status: 'unused', activated_at: null, member: null, order_id: order.id });
     }
     expect(new Set(keys.map((k) => k.access_key)).size).toBe(3);
+    // The codes are in the e-mail only: the database keeps their hashes.
+    const pairs = mailedKeys(shop.app.ctx.db, order.id);
+    expect(pairs.map((p) => p.access_key)).toEqual(keys.map((k) => k.access_key));
+    const hash = shop.app.ctx.db.prepare('SELECT activation_code_hash FROM access_keys WHERE access_key = ?').pluck();
+    for (const pair of pairs) {
+      expect(pair.activation_code).toMatch(/^\d{8}$/);
+      expect(await verifyActivationCode(pair.activation_code, hash.get(pair.access_key) as string)).toBe(true);
+    }
 
     const mails = await outbox();
     expect(mails).toHaveLength(mailsBefore + 1);
@@ -146,9 +154,9 @@ describe('Pay and Cancel', () => {
     expect(Object.keys(mail).sort()).toEqual(['body', 'created_at', 'id', 'status', 'subject', 'to']);
     expect(mail.status).toBe('pending'); // no SMTP_URL in this demo server: it waits in the outbox
     expect(mail).toMatchObject({ to: 'maria@example.com', subject: 'Your Bantay Doc access keys', created_at: NOW.toISOString() });
-    for (const key of keys) {
-      expect(mail.body).toContain(key.access_key);
-      expect(mail.body).toContain(key.activation_code);
+    for (const pair of pairs) {
+      expect(mail.body).toContain(pair.access_key);
+      expect(mail.body).toContain(pair.activation_code);
     }
     expect(mail.body).toContain('/shop/assignment');
     expect(mail.body).toContain('PHP 5,036.64');
@@ -221,22 +229,20 @@ describe('outbox (demo mode)', () => {
 });
 
 describe('seeded demo keys', () => {
-  it('are unused, tied to seeded paid demo orders', () => {
+  it('are unused, tied to seeded paid demo orders; their codes are stored hashed and verify', async () => {
     const pairs = DEMO_KEY_ORDERS.flatMap((o) => o.keys);
     expect(pairs.length).toBeGreaterThanOrEqual(4);
     const rows = shop.app.ctx.db
       .prepare(
-        'SELECT k.access_key, k.activation_code, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id',
+        'SELECT k.access_key, k.activation_code_hash, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id',
       )
       .all() as Json[];
     for (const pair of pairs) {
       expect(pair.accessKey).toMatch(KEY);
-      expect(rows).toContainEqual({
-        access_key: pair.accessKey,
-        activation_code: pair.activationCode,
-        status: 'unused',
-        order_status: 'paid',
-      });
+      const row = rows.find((r) => r.access_key === pair.accessKey);
+      expect(row).toMatchObject({ status: 'unused', order_status: 'paid' });
+      expect(row!.activation_code_hash).toMatch(/^scrypt\$/);
+      expect(await verifyActivationCode(pair.activationCode, row!.activation_code_hash)).toBe(true);
     }
   });
 });

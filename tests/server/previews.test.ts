@@ -262,6 +262,30 @@ describe('plain clients', () => {
     expect(response.headers.vary).toMatch(/\baccept\b/i);
   });
 
+  it('says that a 404 depends on Accept (Vary) and keeps it out of every cache, a shared one above all (no-store)', async () => {
+    const cases = [
+      { url: '/about', accept: 'application/json', type: 'application/json' },
+      { url: '/about', accept: 'image/*', type: 'text/plain' },
+      { url: '/no/such/page', accept: 'application/json', type: 'application/json' },
+      { url: '/no/such/page', accept: 'text/html', type: 'text/html' },
+      { url: '/no/such/page', accept: '*/*', type: 'text/html' },
+      { url: '/favicon.ico', accept: 'application/json', type: 'application/json' },
+      { url: '/favicon.ico', accept: '*/*', type: 'text/plain' },
+    ];
+    for (const { url, accept, type } of cases) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept } });
+      const label = `${url} ${accept}`;
+      expect(response.statusCode, label).toBe(404);
+      expect(response.headers['content-type'], label).toContain(type);
+      expect(response.headers.vary, label).toMatch(/\baccept\b/i);
+      expect(response.headers['cache-control'], label).toBe('no-store');
+    }
+    // A page is revalidated before each reuse, as before.
+    expect((await app.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html' } })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+  });
+
   it('still answers a missing file with the plain 404, whoever asks', async () => {
     for (const url of ['/assets/index-missing.js', '/favicon.ico', '/logo-old.png']) {
       for (const headers of [CURL, FACEBOOK, { accept: 'text/html' }]) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -44,7 +45,7 @@ describe('settings: demo only when asked, production refuses to start without it
   it('refuses an SMTP_URL that is no smtp(s) URL, without showing its password, and a malformed MAIL_FROM', () => {
     const complete = {
       PUBLIC_URL: 'https://www.bantaydoc.example',
-      PAYMENT_WEBHOOK_SECRET: 'x'.repeat(40),
+      PAYMENT_WEBHOOK_SECRET: PRODUCTION_SETTINGS.paymentSecret,
       PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
     };
     let error: unknown;
@@ -75,15 +76,15 @@ describe('settings: demo only when asked, production refuses to start without it
       PAYMENT_PROVIDER_URL: 'https://pay.example/requests',
     };
     expect(() => readSettings(env)).toThrow(/PUBLIC_URL must use https in production[\s\S]*PAYMENT_WEBHOOK_SECRET/);
-    expect(() => readSettings({ ...env, PUBLIC_URL: 'https://shop.example/path', PAYMENT_WEBHOOK_SECRET: 'x'.repeat(32) })).toThrow(
-      /origin only/,
-    );
+    expect(() =>
+      readSettings({ ...env, PUBLIC_URL: 'https://shop.example/path', PAYMENT_WEBHOOK_SECRET: PRODUCTION_SETTINGS.paymentSecret }),
+    ).toThrow(/origin only/);
   });
 
   it('accepts a complete production configuration, with trusted proxies', () => {
     const settings = readSettings({
       PUBLIC_URL: 'https://www.bantaydoc.example',
-      PAYMENT_WEBHOOK_SECRET: 'x'.repeat(40),
+      PAYMENT_WEBHOOK_SECRET: PRODUCTION_SETTINGS.paymentSecret,
       PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
       SMTP_URL: 'smtp://smtp.example.com:587',
@@ -113,6 +114,131 @@ describe('settings: demo only when asked, production refuses to start without it
     expect(readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: '600' }).pageRenderLimit).toBe(600);
     for (const bad of ['-1', 'many', '1.5'])
       expect(() => readSettings({ DEMO: '1', PAGE_RENDER_LIMIT: bad }), bad).toThrow(/PAGE_RENDER_LIMIT must be a whole number/);
+  });
+
+  it('renders at most 2 pages at once on the whole server unless RENDER_CONCURRENCY says otherwise (0: no limit)', () => {
+    expect(readSettings({ DEMO: '1' }).renderConcurrency).toBe(2);
+    expect(readSettings({ DEMO: '1', RENDER_CONCURRENCY: '0' }).renderConcurrency).toBe(0);
+    expect(readSettings({ DEMO: '1', RENDER_CONCURRENCY: '8' }).renderConcurrency).toBe(8);
+    for (const bad of ['-1', 'two', '1.5', '1001'])
+      expect(() => readSettings({ DEMO: '1', RENDER_CONCURRENCY: bad }), bad).toThrow(/RENDER_CONCURRENCY must be a whole number/);
+  });
+
+  /** A production environment that passes, to change one setting of. */
+  const PRODUCTION_ENV = {
+    PUBLIC_URL: 'https://www.bantaydoc.example',
+    PAYMENT_WEBHOOK_SECRET: PRODUCTION_SETTINGS.paymentSecret,
+    PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests',
+    SMTP_URL: 'smtp://smtp.example.com:587',
+    MAIL_FROM: 'no-reply@bantaydoc.example',
+  };
+  const problemsOf = (env: Record<string, string>): string => {
+    try {
+      readSettings(env);
+    } catch (error) {
+      if (error instanceof SettingsError) return error.problems.join('\n');
+      throw error;
+    }
+    return '';
+  };
+
+  it('refuses TRUST_PROXY=true (and a range of every address), in production and in demo mode, and says what to set', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on', '0.0.0.0/0', '10.0.0.1,::/0']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toMatch(
+        /TRUST_PROXY=.* would let any client choose its own IP .*list the addresses of your reverse proxies .* or give how many proxies/,
+      );
+      expect(problemsOf({ DEMO: '1', TRUST_PROXY: value }), value).toMatch(/TRUST_PROXY=/);
+    }
+    for (const value of ['1', '2', '127.0.0.1', '10.0.0.0/8,127.0.0.1', '::1', 'false', '']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toBe('');
+    }
+  });
+
+  it('refuses a PAYMENT_PROVIDER_URL with credentials, which every buyer would receive, without showing them; or with a fragment', () => {
+    for (const url of [
+      'https://shop:s3cret@pay.provider.example/payment-requests',
+      'https://s3cret@pay.provider.example/payment-requests',
+    ]) {
+      const problems = problemsOf({ ...PRODUCTION_ENV, PAYMENT_PROVIDER_URL: url });
+      expect(problems, url).toMatch(
+        /PAYMENT_PROVIDER_URL must not contain a user name or password: it is sent to every buyer as post_redirect/,
+      );
+      expect(problems).not.toContain('s3cret');
+    }
+    expect(problemsOf({ DEMO: '1', PAYMENT_PROVIDER_URL: 'http://u:p@127.0.0.1:8080/pay' })).toMatch(/user name or password/);
+    expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_PROVIDER_URL: 'https://pay.provider.example/payment-requests#x' })).toMatch(
+      /PAYMENT_PROVIDER_URL must not have a #fragment/,
+    );
+    expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_PROVIDER_URL: 'https://pay.provider.example/requests?merchant=7' })).toBe('');
+  });
+
+  it('refuses a PAYMENT_WEBHOOK_SECRET with white space or without variety, whatever its length', () => {
+    for (const secret of [
+      ' '.repeat(32),
+      ' '.repeat(64),
+      `${PRODUCTION_SETTINGS.paymentSecret}\n`,
+      'abcd efgh ijkl mnop qrst uvwx yz01 2345',
+    ]) {
+      expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: secret }), JSON.stringify(secret)).toMatch(
+        /PAYMENT_WEBHOOK_SECRET must not contain spaces or line breaks/,
+      );
+    }
+    for (const secret of ['x'.repeat(40), '0'.repeat(64), 'ab'.repeat(32), 'short-but-varied']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: secret }), secret).toMatch(
+        /PAYMENT_WEBHOOK_SECRET must be at least 32 characters with at least 8 different ones/,
+      );
+    }
+    // The README's placeholder, pasted as it is, is refused too.
+    expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: '<at least 32 characters shared with the payment provider>' })).toMatch(
+      /PAYMENT_WEBHOOK_SECRET/,
+    );
+    expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex') })).toBe('');
+    expect(problemsOf({ ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('base64') })).toBe('');
+  });
+
+  it('reads UPLOAD_QUOTA_MB (default 1024) and UPLOAD_RETENTION_DAYS (default 365) as whole numbers', () => {
+    expect(readSettings(PRODUCTION_ENV)).toMatchObject({ uploadQuotaMb: 1024, uploadRetentionDays: 365 });
+    expect(readSettings({ ...PRODUCTION_ENV, UPLOAD_QUOTA_MB: '50', UPLOAD_RETENTION_DAYS: '30' })).toMatchObject({
+      uploadQuotaMb: 50,
+      uploadRetentionDays: 30,
+    });
+    for (const bad of ['0', '-1', '1.5', 'lots']) {
+      const problems = problemsOf({ ...PRODUCTION_ENV, UPLOAD_QUOTA_MB: bad, UPLOAD_RETENTION_DAYS: bad });
+      expect(problems, bad).toMatch(/UPLOAD_QUOTA_MB must be a whole number of MB from 1/);
+      expect(problems, bad).toMatch(/UPLOAD_RETENTION_DAYS must be a whole number of days from 1/);
+    }
+  });
+
+  it('buildServer refuses the same: trustProxy true, a provider URL with credentials or a fragment, a weak secret', async () => {
+    const dataDir = tempDir();
+    try {
+      for (const demo of [false, true]) {
+        const production = demo ? {} : PRODUCTION_SETTINGS;
+        await expect(buildServer({ ...production, demo, dataDir, trustProxy: true }), `demo ${demo}`).rejects.toThrow(
+          /trustProxy=true would let any client choose its own IP/,
+        );
+        await expect(
+          buildServer({ ...production, demo, dataDir, paymentProviderUrl: 'https://shop:s3cret@pay.provider.example/requests' }),
+        ).rejects.toThrow(/paymentProviderUrl must not contain a user name or password/);
+        await expect(
+          buildServer({ ...production, demo, dataDir, paymentProviderUrl: 'https://pay.provider.example/requests#top' }),
+        ).rejects.toThrow(/paymentProviderUrl must not have a #fragment/);
+        await expect(buildServer({ ...production, demo, dataDir, paymentSecret: ' '.repeat(32) })).rejects.toThrow(
+          /paymentSecret must not contain spaces/,
+        );
+        await expect(buildServer({ ...production, demo, dataDir, paymentSecret: 'x'.repeat(40) })).rejects.toThrow(
+          /paymentSecret must be at least 32 characters with at least 8 different ones/,
+        );
+        await expect(buildServer({ ...production, demo, dataDir, uploadQuotaMb: 0, uploadRetentionDays: -1 })).rejects.toThrow(
+          /uploadQuotaMb must be a positive number[\s\S]*uploadRetentionDays must be a positive number/,
+        );
+      }
+      await expect(
+        buildServer({ ...PRODUCTION_SETTINGS, demo: false, dataDir, paymentProviderUrl: 'http://pay.provider.example/r' }),
+      ).rejects.toThrow(/paymentProviderUrl must be an absolute https URL/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('buildServer refuses to build a production server without them', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, createRenderBudget } from '../../server/render-budget';
+import { clientKey, createRenderBudget, createRenderGate } from '../../server/render-budget';
 
 describe('the per-client budget of page renders', () => {
   it('allows a burst of the whole budget, then one render per share of the minute', () => {
@@ -41,5 +41,44 @@ describe('the per-client budget of page renders', () => {
     // Any other address of the same /64 is the same client.
     expect(budget.take('2001:db8:1:2:ffff:1:2:3', 0)).toBeGreaterThan(0);
     expect(budget.take('2001:db8:1:3::a', 0)).toBe(0);
+  });
+});
+
+describe('the server-wide gate of renders at once', () => {
+  it('lets `slots` in, hands each freed slot to the first waiting, and refuses beyond the queue', async () => {
+    const gate = createRenderGate(2, { queue: 2, maxWaitMs: 5_000 });
+    const first = await gate.enter();
+    const second = await gate.enter();
+    expect(first && second).toBeTruthy();
+    expect(gate.tryEnter()).toBeNull();
+    const order: string[] = [];
+    const waitFor = (name: string) =>
+      gate.enter().then((release) => {
+        order.push(name);
+        return release;
+      });
+    const third = waitFor('third');
+    const fourth = waitFor('fourth');
+    expect(await gate.enter()).toBeNull();
+    expect(gate.load()).toEqual({ running: 2, waiting: 2 });
+    first!();
+    // Released twice: still one slot.
+    first!();
+    expect(await third).toBeTruthy();
+    expect(gate.load()).toEqual({ running: 2, waiting: 1 });
+    second!();
+    (await fourth)!();
+    expect(order).toEqual(['third', 'fourth']);
+    (await third)!();
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('gives up a wait after maxWaitMs, and the place in the queue with it', async () => {
+    const gate = createRenderGate(1, { queue: 1, maxWaitMs: 50 });
+    const held = gate.tryEnter();
+    expect(await gate.enter()).toBeNull();
+    expect(gate.load()).toEqual({ running: 1, waiting: 0 });
+    held!();
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -1,9 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir } from './helpers';
 import { BOOT_SCRIPT, BOOT_SCRIPT_HASH } from '../../server/boot-script';
+import { QUEUE_PER_SLOT } from '../../server/render-budget';
+import type { PageRenderer } from '../../server/render';
 
 /**
  * server/render.ts with a stand-in server bundle (the real one is built by `vite build --ssr` and
@@ -64,6 +66,7 @@ export async function renderNotFound() {
 `;
 
 const NAVIGATION = { accept: 'text/html' };
+const ROOT = resolve(__dirname, '../..');
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
 let staticDir: string;
@@ -230,5 +233,225 @@ describe('the HTML cache', () => {
     } finally {
       await server.cleanup();
     }
+  });
+});
+
+/** A server bundle given as its source, in a folder of its own with the template; removed by `cleanup`. */
+async function siteWith(entry: string, options: Parameters<typeof startServer>[0]) {
+  const dir = tempDir('telmed-ssr-');
+  mkdirSync(join(dir, '.ssr'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, '.ssr', 'entry-server.js'), entry);
+  const server = await startServer({ ...options, staticDir: dir });
+  return {
+    app: server.app,
+    get: (url: string) => server.app.inject({ method: 'GET', url, headers: NAVIGATION }),
+    cached: () => (server.app as unknown as { pages: PageRenderer }).pages.cached(),
+    async cleanup() {
+      await server.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server bundle whose every page takes RENDER_MS to render (its data is slow) and says how many
+ * renders ran at once at most so far, background renders included ('most N').
+ */
+const RENDER_MS = 150;
+const SLOW_ENTRY = `
+let running = 0;
+let most = 0;
+let renders = 0;
+export const BUILT_API_ORIGIN = '';
+export async function cachedAs(href) { return { key: new URL(href, 'http://localhost').pathname }; }
+export function headHtml(head) { return '<title>' + head.title + '</title>'; }
+function page(text) {
+  return {
+    kind: 'page', status: 200, head: { lang: 'en', title: 'Slow', description: '' }, styles: '', blocks: [], pageKey: 'p0',
+    data: { fallback: {}, notFound: false }, failed: 0,
+    pipe: (destination) => { destination.write('<p>' + text + '</p>'); destination.end(); },
+  };
+}
+export async function render(href) {
+  running++;
+  most = Math.max(most, running);
+  await new Promise((resolve) => setTimeout(resolve, ${RENDER_MS}));
+  running--;
+  renders++;
+  return page('render ' + renders + ' of ' + new URL(href, 'http://localhost').pathname + ', most ' + most);
+}
+export async function renderNotFound() { return page('not found'); }
+`;
+
+/** The most renders at once a page of SLOW_ENTRY reports. */
+const mostAtOnce = (body: string) => Number(/most (\d+)/.exec(body)?.[1]);
+
+describe('the server-wide cap on renders at once', () => {
+  it('renders at most RENDER_CONCURRENCY pages at once, queues a few, answers 503 beyond, and serves cached pages meanwhile', async () => {
+    // 2 at once, and a queue of QUEUE_PER_SLOT times that.
+    const queue = 2 * QUEUE_PER_SLOT;
+    const site = await siteWith(SLOW_ENTRY, { htmlCacheSeconds: 1, htmlStaleSeconds: 60, renderConcurrency: 2 });
+    try {
+      await site.get('/stale');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const fresh = await site.get('/fresh');
+      expect(fresh.headers['x-render-cache']).toBe('miss');
+
+      // Pages at once, none cached: 2 render, `queue` wait for a slot, 3 find no place.
+      let rendered = 0;
+      const burst = Array.from({ length: 2 + queue + 3 }, (_, i) =>
+        site.get(`/uncached-${i}`).then((response) => {
+          if (response.statusCode === 200) rendered++;
+          return response;
+        }),
+      );
+      // Meanwhile pages in the cache, fresh or stale, are answered at once, before any render is done.
+      const [hit, stale] = await Promise.all([site.get('/fresh'), site.get('/stale')]);
+      expect(rendered).toBe(0);
+      expect(hit.headers['x-render-cache']).toBe('hit');
+      expect(hit.body).toBe(fresh.body);
+      expect(stale.headers['x-render-cache']).toBe('stale');
+
+      const responses = await Promise.all(burst);
+      const served = responses.filter((response) => response.statusCode === 200);
+      const refused = responses.filter((response) => response.statusCode === 503);
+      expect(served).toHaveLength(2 + queue);
+      expect(refused).toHaveLength(3);
+      for (const response of refused) {
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.body).not.toContain('<div id="root">');
+      }
+      expect(Math.max(...served.map((response) => mostAtOnce(response.body)))).toBe(2);
+
+      // With every slot taken its re-render did not start (that would have made 3 at once); with a slot
+      // free again, the stale page renders in the background.
+      expect((await site.get('/stale')).headers['x-render-cache']).toBe('stale');
+      await new Promise((resolve) => setTimeout(resolve, RENDER_MS + 100));
+      const refreshed = await site.get('/stale');
+      expect(refreshed.headers['x-render-cache']).toBe('hit');
+      expect(refreshed.body).not.toBe(stale.body);
+      expect(mostAtOnce(refreshed.body)).toBeLessThanOrEqual(2);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('holds with a cap of 1 too, and there is no cap with RENDER_CONCURRENCY 0', async () => {
+    const capped = await siteWith(SLOW_ENTRY, { htmlCacheSeconds: 0, renderConcurrency: 1 });
+    try {
+      // 1 at once and a queue of QUEUE_PER_SLOT: the last waits that many renders, well within the wait allowed.
+      const responses = await Promise.all(Array.from({ length: 2 + QUEUE_PER_SLOT }, (_, i) => capped.get(`/page-${i}`)));
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1 + QUEUE_PER_SLOT);
+      expect(statuses.filter((status) => status === 503)).toHaveLength(1);
+      const served = responses.filter((response) => response.statusCode === 200);
+      expect(Math.max(...served.map((response) => mostAtOnce(response.body)))).toBe(1);
+    } finally {
+      await capped.cleanup();
+    }
+    const uncapped = await siteWith(SLOW_ENTRY, { htmlCacheSeconds: 0, renderConcurrency: 0 });
+    try {
+      const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => uncapped.get(`/page-${i}`)));
+      expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+      expect(Math.max(...responses.map((response) => mostAtOnce(response.body)))).toBe(12);
+    } finally {
+      await uncapped.cleanup();
+    }
+  });
+});
+
+describe("the HTML cache's keys, with the site's own server entry", () => {
+  let site: Awaited<ReturnType<typeof siteWith>>;
+  beforeAll(async () => {
+    // The server bundle is the site's server entry itself, compiled by Vitest as it is imported.
+    const entry = `export * from ${JSON.stringify(join(ROOT, 'src/app/entry-server.tsx'))};\n`;
+    site = await siteWith(entry, { publicUrl: 'https://www.bantaydoc.example', htmlCacheSeconds: 60 });
+  }, 60_000);
+  afterAll(async () => {
+    await site.cleanup();
+  });
+
+  it('answers an unknown terms slug with the not-found page every unknown address shares: 404, no canonical, no entry of its own', async () => {
+    const terms = await site.get('/terms-and-conditions/bantaydoc-shop');
+    expect(terms.statusCode).toBe(200);
+    expect(terms.body).toContain('<link rel="canonical" href="https://www.bantaydoc.example/terms-and-conditions/bantaydoc-shop"');
+    const unknownPath = await site.get('/no/such/page');
+    expect(unknownPath.statusCode).toBe(404);
+    const entries = site.cached();
+    for (const slug of ['no-such-terms', 'another-unknown-one', 'BANTAYDOC-SHOP']) {
+      const response = await site.get(`/terms-and-conditions/${slug}`);
+      expect(response.statusCode, slug).toBe(404);
+      expect(response.headers['x-render-cache'], slug).toBe('hit');
+      expect(response.body, slug).toBe(unknownPath.body);
+      expect(response.body, slug).not.toContain('rel="canonical"');
+    }
+    expect(site.cached()).toBe(entries);
+  });
+
+  it('keys the payment result on its status as paid, cancelled or other, and renders any other status as the other case', async () => {
+    const paid = await site.get('/shop/payment?status=paid');
+    const cancelled = await site.get('/shop/payment?status=cancelled');
+    const other = await site.get('/shop/payment');
+    expect(paid.body).toContain('Thank you for your payment!');
+    expect(cancelled.body).toContain('Payment cancelled');
+    for (const body of [paid.body, cancelled.body]) expect(other.body).not.toBe(body);
+    const entries = site.cached();
+    const asOther = [
+      '/shop/payment?status=refunded',
+      `/shop/payment?status=${Date.now()}`,
+      '/shop/payment?status=PAID',
+      '/shop/payment?status=&x=1',
+    ];
+    for (const url of asOther) {
+      const response = await site.get(url);
+      expect(response.headers['x-render-cache'], url).toBe('hit');
+      expect(response.body, url).toBe(other.body);
+    }
+    // The page reads the first status given (URLSearchParams.get), and so does its key.
+    for (const [url, page] of [
+      ['/shop/payment?status=paid&status=anything', paid],
+      ['/shop/payment?status=anything&status=paid', other],
+      ['/shop/payment?utm_source=x&status=p%61id', paid],
+    ] as const) {
+      const response = await site.get(url);
+      expect(response.headers['x-render-cache'], url).toBe('hit');
+      expect(response.body, url).toBe(page.body);
+    }
+    expect(site.cached()).toBe(entries);
+  });
+
+  it("sends another spelling of a page's path to the site's own (query kept, relative), rendering and caching nothing for it", async () => {
+    const entries = site.cached();
+    const spellings = [
+      ['/ABOUT', '/about'],
+      ['/abou%74?utm_source=x&b=%20', '/about?utm_source=x&b=%20'],
+      ['/%61bout', '/about'],
+      ['/about/', '/about'],
+      ['/About/?x=1', '/about?x=1'],
+      ['/Shop/Reseller/demo-reseller', '/shop/reseller/demo-reseller/'],
+      ['/terms-and-conditions/', '/terms-and-conditions'],
+      ['/Terms-and-Conditions/%62antaydoc', '/terms-and-conditions/bantaydoc'],
+      ['/media/article/1/rainy%2dseason', '/media/article/1/rainy-season'],
+    ] as const;
+    for (const [from, to] of spellings) {
+      // Whatever Host or X-Forwarded-Host the request names, the Location is a path of this site.
+      const response = await site.app.inject({
+        method: 'GET',
+        url: from,
+        headers: { ...NAVIGATION, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      });
+      expect(response.statusCode, from).toBe(301);
+      expect(response.headers.location, from).toBe(to);
+      expect(response.headers['x-render-cache'], from).toBeUndefined();
+    }
+    expect(site.cached()).toBe(entries);
+    // The site's own spellings are pages, not redirects again.
+    for (const path of ['/about', '/shop/reseller/demo-reseller/', '/terms-and-conditions', '/terms-and-conditions/bantaydoc']) {
+      expect((await site.get(path)).statusCode, path).toBe(200);
+    }
+    // A param is data, taken as spelt: a slug in other letters is another (here unknown) slug.
+    expect((await site.get('/shop/reseller/DEMO-RESELLER/')).statusCode).toBe(404);
   });
 });
