@@ -81,10 +81,19 @@ function freshCopy(to: string): void {
 const operatorEnv = (): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
 
+/** Signals a child's whole process group (it was spawned detached). */
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const child of children) stopGroup(child, 'SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -120,10 +129,12 @@ describe("the README's production start", () => {
     for (const [name, value] of Object.entries(settings)) env[name] = value.includes('<') && name in fill ? fill[name] : value;
     expect(Object.values(env).join(' ')).not.toMatch(/<[a-z ]+>/); // every placeholder filled
     const port = await freePort();
+    // A process group of its own: npm, tsx and the server under it all stop with it.
     const server = spawn('bash', ['-c', start], {
       cwd: copy,
       env: { ...operatorEnv(), ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     children.push(server);
     let output = '';
@@ -177,7 +188,7 @@ describe("the README's production start", () => {
       expect(received.mail.text).toMatch(/Access key: BD-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\n\s+Activation code: \d{8}/);
       expect(received.mail.text).toContain(`${settings.PUBLIC_URL}/shop/assignment`);
     } finally {
-      server.kill('SIGTERM');
+      stopGroup(server, 'SIGTERM');
       await smtp.close();
     }
   }, 300_000);
