@@ -171,6 +171,11 @@ export interface BlockInfo {
   item: string | null;
   /** x-skeleton, when the schema gives a usable one (else the engine's 120 px). */
   skeleton: SkeletonSpec | undefined;
+  /**
+   * x-hydrate: 'never' for a block whose server-rendered HTML is final (no handler, no state, no
+   * effect): the browser never hydrates its sections nor downloads its code. Absent: the block runs.
+   */
+  hydrateNever: boolean;
 }
 
 export function blockInfo(input: NamedInput): BlockInfo | undefined {
@@ -186,6 +191,7 @@ export function blockInfo(input: NamedInput): BlockInfo | undefined {
     source: SOURCE_MODES.includes(mode as SourceMode) ? (mode as SourceMode) : 'optional',
     item: typeof item === 'string' ? item : null,
     skeleton: isSkeletonSpec(schema['x-skeleton']) ? schema['x-skeleton'] : undefined,
+    hydrateNever: schema['x-hydrate'] === 'never',
   };
 }
 

@@ -114,7 +114,7 @@ class Reporter {
   }
 }
 
-/** What a block schema says beside its props: x-source, x-item (a known resource kind), x-skeleton, defaults the engine applies. */
+/** What a block schema says beside its props: x-source, x-item (a known resource kind), x-skeleton, x-hydrate, defaults the engine applies. */
 function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: readonly string[]) {
   const { schema, file, type } = block;
   if (!/^[a-z][A-Za-z0-9]*$/.test(type)) {
@@ -141,6 +141,13 @@ function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: r
         reporter.report(file, '/x-skeleton/noneWhen', `'${spec.noneWhen}' is not a boolean prop of the block`);
       }
     }
+  }
+  if ('x-hydrate' in schema && schema['x-hydrate'] !== 'never') {
+    reporter.report(
+      file,
+      '/x-hydrate',
+      "must be 'never' (a block whose HTML needs no script), or left out (the block runs in the browser)",
+    );
   }
   reporter.issues(file, unappliedDefaults(schema));
 }

@@ -193,4 +193,19 @@ describe('a block schema says what the engine does with it', () => {
       'src/blocks/hero/schema.json /anyOf/0/properties/title/default this default is never applied: the engine fills defaults along properties, items and allOf only',
     ]);
   });
+
+  it("accepts x-hydrate 'never' and reports any other value", () => {
+    const never = makeProject((p) => {
+      addHero(p);
+      p.replace('src/blocks/hero/schema.json', '"x-skeleton": 300', '"x-skeleton": 300, "x-hydrate": "never"');
+    });
+    expect(validateProject(never)).toEqual([]);
+    const wrong = makeProject((p) => {
+      addHero(p);
+      p.replace('src/blocks/hero/schema.json', '"x-skeleton": 300', '"x-skeleton": 300, "x-hydrate": "idle"');
+    });
+    expect(validateProject(wrong).map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
+      "src/blocks/hero/schema.json /x-hydrate must be 'never' (a block whose HTML needs no script), or left out (the block runs in the browser)",
+    ]);
+  });
 });
