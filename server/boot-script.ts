@@ -1,22 +1,89 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one inline script of a server-rendered page. A rendered page reads before any script has run,
- * so its JavaScript is not fetched until the page has painted: after the first frame this script
- * adds the page's module preloads and the app's entry (listed in `<script type="application/json"
- * id="boot">`), which then hydrates. On a phone on a slow network the content paints first and the
- * scripts do not compete with it; forms stay disabled until hydrated. The preloads are added four at
- * a time, a task each (starting a fetch costs main-thread time: ~25 of them in one task made a long
- * task on a phone's CPU). The text never changes (the
- * list is data), so the Content-Security-Policy allows exactly it by its hash (BOOT_SCRIPT_HASH).
+ * The one inline script of a server-rendered page, at the end of its body. It does two things.
+ *
+ * It keeps the visitor's input until the part of the page it goes to runs. The page is usable as
+ * HTML from its first paint, but a button's handler exists only once its section has hydrated
+ * (src/engine/hydration.ts, which replays what is kept here). A click (a tap, or Enter or Space on a
+ * button) or a form's submit in a section that has not hydrated yet is stopped and queued on
+ * `window.__earlyInput`, with the section's slot and the element's place in it; so is a field's
+ * input, with the field's value, which is not stopped (the text stays in the field, and React is handed it on hydration). A queued input also tells the page
+ * (an `early-input` event on document) to hydrate that section first. Links are left to the browser:
+ * a link works as HTML. Sections whose HTML is final (`data-hydrate="never"`) and parts already live
+ * (`data-live`, #root for the shell) are not touched, nor is the input the page replays. Forms arrive disabled
+ * (`<fieldset data-until-script disabled>`, so that without JavaScript they cannot be sent as plain
+ * forms): it enables them.
+ *
+ * It loads the page's JavaScript after the first paint: a rendered page reads before any script has
+ * run, so on a phone on a slow network the content paints first and the scripts do not compete with
+ * it. After the first frame (or at the first input kept, if sooner) it adds the page's module
+ * preloads and the app's entry, listed in `<script type="application/json" id="boot">`. The preloads
+ * are added four at a time, a task each (starting a fetch costs main-thread time: ~25 of them in one
+ * task made a long task on a phone's CPU).
+ *
+ * The text never changes (the lists are data), so the Content-Security-Policy allows exactly it by
+ * its hash (BOOT_SCRIPT_HASH).
  */
-export const BOOT_SCRIPT =
-  '(function(){var d=document,b=JSON.parse(d.getElementById("boot").textContent);' +
-  'function add(e){e.crossOrigin="";d.head.appendChild(e)}' +
-  'function go(){var q=b.preload.slice(0);(function next(){q.splice(0,4).forEach(function(h){' +
-  'var l=d.createElement("link");l.rel="modulepreload";l.href=h;add(l)});if(q.length)return setTimeout(next,0);' +
-  'var s=d.createElement("script");s.type="module";s.src=b.entry;add(s)})()}' +
-  'requestAnimationFrame(function(){setTimeout(go,0)})})()';
+export const BOOT_SCRIPT = `(function () {
+  var d = document, b = JSON.parse(d.getElementById("boot").textContent), root = d.getElementById("root");
+  var q = (window.__earlyInput = []), started = false;
+  function waiting(t) {
+    if (!(t instanceof Element) || !root || !root.contains(t)) return null;
+    var slot = t.closest("[data-hydrate]");
+    if (slot) return slot.getAttribute("data-hydrate") === "never" || slot.hasAttribute("data-live") ? null : slot;
+    return root.hasAttribute("data-live") ? null : root;
+  }
+  function keep(type, e, stop) {
+    if (q.replaying) return;
+    var slot = waiting(e.target);
+    if (!slot || (type === "click" && e.target.closest("a[href]"))) return;
+    if (stop) { e.preventDefault(); e.stopImmediatePropagation(); }
+    var path = [];
+    for (var n = e.target; n !== slot && n.parentElement; n = n.parentElement) path.unshift([].indexOf.call(n.parentElement.children, n));
+    q.push({ type: type, target: e.target, slot: slot, path: path, value: type === "input" ? e.target.value : undefined });
+    d.dispatchEvent(new CustomEvent("early-input", { detail: slot }));
+    start();
+  }
+  d.querySelectorAll("fieldset[data-until-script]").forEach(function (f) { f.disabled = false; });
+  d.addEventListener("click", function (e) { keep("click", e, true); }, true);
+  d.addEventListener("submit", function (e) { keep("submit", e, true); }, true);
+  d.addEventListener("input", function (e) { keep("input", e, false); }, true);
+  d.addEventListener("change", function (e) { keep("input", e, false); }, true);
+  function add(e) { e.crossOrigin = ""; d.head.appendChild(e); }
+  function start() {
+    if (started) return;
+    started = true;
+    var list = b.preload.slice(0);
+    (function next() {
+      list.splice(0, 4).forEach(function (h) { var l = d.createElement("link"); l.rel = "modulepreload"; l.href = h; add(l); });
+      if (list.length) return setTimeout(next, 0);
+      var s = d.createElement("script"); s.type = "module"; s.src = b.entry; add(s);
+    })();
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+})();`;
 
 /** The CSP source that allows BOOT_SCRIPT and no other inline script. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The page's speculation rules: a link the visitor is about to follow (a pointer resting on it, or
+ * pressed) is loaded before the click, so that following it is instant although most links of the
+ * site's HTML are plain links (a full page load of the cached page). Pages outside /shop/ are
+ * prerendered (their scripts run before they show). Pages under /shop/ are only fetched: their
+ * scripts act on the visitor's cart and payment (entering a shop clears another shop's cart), which
+ * must not happen for a page that is never shown. The API and the payment hand-over are left out.
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/shop/*' } }, { not: { href_matches: '/api/*' } }] },
+      eagerness: 'moderate',
+    },
+  ],
+  prefetch: [{ where: { href_matches: '/shop/*' }, eagerness: 'moderate' }],
+});
+
+/** The CSP source that allows SPECULATION_RULES. */
+export const SPECULATION_RULES_HASH = `'sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}'`;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { BOOT_SCRIPT } from './boot-script';
+import { BOOT_SCRIPT, SPECULATION_RULES } from './boot-script';
 import {
   BUSY_RETRY_AFTER_SECONDS,
   createRenderBudget,
@@ -59,6 +59,8 @@ interface SsrPage {
   head: SsrHead;
   styles: string;
   blocks: string[];
+  /** The blocks of `blocks` that run in the browser (not `x-hydrate: never`): only their chunks are preloaded. */
+  scriptBlocks: string[];
   /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
   pageKey: string;
   data: { fallback: Record<string, unknown>; notFound: boolean };
@@ -221,23 +223,28 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   };
   /**
    * What a page adds to the template (worked out once per page): in the head its CSS inline; at the
-   * end of the body the boot script with its list of scripts to load after the first paint: the
-   * entry's chunks, the page's sections chunk and its block chunks.
+   * end of the body the boot script with its list of scripts to load after the first paint (the
+   * entry's chunks, the page's sections chunk and the chunks of its blocks that run), and the
+   * speculation rules. A page where nothing runs gets the speculation rules only.
    */
   const assetsByPage = new Map<string, { head: string; boot: string }>();
-  const pageAssets = (pageKey: string, blocks: readonly string[]) => {
-    const key = `${pageKey} ${blocks.join(' ')}`;
+  const pageAssets = (pageKey: string, blocks: readonly string[], scriptBlocks: readonly string[], scripted: boolean) => {
+    const key = `${pageKey} ${blocks.join(' ')} ${scriptBlocks.join(' ')} ${scripted}`;
     const known = assetsByPage.get(key);
     if (known !== undefined) return known;
-    const assets = chunkAssets(manifest, [
-      `src/generated/page-sections/${pageKey}.json`,
-      ...blocks.map((block) => `src/generated/block-chunks/${block}.ts`),
-    ]);
-    const css = [...new Set([...template.css, ...assets.css])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
-    const preload = [...new Set([...template.preload, ...assets.js.filter((file) => !inTemplate.has(file)).map((file) => `/${file}`)])];
-    const boot =
-      `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
-      `<script>${BOOT_SCRIPT}</script>`;
+    const chunks = (types: readonly string[]) => types.map((block) => `src/generated/block-chunks/${block}.ts`);
+    const sectionsChunk = `src/generated/page-sections/${pageKey}.json`;
+    // Every block's styles, but the scripts of the blocks that run only (a never-hydrated block's code never loads).
+    const styles = chunkAssets(manifest, [sectionsChunk, ...chunks(blocks)]).css;
+    const scripts = chunkAssets(manifest, [sectionsChunk, ...chunks(scriptBlocks)]).js;
+    const css = [...new Set([...template.css, ...styles])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
+    const preload = [...new Set([...template.preload, ...scripts.filter((file) => !inTemplate.has(file)).map((file) => `/${file}`)])];
+    const speculation = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
+    // A page where nothing runs (every block `x-hydrate: never`) gets no script but its speculation rules.
+    const boot = scripted
+      ? `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
+        `<script>${BOOT_SCRIPT}</script>${speculation}`
+      : speculation;
     const page = { head: css.join(''), boot };
     assetsByPage.set(key, page);
     return page;
@@ -388,7 +395,9 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    */
   function write(key: string, result: SsrPage, reply?: FastifyReply): void {
     const head = entry.headHtml(result.head);
-    const assets = pageAssets(result.pageKey, result.blocks);
+    // The not-found page runs its script for the address it shows (/404), whatever its blocks.
+    const scripted = result.scriptBlocks.length > 0 || result.data.notFound;
+    const assets = pageAssets(result.pageKey, result.blocks, result.scriptBlocks, scripted);
     const before = template.before
       .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
       .replace(TITLE, () => head)

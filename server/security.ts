@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT_HASH } from './boot-script';
+import { BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH } from './boot-script';
 
 /** The origins of the embedded YouTube player (the video blocks use youtube-nocookie.com). */
 const YOUTUBE_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'] as const;
@@ -35,7 +35,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   const payment = options.paymentOrigin ? ` ${httpOrigin(options.paymentOrigin, 'paymentOrigin')}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' ${BOOT_SCRIPT_HASH}`,
+    `script-src 'self' ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,5 +1,6 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { markLive } from '../engine/hydration';
 import '../generated/theme.css';
 
 /**
@@ -8,11 +9,14 @@ import '../generated/theme.css';
  * sections' requests). Fluent's provider wraps only what renders Fluent components (FluentScope).
  */
 export function AppProviders({ fallback, children }: { fallback: Record<string, unknown>; children: ReactNode }) {
-  // The page runs: data-hydrated on <html> once the first render is committed (e2e tests wait for it).
+  // The shell runs: data-hydrated on <html> once the first render is committed (the boot script then
+  // leaves input outside the sections to React).
   // An effect here, not a component of its own: a sibling in the browser only would shift React's
   // useId values against the server's.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // Input kept for the shell (the header's buttons) before it ran is replayed now.
+    markLive(document.getElementById('root'));
   }, []);
   return (
     <StrictMode>

@@ -1,11 +1,29 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { PageRoute } from '../lib/site';
 import { DialogsProvider } from '../lib/dialogs';
-import { PageChromeProvider } from '../lib/page-chrome';
+import { StaticPart } from '../engine/PageRenderer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { pageTitle } from './head';
+
+/** The footer never changes after the server rendered it: never hydrated (a memo, so a re-render of the shell does not reach it). */
+const StaticFooter = memo(function StaticFooter() {
+  return (
+    <StaticPart>
+      <Footer />
+    </StaticPart>
+  );
+});
+
+/** The header's HTML is final too (links, and a native popover for the drawer): never hydrated. */
+const StaticHeader = memo(function StaticHeader({ drawer }: { drawer: boolean }) {
+  return (
+    <StaticPart>
+      <Header drawer={drawer} />
+    </StaticPart>
+  );
+});
 
 export interface RouteHandle {
   page: PageRoute;
@@ -38,17 +56,15 @@ export function Shell() {
   }, [page]);
 
   return (
-    <PageChromeProvider resetKey={pathname}>
-      <DialogsProvider>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {layout.header && <Header drawer={layout.drawer} />}
-        <main id="main" className={layout.header ? 'site-main site-main--under-header' : 'site-main'} data-page={page?.name}>
-          <Outlet />
-        </main>
-        {layout.footer && <Footer />}
-      </DialogsProvider>
-    </PageChromeProvider>
+    <DialogsProvider>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {layout.header && <StaticHeader drawer={layout.drawer} />}
+      <main id="main" className={layout.header ? 'site-main site-main--under-header' : 'site-main'} data-page={page?.name}>
+        <Outlet />
+      </main>
+      {layout.footer && <StaticFooter />}
+    </DialogsProvider>
   );
 }

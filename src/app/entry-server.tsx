@@ -10,7 +10,7 @@ import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
-import { isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/registry';
+import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
 import { fill, fillPath, loadSections, pages, type PageRoute } from '../lib/site';
@@ -48,8 +48,10 @@ export interface PageResult {
   /** Griffel's style elements for everything the page rendered. */
   styles: string;
   data: HandedOver;
-  /** The block types of the page (the server links their chunks and styles). */
+  /** The block types of the page (the server inlines their styles). */
   blocks: string[];
+  /** Those that run in the browser (not `x-hydrate: never`): the server preloads their chunks. */
+  scriptBlocks: string[];
   /** The page's key in the route table (the server preloads its sections' chunk). */
   pageKey: string;
   /** Data requests that failed (logged): such a page is not cached. */
@@ -279,6 +281,7 @@ async function renderPage(
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },
     blocks: [...new Set((full.sections ?? []).map((section) => section.type))],
+    scriptBlocks: [...new Set((full.sections ?? []).map((section) => section.type))].filter((type) => hydrateKind(type) !== 'never'),
     pageKey: page.key,
     failed: data.failed.length,
     pipe: rendered.pipe,

@@ -1,11 +1,11 @@
 import { Fragment, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';
 import { AppProviders } from './AppProviders';
 import type { HandedOver } from './entry-server';
-import { buildRoutes } from './router';
+import { buildRoutes, resolveForHydration } from './router';
 import './site.css';
 
 /** What the server rendered the page with (server/render.ts writes it as JSON; none in `npm run dev`). */
@@ -18,18 +18,6 @@ function handedOver(): HandedOver | null {
     logError('page data', error);
     return null;
   }
-}
-
-/** Resolves the lazy routes of the current URL, so that hydration renders what the server did (no fallback). */
-async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, { ...resolved, lazy: undefined });
-    }),
-  );
 }
 
 const root = document.getElementById('root') as HTMLElement;
@@ -48,7 +36,7 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 let router: ReturnType<typeof createBrowserRouter>;
 let reactRoot: Root;
 if (data && root.hasChildNodes()) {
-  await resolveLazyRoutes(routes);
+  await resolveForHydration(routes);
   const hydrating = createBrowserRouter(routes);
   router = hydrating;
   // As a transition, hydration yields to the browser every few milliseconds instead of one long

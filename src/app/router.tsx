@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams, useRouteError, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useParams, useRouteError, type RouteObject } from 'react-router-dom';
 import type { PageConfig } from '../generated/config';
 import { loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
@@ -44,13 +44,37 @@ function pageRoute(page: PageRoute): RouteObject | null {
   return {
     path,
     handle,
-    // Page code is loaded per route: its sections, the chunks of the blocks they use (and their forms), nothing else.
+    // Page code is loaded per route: its sections, the chunks of the blocks they use (and their forms),
+    // nothing else. Hydrating the server's page, each section loads its own when it comes alive.
     lazy: async () => {
       const full = await loadSections(page);
-      await loadPage(full.sections ?? []);
+      if (!resolvingForHydration) await loadPage(full.sections ?? []);
       return { Component: () => <PageView page={full} /> };
     },
   };
+}
+
+/** Whether resolveForHydration is resolving the routes (their block chunks then wait: engine/hydration.ts). */
+let resolvingForHydration = false;
+
+/**
+ * Resolves the lazy routes of the current URL, so that hydration renders what the server did (no
+ * fallback): the page's sections, not their blocks' chunks.
+ */
+export async function resolveForHydration(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  resolvingForHydration = true;
+  try {
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const resolved = await route.lazy();
+        Object.assign(route, { ...resolved, lazy: undefined });
+      }),
+    );
+  } finally {
+    resolvingForHydration = false;
+  }
 }
 
 /** The route tree, built from pages.config.json: the shell, one route per page, unknown paths to /404. */

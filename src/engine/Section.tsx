@@ -39,7 +39,8 @@ export function pickItems<T>(items: readonly T[], pick: SectionKeys['pick']): T[
   return pick === 'first' ? items.slice(0, 1) : [...items];
 }
 
-function BlockSkeleton<K extends BlockType>({ section }: { section: BlockSection<K> }) {
+/** The loading shape of a section (its block's x-skeleton height), so that nothing shifts when it arrives. */
+export function BlockSkeleton<K extends BlockType>({ section }: { section: BlockSection<K> }) {
   const height = skeletonHeight(section.type, section.props);
   if (height === 0) return null;
   return (

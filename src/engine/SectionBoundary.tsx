@@ -1,8 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { logError } from '../lib/log';
+import { markLive, slotOf } from './hydration';
 
 interface Props {
   label: string;
+  /** The section's slot (engine/hydration.ts): a failed section counts as live, so input kept after its own is replayed. */
+  slot?: string;
   children: ReactNode;
 }
 
@@ -16,6 +19,7 @@ export class SectionBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     logError(`section ${this.props.label}`, { error, componentStack: info.componentStack });
+    if (this.props.slot !== undefined) markLive(slotOf(this.props.slot));
   }
 
   render(): ReactNode {

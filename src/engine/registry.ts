@@ -5,6 +5,7 @@ import type { BlockSection, SectionPropsMap } from '../generated/sections';
 import type { BlockRenderProps, BlockSourceRequest } from '../blocks/types';
 import { logError } from '../lib/log';
 import { withDefaults, type SchemaDefaults } from './defaults';
+import type { HydrateKind } from './hydration';
 import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
 
 /** What a block's chunk holds (src/generated/block-chunks/<type>.ts): its folder's exports and its schema's defaults. */
@@ -60,6 +61,8 @@ interface BlockEntry<K extends BlockType> {
    * function sizes it from the section's props; 0 shows no skeleton (the block usually renders nothing).
    */
   skeleton?: number | string | ((props: SectionPropsMap[K] | undefined) => number | string);
+  /** The schema's x-hydrate: 'never' when the block's server-rendered HTML is final (engine/hydration.ts). */
+  hydrate?: 'never';
 }
 
 /**
@@ -79,6 +82,11 @@ const loaded: { [K in BlockType]?: BlockModule<K> } = {};
 export function skeletonHeight<K extends BlockType>(type: K, props: SectionPropsMap[K] | undefined): number | string {
   const skeleton = blockRegistry[type].skeleton ?? 120;
   return typeof skeleton === 'function' ? skeleton(props) : skeleton;
+}
+
+/** How sections of the type come alive in the browser (engine/hydration.ts); unknown types never do. */
+export function hydrateKind(type: string): HydrateKind {
+  return isBlockType(type) && blockRegistry[type].hydrate !== 'never' ? 'visible' : 'never';
 }
 
 /** The chunk of a block type once it is in (see loadBlocks). */
@@ -124,4 +132,9 @@ async function preloadSection<K extends BlockType>(section: BlockSection<K>): Pr
 export async function loadPage(sections: readonly BlockSection[]): Promise<void> {
   await loadBlocks(sections.map((section) => section.type));
   await Promise.all(sections.filter((section) => isBlockType(section.type)).map(preloadSection));
+}
+
+/** loadPage for one section: its block's chunk and its preload. */
+export async function loadSection(section: BlockSection): Promise<void> {
+  await loadPage([section]);
 }

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
 import type { CustomValidator, ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
+import { useHydrated } from '../lib/hydrated';
 import { ApiError } from '../api/client';
 import { submitFields, submitFormJson, submitFormMultipart } from '../api/forms';
 import { useDialogs } from '../lib/dialogs';
@@ -11,7 +12,6 @@ import { ConfirmDialog, preloadConfirmDialog } from './ConfirmDialog';
 import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
 import type { FormContext } from './form-context';
 import { ThemedForm } from './theme';
-import { useHydrated } from '../lib/hydrated';
 import { FluentScope } from '../lib/FluentScope';
 
 type Data = Record<string, unknown>;
@@ -200,43 +200,49 @@ export function FormRunner({
   return (
     <FluentScope>
       <div className={className ? `form-runner ${className}` : 'form-runner'} onFocus={flow.confirm ? preloadConfirmDialog : undefined}>
-        <ThemedForm
-          key={formKey}
-          idPrefix={form.key}
-          schema={form.schema as RJSFSchema}
-          uiSchema={uiSchema}
-          validator={validator}
-          formData={formData}
-          formContext={formContext}
-          onChange={(event) => setFormData((event.formData ?? {}) as Data)}
-          onError={() => setAttempted(true)}
-          onSubmit={(event) => {
-            const data = (event.formData ?? {}) as Data;
-            setExtraErrors(undefined);
-            if (flow.confirm) setPending(data);
-            else void deliver(data);
-          }}
-          transformErrors={moveRequiredToFields}
-          customValidate={customValidate}
-          extraErrors={extraErrors}
-          noHtml5Validate
-          focusOnFirstError
-          showErrorList="top"
-          liveValidate={attempted ? 'onChange' : undefined}
-          disabled={busy || disabled || !hydrated}
-        >
-          {children}
-          <div className="form-actions">
-            <Button type="submit" appearance="primary" disabled={busy || disabled || !hydrated}>
-              {fill(flow.submitLabel)}
-            </Button>
-            {flow.cancelLabel && (
-              <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled || !hydrated}>
-                {fill(flow.cancelLabel)}
+        {/* Until the page's scripts run, the form cannot be used: a browser without JavaScript would
+            send it to the page's own address. With JavaScript, the boot script (server/boot-script.ts)
+            enables it at once, so that the visitor can type before it hydrates; hydration then hands
+            the text to the form. */}
+        <fieldset className="form-runner__until-script" disabled={!hydrated} data-until-script="">
+          <ThemedForm
+            key={formKey}
+            idPrefix={form.key}
+            schema={form.schema as RJSFSchema}
+            uiSchema={uiSchema}
+            validator={validator}
+            formData={formData}
+            formContext={formContext}
+            onChange={(event) => setFormData((event.formData ?? {}) as Data)}
+            onError={() => setAttempted(true)}
+            onSubmit={(event) => {
+              const data = (event.formData ?? {}) as Data;
+              setExtraErrors(undefined);
+              if (flow.confirm) setPending(data);
+              else void deliver(data);
+            }}
+            transformErrors={moveRequiredToFields}
+            customValidate={customValidate}
+            extraErrors={extraErrors}
+            noHtml5Validate
+            focusOnFirstError
+            showErrorList="top"
+            liveValidate={attempted ? 'onChange' : undefined}
+            disabled={busy || disabled}
+          >
+            {children}
+            <div className="form-actions">
+              <Button type="submit" appearance="primary" disabled={busy || disabled}>
+                {fill(flow.submitLabel)}
               </Button>
-            )}
-          </div>
-        </ThemedForm>
+              {flow.cancelLabel && (
+                <Button type="button" appearance="secondary" onClick={reset} disabled={busy || disabled}>
+                  {fill(flow.cancelLabel)}
+                </Button>
+              )}
+            </div>
+          </ThemedForm>
+        </fieldset>
         {flow.confirm && (
           <ConfirmDialog
             open={pending !== null}

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react';
 const noSubscription = () => () => {};
 
 /**
- * False on the server and while the browser hydrates the server's HTML, true from then on: forms
- * stay disabled until their code runs, so nothing typed before can be lost or sent as a plain form.
+ * False on the server and while the browser hydrates the server's HTML (the part being hydrated),
+ * true in a render of the browser's own: what the server rendered and what hydration renders agree.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

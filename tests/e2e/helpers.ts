@@ -31,9 +31,10 @@ export function collectErrors(page: Page): string[] {
  * link does), so that the browser loads the page's content itself: a first visit gets it rendered
  * by the server. Tests that intercept content requests in the browser use this.
  */
-export async function gotoClientSide(page: Page, path: string, from = '/404'): Promise<void> {
+export async function gotoClientSide(page: Page, path: string, from = '/shop'): Promise<void> {
   await page.goto(from);
-  await page.waitForFunction(() => document.getElementById('page-data') !== null);
+  // The router's history is driven directly here, not by a visitor: its code must have run.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
@@ -53,7 +54,6 @@ export async function gotoExpectingReload(page: Page, url: string): Promise<void
     () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload',
   );
   await page.waitForLoadState('load');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 /**

@@ -247,6 +247,7 @@ async function promoCheckout(page: Page) {
     .filter({ has: page.getByRole('heading', { name: PROMO.plan }) })
     .getByRole('button', { name: 'Add to cart' })
     .click();
+  await expect(page.locator('.cart-fab__badge')).toHaveText('1');
   await page.goto(`/shop/promocode/checkout/${PROMO.slug}`);
   await expect(page.getByRole('complementary', { name: 'Summary' })).toContainText(PROMO.plan);
 }
@@ -408,6 +409,9 @@ test.describe('accessibility of the variants', () => {
       .filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) })
       .getByRole('button', { name: 'Add to cart' })
       .click();
+    // The visitor sees the plan in the cart before leaving the page (a tap kept until the page runs
+    // is lost with the page).
+    await expect(page.locator('.cart-fab__badge')).toHaveText('1');
     await page.goto(`/shop/promo/checkout/${MERCHANT.slug}`);
     await expect(page.getByText('The minimum purchase in this shop is 2 plans.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to shop' }).click();

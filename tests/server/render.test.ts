@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir } from './helpers';
-import { BOOT_SCRIPT, BOOT_SCRIPT_HASH } from '../../server/boot-script';
+import { BOOT_SCRIPT, BOOT_SCRIPT_HASH, SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../server/boot-script';
 import { QUEUE_PER_SLOT } from '../../server/render-budget';
 import type { PageRenderer } from '../../server/render';
 
@@ -43,6 +43,8 @@ function page(status, title, text, failed) {
     head: { lang: 'en', title, description: '' },
     styles: '<style data-make-styles-bucket="d">.a{}</style>',
     blocks: [],
+    // A page whose blocks never run (the /still-* pages) gets no script.
+    scriptBlocks: title.startsWith('Page /still') ? [] : ['cart'],
     pageKey: 'p0',
     data: { fallback: { evil: '</script><script>alert(1)</script>' }, notFound: false },
     failed,
@@ -106,8 +108,16 @@ describe('server-rendered pages', () => {
     expect(html).toContain(
       '<script type="application/json" id="boot">{"entry":"/assets/index-1.js","preload":["/assets/react-1.js"]}</script>',
     );
-    expect(html).toContain(`<script>${BOOT_SCRIPT}</script>`);
-    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH};`);
+    expect(html).toContain(`<script>${BOOT_SCRIPT}</script><script type="speculationrules">${SPECULATION_RULES}</script>`);
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH};`);
+  });
+
+  it('gives a page where nothing runs no script but its speculation rules', async () => {
+    const html = (await get('/still-life')).body;
+    expect(html).not.toContain('id="boot"');
+    expect(html).not.toContain(BOOT_SCRIPT);
+    expect(html).not.toMatch(/modulepreload|type="module"/);
+    expect(html).toContain(`<script type="speculationrules">${SPECULATION_RULES}</script>`);
   });
 
   it('serves a page again from the cache within its time, per path and the query parameters the page reads', async () => {
@@ -268,7 +278,7 @@ export async function cachedAs(href) { return { key: new URL(href, 'http://local
 export function headHtml(head) { return '<title>' + head.title + '</title>'; }
 function page(text) {
   return {
-    kind: 'page', status: 200, head: { lang: 'en', title: 'Slow', description: '' }, styles: '', blocks: [], pageKey: 'p0',
+    kind: 'page', status: 200, head: { lang: 'en', title: 'Slow', description: '' }, styles: '', blocks: [], scriptBlocks: [], pageKey: 'p0',
     data: { fallback: {}, notFound: false }, failed: 0,
     pipe: (destination) => { destination.write('<p>' + text + '</p>'); destination.end(); },
   };

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import type { Banner } from '../../generated/api';
 import { readableTextOn } from '../../lib/contrast';
-import { usePageChrome } from '../../lib/page-chrome';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
 import { ContentImage } from '../../lib/ContentImage';
@@ -28,14 +26,7 @@ export function buttonColour(styling: string | null | undefined): string | undef
  */
 export default function BannerBlock({ props, items }: BlockRenderProps<'banner', Banner>) {
   const banner = items[0];
-  const { setBannerBackground } = usePageChrome();
-  const setsHeader = props.setHeaderColor;
   const background = banner?.styles?.backgroundColor;
-
-  useEffect(() => {
-    if (setsHeader && banner) setBannerBackground(background);
-  }, [setsHeader, banner, background, setBannerBackground]);
-
   if (!banner) return null;
   const buttons = (banner.buttons ?? []).filter((button: BannerButton) => !(props.hidePromoButtons && button.redirect === '#promo'));
   const colour = background?.trim() ?? '';
@@ -45,7 +36,14 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
   const style = colour && !blue ? { backgroundColor: colour, color: readableTextOn(colour) } : undefined;
 
   return (
-    <section className={`banner${blue ? ' banner--blue' : ''}`} style={style} aria-label={banner.title || undefined}>
+    // A blue banner that sets the header colour gives the primary header: a rule of site.css
+    // (`:has`), so the header follows the banner without any script.
+    <section
+      className={`banner${blue ? ' banner--blue' : ''}`}
+      style={style}
+      aria-label={banner.title || undefined}
+      data-sets-header={props.setHeaderColor && blue ? 'primary' : undefined}
+    >
       <ContentImage image={banner.background_image} className="banner__image" width={1600} height={600} priority="high" />
       <div className="banner__content">
         {banner.title && (

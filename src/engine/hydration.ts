@@ -1,0 +1,207 @@
+/**
+ * How the server's HTML comes alive in the browser, part by part.
+ *
+ * - A section whose block declares `"x-hydrate": "never"` (its schema) is never hydrated: its HTML
+ *   stays as the server rendered it, and its block's code is not even downloaded. Its links work as
+ *   links (a full page load, prerendered by the page's speculation rules).
+ * - Any other section hydrates on its own, as soon as one of these happens: the visitor touches it
+ *   (pointer down, focus, or an input the page kept for it), it comes into view, or the browser is
+ *   idle. Only then is its block's chunk (and its form) loaded.
+ * - Input that arrives before a part has hydrated is kept by the page's boot script (server/boot-script.ts)
+ *   and replayed here once the part is live: clicks, submits, and text typed into fields.
+ *
+ * The DOM contract with the boot script: each section sits in a `display: contents` element with
+ * `data-section` (its key) and `data-hydrate` ('never' or 'visible'); a part that runs gets
+ * `data-live`, and the app's shell (#root) too once the first pass has committed (`<html>` then has
+ * `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
+ */
+
+/** A visitor's input the boot script kept for a part of the page that had not hydrated yet. */
+export interface EarlyInput {
+  type: 'click' | 'submit' | 'input';
+  /** The element the input went to (the form for a submit). */
+  target: Element;
+  /** The part it waits for: a section's slot, or #root for the shell. */
+  slot: Element;
+  /** Where the target sits in the slot (child indexes): the same place after a re-render replaced the element. */
+  path: number[];
+  /** An input's value as it was then (a re-render after hydration may have reset the field since). */
+  value?: string;
+}
+
+declare global {
+  interface Window {
+    /** The boot script's queue; `replaying` while the page replays it. */
+    __earlyInput?: EarlyInput[] & { replaying?: boolean };
+  }
+}
+
+/** The event the boot script sends on document, with the slot as detail, when it keeps an input. */
+export const EARLY_INPUT_EVENT = 'early-input';
+
+/** How a section comes alive: never (its HTML is final), or once touched, in view, or at idle. */
+export type HydrateKind = 'never' | 'visible';
+
+/** The slot element of the section with `key` on the current page (see the DOM contract above). */
+export function slotOf(key: string): Element | null {
+  return document.querySelector(`[data-section="${key.replace(/["\\]/g, '\\$&')}"]`);
+}
+
+/**
+ * Gives React the value a field had when the visitor typed or picked it: React took the field's
+ * value as its own when it hydrated, while its state still holds what the server rendered (and a
+ * re-render since may have reset the field). Setting the value through the element's own property
+ * (which React watches) and then through the prototype's, and sending the event React listens to,
+ * makes React see a change and call the field's onChange with that value.
+ */
+function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  if (!(field instanceof HTMLSelectElement)) field.value = value === '' ? ' ' : '';
+  nativeSetter?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** The element at `path` in `slot`, if there is one. */
+function atPath(slot: Element, path: readonly number[]): Element | null {
+  let element: Element | null = slot;
+  for (const index of path) element = element?.children[index] ?? null;
+  return element;
+}
+
+function replayOne(input: EarlyInput): void {
+  // Hydration keeps the server's elements; a part React rendered anew has its own at the same place.
+  const target = input.target.isConnected ? input.target : atPath(input.slot, input.path);
+  if (!target) return;
+  if (input.type === 'input') {
+    const field = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+    if (field && input.value !== undefined) handOver(target, input.value);
+  } else if (input.type === 'submit') {
+    if (target instanceof HTMLFormElement) target.requestSubmit();
+  } else {
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }));
+  }
+}
+
+/**
+ * Replays the kept input in the order it came, as far as the parts it went to are live: an input
+ * waits for every input before it (a plan added, then the cart opened, must not become the cart
+ * opened, then the plan added). The queue is the boot script's array, emptied in place.
+ */
+function flush(): void {
+  const queue = window.__earlyInput;
+  if (!queue?.length || !queue[0].slot.hasAttribute('data-live')) return;
+  // The boot script leaves replayed input alone (it would keep it again for a part it deems waiting).
+  queue.replaying = true;
+  try {
+    replayOne(queue.shift() as EarlyInput);
+  } finally {
+    queue.replaying = false;
+  }
+  // One input a task: React renders what one did before the next comes, as between a visitor's taps.
+  if (queue.length) setTimeout(flush, 0);
+}
+
+/**
+ * Marks a part of the page live and replays the input kept for it (flush). Called once the part's
+ * handlers are attached (a layout effect of its hydrated tree), or when it failed and never will be
+ * (its input then goes nowhere, and what came after it is not held up). The replay waits a task, so
+ * that it runs outside React's commit.
+ */
+export function markLive(slot: Element | null): void {
+  if (slot?.id === 'root') firstPassDone = true;
+  if (!slot || slot.hasAttribute('data-live')) return;
+  slot.setAttribute('data-live', '');
+  setTimeout(flush, 0);
+}
+
+/** A promise React's `use` reads without suspending once it has settled (React's thenable fields). */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+export function tracked<T>(promise: Promise<T>): Tracked<T> {
+  const result = promise as Tracked<T>;
+  result.status = 'pending';
+  promise.then(
+    (value) => Object.assign(result, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(result, { status: 'rejected', reason }),
+  );
+  return result;
+}
+
+/** Never settles: a part that never hydrates keeps the server's HTML (React leaves its boundary as it is). */
+export const NEVER: Promise<never> = new Promise<never>(() => {});
+
+const wanted = new Map<string, Promise<void>>();
+/** Resolves a section's whenWanted promise at once (see wantNow). */
+const resolvers = new Map<string, () => void>();
+
+/** Whether the first hydration pass of the page has committed (the shell is live). */
+let firstPassDone = false;
+
+/**
+ * After the first pass, React renders a part that has not hydrated only when it must: an update
+ * reached it (a context it is under changed, as the router's location does on any navigation; or the
+ * visitor clicked in it). Waiting for that part then holds the update up (a navigation would never
+ * finish if it waited for a part that never hydrates), so from then on every part hydrates when asked.
+ */
+export function hydrationAsked(): boolean {
+  return firstPassDone;
+}
+
+/** The section with `key` is wanted now (see whenWanted). */
+export function wantNow(key: string): void {
+  resolvers.get(key)?.();
+}
+
+/**
+ * Resolves when the section with `key` should come alive: touched (pointer down, focus, or an input
+ * the boot script kept for it), within 200 px of the viewport, or when the browser is idle after the
+ * page loaded, whichever is first.
+ */
+export function whenWanted(key: string): Promise<void> {
+  const known = wanted.get(key);
+  if (known) return known;
+  const promise = new Promise<void>((resolve) => {
+    resolvers.set(key, resolve);
+    const slot = slotOf(key);
+    if (!slot) return resolve();
+    const cleanups: (() => void)[] = [];
+    const go = () => {
+      cleanups.forEach((cleanup) => cleanup());
+      resolve();
+    };
+    const onTouch = () => go();
+    for (const type of ['pointerdown', 'focusin']) {
+      slot.addEventListener(type, onTouch, { capture: true, passive: true });
+      cleanups.push(() => slot.removeEventListener(type, onTouch, { capture: true }));
+    }
+    const onEarly = (event: Event) => {
+      if ((event as CustomEvent<Element>).detail === slot) go();
+    };
+    document.addEventListener(EARLY_INPUT_EVENT, onEarly);
+    cleanups.push(() => document.removeEventListener(EARLY_INPUT_EVENT, onEarly));
+    if (window.__earlyInput?.some((input) => input.slot === slot)) return go();
+    // A section that shows nothing (it sets the shop's scope) has nothing to wait for.
+    if (slot.children.length === 0) return go();
+
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && go(), {
+      rootMargin: '200px 0px',
+    });
+    // The slot has no box of its own (display: contents): its children are what shows.
+    for (const child of Array.from(slot.children)) observer.observe(child);
+    cleanups.push(() => observer.disconnect());
+
+    const idle = () => {
+      // Safari has no requestIdleCallback: a timer after the load event stands in.
+      if (typeof requestIdleCallback !== 'function') return void setTimeout(go, 200);
+      const handle = requestIdleCallback(go, { timeout: 3_000 });
+      cleanups.push(() => cancelIdleCallback(handle));
+    };
+    if (document.readyState === 'complete') idle();
+    else {
+      window.addEventListener('load', idle, { once: true });
+      cleanups.push(() => window.removeEventListener('load', idle));
+    }
+  });
+  wanted.set(key, promise);
+  return promise;
+}

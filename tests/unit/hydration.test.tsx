@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_SCRIPT } from '../../server/boot-script';
+import { markLive } from '../../src/engine/hydration';
+import { hydrateKind } from '../../src/engine/registry';
+
+/** A page as the server sends it: the shell, a section that runs, one that never does, the boot script's data. */
+function serverPage(section: string): void {
+  document.documentElement.removeAttribute('data-hydrated');
+  document.body.innerHTML =
+    '<div id="root">' +
+    '<header><button id="shell-button">Menu</button></header>' +
+    `<div class="section-slot" data-section="Home/cart" data-hydrate="visible">${section}</div>` +
+    '<div class="section-slot" data-section="Home/steps" data-hydrate="never"><button id="static-button">Static</button><a id="static-link" href="#x">x</a></div>' +
+    '</div>' +
+    '<script type="application/json" id="boot">{"entry":"/assets/entry.js","preload":[]}</script>';
+}
+
+const slot = (key: string) => document.querySelector(`[data-section="${key}"]`) as HTMLElement;
+
+/** Runs the boot script as the browser does at the end of the body (its loader waits for a frame; jsdom has none). */
+function runBootScript(): void {
+  vi.stubGlobal('requestAnimationFrame', () => 0);
+  new Function(BOOT_SCRIPT)();
+}
+
+/** Lets the replay run (markLive waits a task). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.__earlyInput;
+  document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]').forEach((element) => element.remove());
+});
+
+describe('the boot script keeps input for the parts that do not run yet', () => {
+  it('stops and queues a click in a section that has not hydrated, and starts loading the scripts at once', () => {
+    serverPage('<button id="add">Add to cart</button>');
+    runBootScript();
+    const wanted = vi.fn();
+    document.addEventListener('early-input', wanted);
+    const reachedPage = vi.fn();
+    document.getElementById('root')!.addEventListener('click', reachedPage);
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('add')!.dispatchEvent(click);
+
+    expect(click.defaultPrevented).toBe(true);
+    expect(reachedPage).not.toHaveBeenCalled();
+    expect(window.__earlyInput).toEqual([
+      { type: 'click', target: document.getElementById('add'), slot: slot('Home/cart'), path: [0], value: undefined },
+    ]);
+    expect(wanted).toHaveBeenCalledTimes(1);
+    expect((wanted.mock.calls[0][0] as CustomEvent).detail).toBe(slot('Home/cart'));
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/entry.js');
+  });
+
+  it('queues a click in the shell until it has hydrated, then leaves it to the page', () => {
+    serverPage('');
+    runBootScript();
+    document.getElementById('shell-button')!.click();
+    expect(window.__earlyInput?.map((input) => input.slot.id)).toEqual(['root']);
+    document.getElementById('root')!.setAttribute('data-live', '');
+    document.getElementById('shell-button')!.click();
+    expect(window.__earlyInput).toHaveLength(1);
+  });
+
+  it('leaves alone a section whose HTML is final, a link, a live section, and keeps typed text in its field', () => {
+    serverPage('<input id="name" /><a id="link" href="#plans">Plans</a>');
+    runBootScript();
+    const staticClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('static-button')!.dispatchEvent(staticClick);
+    const linkClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('link')!.dispatchEvent(linkClick);
+    expect(staticClick.defaultPrevented || linkClick.defaultPrevented).toBe(false);
+
+    const field = document.getElementById('name') as HTMLInputElement;
+    field.value = 'Juan';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(field.value).toBe('Juan');
+    expect(window.__earlyInput?.map((input) => input.type)).toEqual(['input']);
+
+    slot('Home/cart').setAttribute('data-live', '');
+    const liveClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    field.dispatchEvent(liveClick);
+    expect(liveClick.defaultPrevented).toBe(false);
+    expect(window.__earlyInput).toHaveLength(1);
+  });
+
+  it('stops a form submitted before its section runs (it would post the page to itself)', () => {
+    serverPage('<form id="form"><input name="q" /></form>');
+    runBootScript();
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    document.getElementById('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(window.__earlyInput?.map((input) => input.type)).toEqual(['submit']);
+  });
+});
+
+describe('replay once a section is live', () => {
+  it('holds an input back until every input before it was replayed, whatever part goes live first', async () => {
+    serverPage('<button id="add">Add</button>');
+    runBootScript();
+    const order: string[] = [];
+    document.getElementById('add')!.click();
+    document.getElementById('shell-button')!.click();
+    document.getElementById('root')!.addEventListener('click', (event) => order.push((event.target as Element).id));
+
+    markLive(document.getElementById('root'));
+    await nextTask();
+    expect(order).toEqual([]);
+
+    markLive(slot('Home/cart'));
+    await nextTask();
+    await nextTask();
+    expect(order).toEqual(['add', 'shell-button']);
+  });
+});
+
+describe('replay into a part React rendered anew', () => {
+  it('clicks the element at the same place when the one clicked was replaced', async () => {
+    serverPage('<div><button id="old">Add</button></div>');
+    runBootScript();
+    document.getElementById('old')!.click();
+    slot('Home/cart').innerHTML = '<div><button id="new">Add</button></div>';
+    const clicked: string[] = [];
+    document.getElementById('new')!.addEventListener('click', () => clicked.push('new'));
+    markLive(slot('Home/cart'));
+    await nextTask();
+    expect(clicked).toEqual(['new']);
+  });
+});
+
+describe("a block's x-hydrate", () => {
+  it('keeps blocks whose HTML is final out of hydration, and lets the others run', () => {
+    expect(hydrateKind('steps')).toBe('never');
+    expect(hydrateKind('banner')).toBe('never');
+    expect(hydrateKind('cart')).toBe('visible');
+    expect(hydrateKind('form')).toBe('visible');
+    expect(hydrateKind('no-such-block')).toBe('never');
+  });
+});
