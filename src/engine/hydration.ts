@@ -111,7 +111,25 @@ export function markLive(slot: Element | null): void {
   if (slot?.id === 'root') firstPassDone = true;
   if (!slot || slot.hasAttribute('data-live')) return;
   slot.setAttribute('data-live', '');
-  setTimeout(flush, 0);
+  setTimeout(() => {
+    catchUp(slot);
+    flush();
+  }, 0);
+}
+
+/**
+ * What the visitor's pointer and focus already did in a part before it ran, given to its handlers:
+ * the control under the mouse gets a `pointerover` (React's onPointerEnter: the call menu opens on
+ * hover) and the focused one a `focusin` (React's onFocus: a Tab onto the call menu's button opens
+ * it). Those events have long passed and are not input the boot script keeps.
+ */
+function catchUp(slot: Element): void {
+  const hovered = Array.from(slot.querySelectorAll(':hover')).pop();
+  if (hovered && typeof PointerEvent === 'function') {
+    hovered.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', isPrimary: true }));
+  }
+  const active = document.activeElement;
+  if (active && active !== document.body && slot.contains(active)) active.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
 }
 
 /** A promise React's `use` reads without suspending once it has settled (React's thenable fields). */

@@ -131,6 +131,19 @@ describe('replay into a part React rendered anew', () => {
   });
 });
 
+describe('focus before hydration', () => {
+  it("gives the control focused before its part ran its focus handler (React's onFocus listens to focusin)", async () => {
+    serverPage('<button id="call">Call</button>');
+    runBootScript();
+    document.getElementById('call')!.focus();
+    const focused: string[] = [];
+    slot('Home/cart').addEventListener('focusin', (event) => focused.push((event.target as Element).id));
+    markLive(slot('Home/cart'));
+    await nextTask();
+    expect(focused).toEqual(['call']);
+  });
+});
+
 describe("a block's x-hydrate", () => {
   it('keeps blocks whose HTML is final out of hydration, and lets the others run', () => {
     expect(hydrateKind('steps')).toBe('never');
