@@ -166,6 +166,9 @@ export const HURRIED_CASES: readonly HurriedCase[] = [
     viewport: DESKTOP,
     control: (page) => contactField(page, 'Email'),
     act: async (control, page) => {
+      // The visitor scrolls to the field first (a forced click does not always bring it into view
+      // while the page is still loading).
+      await control.scrollIntoViewIfNeeded();
       await control.click({ force: true });
       await page.keyboard.type(TYPED_EMAIL);
     },
