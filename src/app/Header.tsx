@@ -30,7 +30,13 @@ function Drawer() {
     <div id={DRAWER_ID} popover="auto" className="site-drawer" role="dialog" aria-label={fill(header.menuLabel)}>
       <div className="site-drawer__header">
         <span className="site-drawer__title">{product.name}</span>
-        <button type="button" className="site-drawer__close" popoverTarget={DRAWER_ID} popoverTargetAction="hide" aria-label="Close">
+        <button
+          type="button"
+          className="site-drawer__close"
+          popoverTarget={DRAWER_ID}
+          popoverTargetAction="hide"
+          aria-label={fill(site.dialogs?.close ?? 'Close')}
+        >
           <Icon path={CLOSE_ICON} className="site-drawer__close-icon" />
         </button>
       </div>

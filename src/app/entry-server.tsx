@@ -274,14 +274,15 @@ async function renderPage(
 ): Promise<PageResult> {
   const rendered = await renderApp(url, data, onError);
   const notFound = data.notFound || page.key === notFoundPage?.key;
+  const blocks = [...new Set((full.sections ?? []).map((section) => section.type))];
   return {
     kind: 'page',
     status: notFound ? 404 : 200,
     head: pageHead(full, { publicUrl: options.publicUrl, pathname: url.pathname, canonical: !notFound }),
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },
-    blocks: [...new Set((full.sections ?? []).map((section) => section.type))],
-    scriptBlocks: [...new Set((full.sections ?? []).map((section) => section.type))].filter((type) => hydrateKind(type) !== 'never'),
+    blocks,
+    scriptBlocks: blocks.filter((type) => hydrateKind(type) !== 'never'),
     pageKey: page.key,
     failed: data.failed.length,
     pipe: rendered.pipe,
