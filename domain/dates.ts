@@ -16,9 +16,9 @@ export function manilaYear(now: Date = new Date()): number {
   return Number(manilaToday(now).slice(0, 4));
 }
 
-/** YYYY-MM-DD from numbers. */
-export function isoDate(year: number, month: number, day: number): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+/** Whole days from one YYYY-MM-DD date to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */

@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { readPagesConfig, readProduct, type Product, type ServerContext } from './context';
+import { readPagesConfig, readProduct, ROOT_DIR, type Product, type ServerContext } from './context';
 import { databaseFile, openDatabase } from './db';
 import { Repo } from './repo';
 import billingRoutes from './routes/billing';
@@ -19,7 +19,8 @@ import { DEFAULT_BODY_LIMIT } from './rate-limit';
 import { registerRequestLog } from './request-log';
 import { registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
-import { seedDemoKeys, seedIfEmpty, seedModeProblem } from './seed';
+import { seedDemoKeys, seedModeProblem } from './seed';
+import { checkedContent, followContent } from './content/follow';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
   DEFAULT_UPLOAD_QUOTA_MB,
@@ -42,6 +43,8 @@ import { registerFallback, registerStatic } from './static';
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. */
   dataDir: string;
+  /** The project whose content/ files the database follows (default: this repository). */
+  contentRoot?: string;
   /** Built site (vite build output); served when it holds an index.html. */
   staticDir?: string;
   /** Demo mode: sandbox provider, e-mail outbox, /dev and /api/dev routes, demo seed. Never in production. */
@@ -181,9 +184,11 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
   (app.server as import('node:http').Server).headersTimeout = TIMEOUTS.headers;
 
-  const db = openDatabase(opts.dataDir, { warn: (message) => app.log.warn(message) });
   const now = opts.now ?? (() => new Date());
   const product = opts.product ?? readProduct();
+  // Checked before the database opens: invalid content files stop the start and change nothing.
+  const content = checkedContent({ root: opts.contentRoot ?? ROOT_DIR, demo: opts.demo, product, now: now() });
+  const db = openDatabase(opts.dataDir, { warn: (message) => app.log.warn(message) });
   const mail = createMailService({
     db,
     product,
@@ -193,13 +198,13 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, ...links };
-  seedIfEmpty(ctx.repo, { now: now(), product, demo: ctx.demo });
   const modeProblem = seedModeProblem(ctx.repo, ctx.demo, `The database ${databaseFile(opts.dataDir)}`);
   if (modeProblem) {
     db.close();
     throw new SettingsError([modeProblem]);
   }
-  if (ctx.demo) seedDemoKeys(ctx.repo, { now: now(), product });
+  for (const line of followContent(ctx.repo, content, { demo: ctx.demo, now: now() })) app.log.info(line);
+  if (ctx.demo) seedDemoKeys(ctx.repo, { now: now() });
 
   const orders = new OrderStore(db);
   orders.expirePending(now().toISOString());

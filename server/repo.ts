@@ -1,3 +1,4 @@
+import { PLAN_RESOURCES } from './content/rules';
 import type { Db } from './db';
 
 /** A stored API item: the JSON object the API returns. */
@@ -18,9 +19,6 @@ export interface ArticleQuery {
   /** post_date order (then id); default DESC. */
   order?: Order;
 }
-
-/** Resources that hold plans; plan ids are unique across all of them. */
-const PLAN_RESOURCES = ['shop-plans', 'merchant-shop-plans', 'promotion-shop-plans', 'reseller-shop-plans'] as const;
 
 interface Row {
   body: string;

@@ -1,21 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { addDays, isoDate, manilaToday } from '../domain/dates';
-import { isObject } from '../domain/guards';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toCentavos } from '../domain/money';
 import { computeTotals, memberPriceOf } from '../domain/pricing';
-import { ROOT_DIR, type Product } from './context';
+import { ROOT_DIR } from './context';
 import type { Item, Repo } from './repo';
 import { OrderStore } from './shop/store';
 
 /**
- * The seed: demo content for every read of spec section 7, as data. Each stored resource is a
- * fixture, `server/fixtures/content/<resource>.json`: the list of items exactly as the API returns
- * them, with tokens for what follows the product's names and the seeding day (server/README.md):
- * `{product}`, `{short}`, `{today-30}`/`{today+60}`, `{year-2}`, `{recent-1}`..`{recent-6}`. The
- * seeder fills them on the seeding day in Asia/Manila, so the demo never goes stale.
+ * The demo's data beside its content files: which database mode a data folder is in, and the demo's
+ * paid orders with unused keys (server/fixtures/demo-orders.json). The content itself lives in
+ * content/ (content/demo/ for the demo's partners and codes) and server/content/ keeps the database
+ * equal to it.
  *
- * Demo identifiers (also listed in the README; the fixtures hold them, the tests use these):
+ * Demo identifiers (also listed in the README; content/demo/ holds them, the tests use these):
  * - promo codes: WELCOME10 (valid now), EXPIRED10 (ended), FUTURE10 (starts later), OTHERPLAN (valid
  *   now, for the second plan)
  * - merchant slug demo-merchant (id 101), promotion slug demo-promotion (id 201, code UNLOCK2026),
@@ -31,85 +28,9 @@ export const DEMO = {
 
 export interface SeedOptions {
   now: Date;
-  product: Product;
-  /** Demo mode: also the demo partners and codes (DEMO_ONLY_RESOURCES). Default true. */
-  demo?: boolean;
 }
-
-/**
- * Resources that hold demo partners and codes: promo codes, promotions and their codes, merchants,
- * resellers and everything of theirs. A production start (demo off) seeds none of them: real
- * partners and codes are entered by the operator, never invented.
- */
-const DEMO_ONLY_RESOURCES: readonly RegExp[] = [/^promos$/, /^promotion/, /^merchant/, /^reseller/];
-const isDemoOnlyResource = (resource: string) => DEMO_ONLY_RESOURCES.some((pattern) => pattern.test(resource));
 
 const FIXTURES_DIR = join(ROOT_DIR, 'server', 'fixtures');
-const CONTENT_DIR = join(FIXTURES_DIR, 'content');
-
-/** How many articles the current year holds: `{recent-1}` (the oldest) to `{recent-6}`. */
-const RECENT_ARTICLES = 6;
-
-/**
- * The days of the current year's articles, oldest first: in the months up to the seeding day's
- * (several left empty), never after it. The articles of the two years before have fixed days
- * (`{year-2}-03-08`).
- */
-function recentArticleDays(today: string): string[] {
-  const [y, m, d] = today.split('-').map(Number);
-  const months = [m, m - 1, m - 2, m - 4, m - 6].filter((month) => month >= 1);
-  const currentMonthDays = [d, Math.max(1, d - 3), Math.max(1, Math.ceil(d / 2)), 1];
-  const fixedDays = [6, 13, 22, 27];
-  const days: string[] = [];
-  let k = 0;
-  for (const month of months) days.push(isoDate(y, month, month === m ? currentMonthDays[k++ % 4] : fixedDays[month % 4]));
-  while (days.length < RECENT_ARTICLES) days.push(isoDate(y, m, currentMonthDays[k++ % 4]));
-  return days.sort();
-}
-
-/** A token of a fixture's text: `{name}`, or `{name+N}` / `{name-N}`. */
-const TOKEN = /\{([a-z]+)(?:([+-])(\d+))?\}/g;
-
-/** The text of each token on a seeding day (YYYY-MM-DD in Manila) for a product; undefined for an unknown token. */
-function tokenValues(today: string, product: Product): (name: string, sign: string | undefined, n: number) => string | undefined {
-  const year = Number(today.slice(0, 4));
-  const recent = recentArticleDays(today);
-  return (name, sign, n) => {
-    if (sign === undefined) return name === 'product' ? product.name : name === 'short' ? product.short : undefined;
-    if (name === 'today') return addDays(today, sign === '-' ? -n : n);
-    if (name === 'year' && sign === '-') return String(year - n).padStart(4, '0');
-    if (name === 'recent' && sign === '-' && n >= 1 && n <= RECENT_ARTICLES) return recent[n - 1];
-    return undefined;
-  };
-}
-
-/** The value with the tokens of its texts filled; `where` names the fixture in the error of an unknown token. */
-function fill<T>(value: T, values: ReturnType<typeof tokenValues>, where: string): T {
-  if (typeof value === 'string') {
-    return value.replace(TOKEN, (token, name: string, sign: string | undefined, n: string | undefined) => {
-      const text = values(name, sign, Number(n));
-      if (text === undefined) throw new Error(`${where}: unknown token ${token}`);
-      return text;
-    }) as T;
-  }
-  if (Array.isArray(value)) return value.map((item: unknown) => fill(item, values, where)) as T;
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, values, where)])) as T;
-  return value;
-}
-
-/** The content of every fixture, filled for the seeding day and product: resource -> items. */
-export function buildSeed({ now, product }: SeedOptions): Record<string, Item[]> {
-  const values = tokenValues(manilaToday(now), product);
-  const files = readdirSync(CONTENT_DIR)
-    .filter((file) => file.endsWith('.json'))
-    .sort();
-  return Object.fromEntries(
-    files.map((file) => {
-      const where = join(CONTENT_DIR, file);
-      return [basename(file, '.json'), fill(JSON.parse(readFileSync(where, 'utf8')) as Item[], values, where)];
-    }),
-  );
-}
 
 /** The meta key that says which mode a database was seeded in: 'demo' or 'production'. */
 const SEED_MODE_KEY = 'seed_mode';
@@ -145,25 +66,9 @@ export function seedModeProblem(repo: Repo, demo: boolean, where: string): strin
   return undefined;
 }
 
-/** Seeds the content when the content table is empty (the demo partners and codes only in demo mode). Returns true when it seeded. */
-export function seedIfEmpty(repo: Repo, options: SeedOptions): boolean {
-  if (repo.count() > 0) return false;
-  const data = buildSeed(options);
-  const demo = options.demo ?? true;
-  // Checked again under the write lock: of several processes starting on one new database, one seeds.
-  return repo.db
-    .transaction(() => {
-      if (repo.count() > 0) return false;
-      for (const [resource, items] of Object.entries(data)) {
-        if (!demo && isDemoOnlyResource(resource)) continue;
-        for (const item of items) repo.insert(resource, item);
-      }
-      repo.setMeta('seeded_at', options.now.toISOString());
-      repo.setMeta('seed_day', manilaToday(options.now));
-      repo.setMeta(SEED_MODE_KEY, demo ? 'demo' : 'production');
-      return true;
-    })
-    .immediate();
+/** Records the mode of a database that has none yet (a new one, on its first start). */
+export function recordSeedMode(repo: Repo, demo: boolean): void {
+  if (repo.getMeta(SEED_MODE_KEY) === undefined) repo.setMeta(SEED_MODE_KEY, demo ? 'demo' : 'production');
 }
 
 interface DemoOrders {

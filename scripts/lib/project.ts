@@ -18,6 +18,10 @@ export const PROJECT_PATHS = {
   /** Shared pieces of forms ($ref'd by them): any JSON in a folder of forms/ (forms/fragments/). */
   formFragments: 'forms/fragments',
   schemas: 'schemas',
+  /** The site's content: <resource>.json, and demo/<resource>.json for the demo's partners and codes. */
+  content: 'content',
+  /** The schema of each kind of content file (a file's `$schema` names one). */
+  contentSchemas: 'schemas/content',
   /** The generated union of the sections (one branch per block folder) that pages.schema.json applies. */
   sectionsSchema: 'src/generated/sections.schema.json',
   /** The same for a preset (schemas/pages.schema.json, SectionPreset): each block's props in part. */
@@ -52,6 +56,8 @@ export interface ProjectInputs {
   formFragments: NamedInput[];
   /** Any other JSON under schemas/ (shared definitions a schema may $ref). */
   otherSchemas: NamedInput[];
+  /** The content files (name: the resource), content/demo/ included. */
+  content: NamedInput[];
 }
 
 function readDir(root: string, dir: string): NamedInput[] {
@@ -125,6 +131,10 @@ export function readInputs(root: string): ProjectInputs {
     forms,
     formFragments,
     otherSchemas,
+    content: listJsonDeep(root, PROJECT_PATHS.content).flatMap((file) => {
+      const read = readJson(root, file);
+      return read ? [{ name: path.basename(file, '.json'), file, read }] : [];
+    }),
   };
 }
 
@@ -224,6 +234,14 @@ export function productShort(read: JsonReadResult | undefined): string | undefin
   if (!isObject(data) || !isObject(data.site) || !isObject(data.site.product)) return undefined;
   const short = data.site.product.short;
   return typeof short === 'string' ? short : undefined;
+}
+
+/** The product's display name from pages.config.json (for '{product}'), when the file says it. */
+export function productName(read: JsonReadResult | undefined): string | undefined {
+  const data = parsed(read)?.data;
+  if (!isObject(data) || !isObject(data.site) || !isObject(data.site.product)) return undefined;
+  const name = data.site.product.name;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** 'richText' -> 'RichText', 'privacy-policy' -> 'PrivacyPolicy'. */

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import path from 'node:path';
 import { describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
 import { originOf, type BundledForm } from './form-bundle';
@@ -8,6 +9,7 @@ import {
   blockInfo,
   isSkeletonSpec,
   PROJECT_PATHS,
+  productName,
   productShort,
   readInputs,
   SOURCE_MODES,
@@ -25,6 +27,7 @@ import { resolveSection } from '../../domain/page-presets';
 import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';
 import { loadSchemas, type SchemaRegistry } from './schema-registry';
+import { contentRuleProblems, fillNames } from '../../server/content/rules';
 
 /** The outcome of checking a project: every problem, and how many files were read. */
 export interface ProjectCheck {
@@ -557,6 +560,11 @@ export function checkProject(root: string): ProjectCheck {
     );
   }
   checkForms(forms, reporter, registry, formSchema?.file, routes ? { routes, short } : undefined);
+  const content = inputs.content.flatMap((input) => {
+    const json = reporter.track(input.read);
+    return json ? [{ input, json }] : [];
+  });
+  checkContent(content, reporter, registry, byResolvedName, { name: productName(inputs.config) ?? 'Product', short: short ?? 'product' });
   checkPatternSafety(reporter, [
     ...schemaFiles.map(({ file, json }) => ({ file, schema: json.data, pointer: '' })),
     ...forms.flatMap(({ input }) =>
@@ -568,6 +576,53 @@ export function checkProject(root: string): ProjectCheck {
 
   registry.save();
   return { diagnostics: reporter.all().sort(compareDiagnostics), filesChecked: reporter.filesChecked };
+}
+
+/**
+ * The content files: each against the schema its `$schema` names (schemas/content/<kind>.json, the
+ * kind that schemas/api/sources.json gives the resource), its texts with the product's names filled
+ * as the server serves them; then the rules a schema cannot say (server/content/rules.ts, which the
+ * server's start applies too).
+ */
+function checkContent(
+  content: ReadonlyArray<{ input: NamedInput; json: JsonFile }>,
+  reporter: Reporter,
+  registry: SchemaRegistry,
+  byResolvedName: ReadonlyMap<string, { name: string; entry: SourceEntry }>,
+  product: { name: string; short: string },
+) {
+  for (const { input, json } of content) {
+    const declared = isObject(json.data) ? json.data.$schema : undefined;
+    if (typeof declared !== 'string') {
+      reporter.report(json.file, '', `missing "$schema": name the file's kind, e.g. "../${PROJECT_PATHS.contentSchemas}/banner.json"`);
+      continue;
+    }
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(json.file), declared));
+    const kind = target.startsWith(`${PROJECT_PATHS.contentSchemas}/`) ? path.posix.basename(target, '.json') : undefined;
+    const validate = kind !== undefined ? registry.validator(target) : undefined;
+    if (!validate) {
+      reporter.report(json.file, '/$schema', `'${declared}' is not a schema of ${PROJECT_PATHS.contentSchemas}/`);
+      continue;
+    }
+    const source = byResolvedName.get(substituteShort(input.name, product.short)) ?? byResolvedName.get(`${product.short}-${input.name}`);
+    const expected = source?.entry.item;
+    if (expected !== undefined && expected !== kind) {
+      reporter.report(
+        json.file,
+        '/$schema',
+        `the items of '${input.name}' are ${expected} (${PROJECT_PATHS.sources}): '${declared}' describes ${kind}`,
+      );
+      continue;
+    }
+    if (!validate(fillNames(json.data, product))) reporter.issues(json.file, describeErrors(validate.errors));
+  }
+  const files = content.map(({ input, json }) => ({
+    file: json.file,
+    resource: input.name,
+    demo: json.file.startsWith(`${PROJECT_PATHS.content}/demo/`),
+    data: json.data,
+  }));
+  for (const problem of contentRuleProblems(files)) reporter.report(problem.file, problem.pointer, problem.message);
 }
 
 /** Every problem of the project in `root`, sorted by file and position. */

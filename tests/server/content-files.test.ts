@@ -1,0 +1,275 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildServer } from '../../server/app';
+import { ContentError } from '../../server/content/follow';
+import { DEMO } from '../../server/seed';
+import { manilaToday } from '../../domain/dates';
+import { getJson, PRODUCT, startServer, tempDir, VALID_BILLINGS, type Items } from './helpers';
+
+const ROOT = resolve(__dirname, '../..');
+
+type Json = Record<string, unknown>;
+interface ContentFile {
+  $schema: string;
+  demoDatesAsOf?: string;
+  items: Json[];
+}
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A copy of the project's content files and schemas in a temp folder, to edit as an editor would. */
+function contentCopy(): { root: string; read(file: string): ContentFile; write(file: string, data: ContentFile): void } {
+  const root = tempDir('telmed-content-');
+  cpSync(join(ROOT, 'content'), join(root, 'content'), { recursive: true });
+  cpSync(join(ROOT, 'schemas'), join(root, 'schemas'), { recursive: true });
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  return {
+    root,
+    read: (file) => JSON.parse(readFileSync(join(root, file), 'utf8')) as ContentFile,
+    write: (file, data) => writeFileSync(join(root, file), `${JSON.stringify(data, null, 2)}\n`),
+  };
+}
+
+/** A server on `dataDir` following the content of `root`, with its log lines. */
+async function start(dataDir: string, root: string, options: { demo?: boolean; now?: () => Date } = {}) {
+  const lines: string[] = [];
+  const server = await startServer({
+    dataDir,
+    contentRoot: root,
+    demo: options.demo ?? true,
+    now: options.now,
+    logger: 'info',
+    logStream: { write: (line) => lines.push((JSON.parse(line) as { msg: string }).msg) },
+  });
+  return { ...server, log: () => lines.filter((line) => line.startsWith('content: ')) };
+}
+
+const articlesOf = async (app: Awaited<ReturnType<typeof start>>['app']) =>
+  ((await getJson(app, '/api/v1/articles')).body as { data: Items }).data;
+
+describe('the database follows the content files', () => {
+  it('serves an article added, one changed and one removed after a restart; an order keeps the price it was sold at', async () => {
+    const content = contentCopy();
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const first = await start(dataDir, content.root);
+    const before = await articlesOf(first.app);
+    const order = await first.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing-informations',
+      payload: VALID_BILLINGS['/api/v1/billing-informations'].body,
+    });
+    expect(order.statusCode).toBe(201);
+    const sold = first.app.ctx.db.prepare('SELECT id, plan_id, plan_name, unit_amount, total FROM orders ORDER BY id DESC LIMIT 1').get();
+    await first.cleanup();
+
+    const articles = content.read('content/articles.json');
+    const [changed, removed] = articles.items;
+    articles.items = articles.items.filter((item) => item !== removed);
+    changed.title = 'Rainy season illnesses: an update from our doctors';
+    articles.items.push({
+      ...changed,
+      id: 99,
+      title: 'Fresh news for {product} members',
+      post_date: '2026-11-25',
+      created_at: '2026-11-25T01:00:00.000Z',
+    });
+    content.write('content/articles.json', articles);
+    const plans = content.read('content/shop-plans.json');
+    plans.items[0].price = 1999;
+    content.write('content/shop-plans.json', plans);
+
+    const second = await start(dataDir, content.root);
+    cleanups.push(second.cleanup);
+    expect(second.log()).toEqual([
+      'content: articles: 1 added, 1 changed, 1 removed',
+      'content: shop-plans: 1 changed',
+      expect.stringMatching(/^content: follows the files \(\d+ items, \d+ ms\)$/),
+    ]);
+    const after = await articlesOf(second.app);
+    expect(after).toHaveLength(before.length);
+    expect(after.map((a) => a.id)).not.toContain(removed.id);
+    expect(after.find((a) => a.id === changed.id)?.title).toBe('Rainy season illnesses: an update from our doctors');
+    expect(after.find((a) => a.id === 99)).toMatchObject({ id: 99, title: 'Fresh news for Bantay Doc members', post_date: '2026-11-25' });
+    expect((await getJson(second.app, `/api/v1/articles/${String(removed.id)}`)).status).toBe(404);
+    expect(((await getJson(second.app, '/api/v1/shop-plans')).body as { data: Items }).data[0].price).toBe(1999);
+    // The order was sold before the price changed: its plan and amounts are what the buyer was shown.
+    expect(
+      second.app.ctx.db.prepare('SELECT id, plan_id, plan_name, unit_amount, total FROM orders WHERE id = ?').get((sold as Json).id),
+    ).toEqual(sold);
+    // The site's pages read the same API: the media page of the new article renders it.
+    expect((await getJson(second.app, '/api/v1/articles?year=2026')).body).toMatchObject({
+      data: expect.arrayContaining([expect.objectContaining({ id: 99 })]),
+    });
+  });
+
+  it('puts back what was changed in the database by hand, and says so', async () => {
+    const content = contentCopy();
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const first = await start(dataDir, content.root);
+    first.app.ctx.db.prepare("DELETE FROM content WHERE resource = 'faqs' AND id = 1").run();
+    first.app.ctx.db
+      .prepare("UPDATE content SET body = json_set(body, '$.title', 'edited by SQL') WHERE resource = 'jobs' AND id = 1")
+      .run();
+    await first.cleanup();
+
+    const second = await start(dataDir, content.root);
+    cleanups.push(second.cleanup);
+    expect(second.log().slice(0, 2)).toEqual(['content: faqs: 1 added', 'content: jobs: 1 changed']);
+    const third = await start(tempDir(), content.root);
+    cleanups.push(third.cleanup);
+    // Two databases that follow the same files serve the same content.
+    for (const path of ['/api/v1/faqs', '/api/v1/jobs', '/api/v1/articles', '/api/v1/shop-plans']) {
+      expect((await getJson(second.app, path)).body, path).toEqual((await getJson(third.app, path)).body);
+    }
+  });
+
+  it('syncs once when several instances start on one database: the next finds it up to date', async () => {
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const [a, b] = await Promise.all([start(dataDir, ROOT), start(dataDir, ROOT)]);
+    cleanups.push(a.cleanup, b.cleanup);
+    const logs = [a.log(), b.log()].sort((x, y) => x.length - y.length);
+    expect(logs[0]).toEqual([expect.stringMatching(/^content: up to date with the files/)]);
+    expect(logs[1].length).toBeGreaterThan(40);
+  });
+});
+
+describe('a start with invalid content files', () => {
+  it('refuses to start, says where each problem is, and changes nothing', async () => {
+    const content = contentCopy();
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const first = await start(dataDir, content.root);
+    const count = first.app.ctx.repo.count('articles');
+    await first.cleanup();
+
+    const articles = content.read('content/articles.json');
+    delete articles.items[0].title;
+    articles.items[1].id = articles.items[2].id;
+    content.write('content/articles.json', articles);
+    const promos = content.read('content/demo/promos.json');
+    promos.items[0].valid_end = '2000-01-01';
+    content.write('content/demo/promos.json', promos);
+
+    const started = start(dataDir, content.root);
+    await expect(started).rejects.toBeInstanceOf(ContentError);
+    const message = await started.then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/^content\/articles\.json:4:5 {2}\/items\/0 {2}missing required property 'title'$/m);
+    expect(message).toMatch(
+      /^content\/articles\.json:\d+:\d+ {2}\/items\/2\/id {2}duplicate id \d+ \(also at content\/articles\.json \/items\/1\)$/m,
+    );
+    expect(message).toMatch(
+      /^content\/demo\/promos\.json:\d+:\d+ {2}\/items\/0\/valid_end {2}the code's window ends \(2000-01-01\) before it starts/m,
+    );
+
+    const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+    expect((db.prepare("SELECT count(*) AS n FROM content WHERE resource = 'articles'").get() as { n: number }).n).toBe(count);
+    db.close();
+  });
+});
+
+describe('demo data', () => {
+  it('a production start has none of it, and never reads content/demo/', async () => {
+    const content = contentCopy();
+    // A broken demo file does not matter to production, which does not load it.
+    writeFileSync(join(content.root, 'content/demo/promos.json'), '{ not json');
+    const server = await start(tempDir(), content.root, { demo: false });
+    cleanups.push(server.cleanup);
+    const { repo, db } = server.app.ctx;
+    for (const resource of [
+      'promos',
+      'merchants',
+      'promotions',
+      'promotion-codes',
+      'resellers',
+      'reseller-shop-plans',
+      'merchant-shop-plans',
+    ]) {
+      expect(repo.count(resource), resource).toBe(0);
+    }
+    expect(repo.count('articles')).toBeGreaterThan(0);
+    expect((db.prepare('SELECT count(*) AS n FROM access_keys').get() as { n: number }).n).toBe(0);
+    expect((await getJson(server.app, `/api/v1/merchants/show/${DEMO.merchant.slug}`)).status).toBe(404);
+  });
+
+  it('a demo start has the partners, codes and keys, with promo windows that move with today', async () => {
+    for (const day of ['2026-11-26T03:00:00Z', '2031-02-28T20:00:00Z']) {
+      const server = await start(tempDir(), ROOT, { now: () => new Date(day) });
+      cleanups.push(server.cleanup);
+      const today = manilaToday(new Date(day));
+      const windowOf = async (code: string) => {
+        const response = await server.app.inject({ method: 'POST', url: '/api/v1/promos/check/code', payload: { code } });
+        const { valid_start: start, valid_end: end } = (response.json() as { data: { valid_start: string; valid_end: string } }).data;
+        return start > today ? 'not started' : end < today ? 'ended' : 'valid';
+      };
+      expect(await windowOf(DEMO.promoCodes.valid), day).toBe('valid');
+      expect(await windowOf(DEMO.promoCodes.expired), day).toBe('ended');
+      expect(await windowOf(DEMO.promoCodes.future), day).toBe('not started');
+      expect((await getJson(server.app, `/api/v1/resellers/slug/${DEMO.reseller.slug}`)).status).toBe(200);
+      expect((server.app.ctx.db.prepare('SELECT count(*) AS n FROM access_keys').get() as { n: number }).n).toBeGreaterThan(0);
+      // Articles keep their real dates.
+      expect((await articlesOf(server.app)).at(-1)?.post_date).toBe('2024-03-08');
+    }
+  });
+});
+
+describe('upgrade from a database seeded the old way', () => {
+  /**
+   * tests/server/fixtures/db-before-content-files/app.db was made by the version before content
+   * files (make-old-db.ts.txt): seeded once from its fixtures, with paid, promo and pending orders,
+   * used and unused keys, a contact form and a job application with its CV.
+   */
+  const FIXTURE = join(__dirname, 'fixtures', 'db-before-content-files');
+  const expected = JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')) as {
+    orders: Json[];
+    access_keys: Json[];
+    form_submissions: number;
+    submission_files: number;
+  };
+
+  it('keeps every order, key and submission and brings the content to the files', async () => {
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    mkdirSync(dataDir, { recursive: true });
+    copyFileSync(join(FIXTURE, 'app.db'), join(dataDir, 'app.db'));
+    // The day the old database was last used: its pending order has not expired yet.
+    const server = await start(dataDir, ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
+    cleanups.push(server.cleanup);
+    const { db } = server.app.ctx;
+    expect(db.prepare('SELECT id, plan_id, plan_name, quantity, total, status FROM orders ORDER BY id').all()).toEqual(expected.orders);
+    expect(db.prepare('SELECT access_key, status, order_id FROM access_keys ORDER BY id').all()).toEqual(expected.access_keys);
+    expect((db.prepare('SELECT count(*) AS n FROM form_submissions').get() as { n: number }).n).toBe(expected.form_submissions);
+    expect((db.prepare('SELECT count(*) AS n FROM submission_files WHERE length(content) > 0').get() as { n: number }).n).toBe(
+      expected.submission_files,
+    );
+    // The old seed's moving dates of this year's latest articles become the files' real ones.
+    expect(server.log()).toEqual(['content: articles: 2 changed', expect.stringMatching(/^content: follows the files/)]);
+    const fresh = await start(tempDir(), ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
+    cleanups.push(fresh.cleanup);
+    for (const path of ['/api/v1/articles', '/api/v1/faqs', '/api/v1/shop-plans', `/api/v1/resellers/slug/${DEMO.reseller.slug}`]) {
+      expect((await getJson(server.app, path)).body, path).toEqual((await getJson(fresh.app, path)).body);
+    }
+    expect(server.app.ctx.repo.getMeta('seed_mode')).toBe('demo');
+  });
+});
+
+describe('buildServer without a content root', () => {
+  it('follows the repository content/ with the product names filled in', async () => {
+    const app = await buildServer({ dataDir: tempDir(), demo: true, product: PRODUCT });
+    cleanups.push(() => app.close());
+    const faqs = ((await getJson(app, '/api/v1/faqs')).body as { data: Items }).data;
+    expect(JSON.stringify(faqs)).not.toMatch(/\{(product|short)\}/);
+    expect(JSON.stringify(faqs)).toContain('Bantay Doc');
+  });
+});
