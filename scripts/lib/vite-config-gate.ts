@@ -13,16 +13,17 @@ function load<T>(root: string, file: string): Promise<T> {
 }
 
 /** The project files the gate reacts to, relative to the root with forward slashes. */
-const WATCHED = /^(pages\.config\.json|forms\/.*\.json|schemas\/.*\.json|src\/blocks\/[^/]+\/schema\.json)$/;
+const WATCHED = /^(pages\.config\.json|forms\/.*\.json|schemas\/.*\.json|content\/.*\.json|src\/blocks\/[^/]+\/schema\.json)$/;
 const FORM = /^forms\/.*\.json$/;
 const CONFIG = 'pages.config.json';
 /** Sent to the page when the files are valid again: it removes the overlay (src/app/main.tsx). */
 const GATE_OK = 'config-gate:ok';
 
 /**
- * Dev only: when pages.config.json, a form or a schema (a block folder's schema.json too) changes,
- * regenerate what the site imports and run the QA gate; problems show in Vite's error overlay with
- * file, line and pointer, so an editor sees a broken config at once instead of a broken page.
+ * Dev only: when pages.config.json, a form, a content file or a schema (a block folder's schema.json
+ * too) changes, regenerate what the site imports and run the QA gate; problems show in Vite's error
+ * overlay with file, line and pointer, so an editor sees a broken config at once instead of a broken
+ * page. (A valid content file is taken in by the dev API: scripts/dev.ts.)
  *
  * The site imports pages.config.json through src/generated/site-config.json and page-sections/
  * (generate/page-files.ts), and a form through src/generated/form-files/ (and the precompiled
@@ -86,13 +87,13 @@ export function configGate(root: string): Plugin {
           { timestamp: true },
         );
       };
-      server.watcher.add(['pages.config.json', 'forms', 'schemas'].map((p) => join(root, p)));
+      server.watcher.add(['pages.config.json', 'forms', 'schemas', 'content'].map((p) => join(root, p)));
       // One check at a time: generate writes files that a second run would read half-written.
       const enqueue = (file: string) => {
         queue = queue.then(() => check(file)).catch((error: unknown) => server.config.logger.error(`config gate: ${String(error)}`));
       };
       server.watcher.on('ready', () => {
-        server.config.logger.info('config gate: watching pages.config.json, forms/ and schemas/');
+        server.config.logger.info('config gate: watching pages.config.json, forms/, content/ and schemas/');
         // Loads the pipeline, checks and generates once now (in the queue), so that the first edit
         // does not wait for the compilers to load.
         queue = queue

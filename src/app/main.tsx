@@ -1,6 +1,7 @@
 import { Fragment, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { mutate } from 'swr';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';
 import { AppProviders } from './AppProviders';
@@ -58,6 +59,8 @@ if (import.meta.hot) {
     router = createBrowserRouter(buildRoutes());
     devRoot.render(<Fragment key={Date.now()}>{app(router)}</Fragment>);
   });
+  // A content file changed and the dev API follows it (scripts/dev.ts): every request is made again.
+  import.meta.hot.on('content:changed', () => void mutate(() => true));
   // The files are valid again (scripts/lib/vite-config-gate.ts): the last overlay goes.
   import.meta.hot.on('config-gate:ok', () => document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.remove()));
 }

@@ -167,3 +167,38 @@ test('an edit to pages.config.json and to a form shows in the open page; a broke
 
   for (const ms of [configMs, formMs, overlayMs, fixedMs]) expect(ms).toBeLessThan(BUDGET_MS);
 });
+
+test('an edit to a content file shows in the open page; a broken one shows the overlay and changes nothing', async ({ page }) => {
+  const generated = () => (log.match(/config gate: .* generated in \d+ ms/g) ?? []).length;
+  await open(page, '/jobs', 'Telemedicine Physician');
+  await page.evaluate(() => Object.assign(window, { devLoopMark: true }));
+  const done = generated();
+
+  const contentMs = await timed(
+    'content/jobs.json edit (a job title)',
+    () => edit('content/jobs.json', ['items', 0, 'title'], 'Night-shift Telemedicine Physician'),
+    () => frameWait(page, 'main', 'Night-shift Telemedicine Physician'),
+  );
+  expect(log).toMatch(/content: jobs: 1 changed/);
+  await settled(done + 1);
+
+  const overlay = page.locator('vite-error-overlay');
+  const overlayMs = await timed(
+    'overlay after an invalid content edit (misspelt field)',
+    () => edit('content/jobs.json', ['items', 0, 'titel'], 'Nurse'),
+    () => frameWait(page, 'vite-error-overlay', '/items/0/titel'),
+  );
+  await expect(overlay).toContainText(/content\/jobs\.json:\d+:\d+/);
+  // The API kept the last good content.
+  await expect(page.getByText('Night-shift Telemedicine Physician').first()).toBeAttached();
+  const api = (await (await fetch(`http://127.0.0.1:${PORT + 1}/api/v1/jobs`)).json()) as { data: Array<{ title: string }> };
+  expect(api.data[0].title).toBe('Night-shift Telemedicine Physician');
+
+  const fixedMs = await timed(
+    'overlay gone after the content mistake is undone',
+    () => edit('content/jobs.json', ['items', 0, 'titel'], undefined),
+    () => frameWait(page, 'vite-error-overlay', null),
+  );
+  expect(await page.evaluate(() => 'devLoopMark' in window)).toBe(true);
+  for (const ms of [contentMs, overlayMs, fixedMs]) expect(ms).toBeLessThan(BUDGET_MS);
+});
