@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -271,5 +272,47 @@ describe('buildServer without a content root', () => {
     const faqs = ((await getJson(app, '/api/v1/faqs')).body as { data: Items }).data;
     expect(JSON.stringify(faqs)).not.toMatch(/\{(product|short)\}/);
     expect(JSON.stringify(faqs)).toContain('Bantay Doc');
+  });
+});
+
+describe('npm run content:sync', () => {
+  const sync = (dataDir: string, root: string) =>
+    spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/content-sync.ts'), '--root', root], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+
+  it('brings the database of a running server to the files: its API serves the change at once', async () => {
+    const content = contentCopy();
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const server = await start(dataDir, content.root, { demo: false });
+    cleanups.push(server.cleanup);
+
+    const jobs = content.read('content/jobs.json');
+    jobs.items[0].title = 'Night-shift Telemedicine Physician';
+    content.write('content/jobs.json', jobs);
+    const run = sync(dataDir, content.root);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^content: jobs: 1 changed\ncontent: follows the files/);
+    const served = ((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data;
+    expect(served[0].title).toBe('Night-shift Telemedicine Physician');
+    // A production database stays without the demo's data.
+    expect(server.app.ctx.repo.count('promos')).toBe(0);
+
+    // Invalid files: nothing changes, and the command says where.
+    delete jobs.items[1].title;
+    content.write('content/jobs.json', jobs);
+    const refused = sync(dataDir, content.root);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^content\/jobs\.json:\d+:\d+ {2}\/items\/1 {2}missing required property 'title'$/m);
+    expect(((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data[1].title).toBeTypeOf('string');
+  });
+
+  it('refuses a data folder without a database', () => {
+    const run = sync(join(tempDir(), 'none'), ROOT);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^No database at .*app\.db: set DATA_DIR/);
   });
 });

@@ -1,0 +1,33 @@
+import { readProduct, ROOT_DIR } from '../context';
+import { checkedContent, ContentError, followContent } from '../content/follow';
+import { Repo } from '../repo';
+import { seedMode } from '../seed';
+import { OpsError, openExisting } from './cli';
+
+/**
+ * Brings an existing database to the content files now, as a start does (same checks, one
+ * transaction), while the server keeps running on it: its API reads the new content at once, its
+ * pages once their cached HTML is older than HTML_CACHE_SECONDS. The database's recorded mode says
+ * whether the demo's files (content/demo/) belong to it. Returns the log lines.
+ */
+export function syncDatabase(file: string, options: { root?: string; now?: Date } = {}): string[] {
+  const db = openExisting(file, { write: true });
+  try {
+    const repo = new Repo(db);
+    const mode = seedMode(repo);
+    if (mode === undefined) throw new OpsError(`${file} has no content yet: start the server once, which creates it from the files.`);
+    const root = options.root ?? ROOT_DIR;
+    const now = options.now ?? new Date();
+    const demo = mode === 'demo';
+    let resources;
+    try {
+      resources = checkedContent({ root, demo, product: readProduct(`${root}/pages.config.json`), now });
+    } catch (error) {
+      if (error instanceof ContentError) throw new OpsError(error.message);
+      throw error;
+    }
+    return followContent(repo, resources, { demo, now });
+  } finally {
+    db.close();
+  }
+}
