@@ -4,7 +4,7 @@ import type { ErrorObject, Format } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { addFormKeywords } from './ajv-keywords';
 import { escapePointerToken, isObject } from './json-file';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../../domain/suggest';
 
 // The formats rjsf's validator-ajv8 adds on top of ajv-formats (createAjvInstance.js), so a form
 // schema that compiles here also compiles in the browser and on the server.

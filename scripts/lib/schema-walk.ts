@@ -1,6 +1,6 @@
 import type { SchemaIssue } from './ajv';
 import { escapePointerToken, isObject } from './json-file';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../../domain/suggest';
 
 type Schema = Record<string, unknown>;
 

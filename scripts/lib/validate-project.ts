@@ -22,7 +22,7 @@ import { routeMatches, substituteShort, templateParams } from './routes';
 import { textFieldIssues } from './form-text';
 import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
-import { didYouMean, nearest } from './suggest';
+import { didYouMean, nearest } from '../../domain/suggest';
 import { resolveSection } from '../../domain/page-presets';
 import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';

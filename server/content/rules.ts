@@ -1,4 +1,5 @@
 import { isObject } from '../../domain/guards';
+import { didYouMean } from '../../domain/suggest';
 
 /**
  * The rules of the site's content that a schema cannot say, shared by `npm run validate` and the
@@ -20,6 +21,57 @@ export interface ContentRuleProblem {
   pointer: string;
   message: string;
 }
+
+/**
+ * Every resource the server's routes read: a content file is named after one of them. A file with
+ * another name would be stored and never served, so it is refused.
+ */
+export const CONTENT_RESOURCES: readonly string[] = [
+  'about-us-sections',
+  'about-us-sliders',
+  'app-sliders',
+  'articles',
+  'business-sliders',
+  'business-testimonials',
+  'callback-sliders',
+  'career-sliders',
+  'contact-us-sliders',
+  'data-privacies',
+  'faqs',
+  'feature-parallaxes',
+  'footers',
+  'home-sliders',
+  'home-testimonials',
+  'how-it-works',
+  'job-testimonials',
+  'jobs',
+  'merchant-shop-plans',
+  'merchant-shop-sliders',
+  'merchants',
+  'partners',
+  'privacy-policy-sliders',
+  'promos',
+  'promotion-codes',
+  'promotion-shop-plans',
+  'promotion-shop-sliders',
+  'promotions',
+  'reseller-data-privacies',
+  'reseller-faqs',
+  'reseller-how-it-works',
+  'reseller-shop-plans',
+  'reseller-shop-sliders',
+  'reseller-terms-and-conditions',
+  'resellers',
+  'shop-assignment-sliders',
+  'shop-checkout-sliders',
+  'shop-plans',
+  'shop-sliders',
+  'shop-testimonials',
+  'tele-treatments',
+  'terms-and-conditions',
+  'video-descriptions',
+  'video-sliders',
+];
 
 /** Resources that hold plans; a plan's id is unique across all of them (orders name plans by id alone). */
 export const PLAN_RESOURCES = ['shop-plans', 'merchant-shop-plans', 'promotion-shop-plans', 'reseller-shop-plans'] as const;
@@ -83,6 +135,14 @@ export function contentRuleProblems(files: readonly ContentFileData[]): ContentR
         file: file.file,
         pointer: '',
         message: `resource '${file.resource}' is also in ${other.file}: keep one file per resource`,
+      });
+      continue;
+    }
+    if (!CONTENT_RESOURCES.includes(file.resource)) {
+      problems.push({
+        file: file.file,
+        pointer: '',
+        message: `no resource '${file.resource}': a content file is named after a resource the API serves${didYouMean(file.resource, CONTENT_RESOURCES)}`,
       });
       continue;
     }

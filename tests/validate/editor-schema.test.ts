@@ -94,3 +94,54 @@ describe("pages.config.json in an editor's IDE", () => {
     expect(await service.doValidation(document, service.parseJSONDocument(document))).toEqual([]);
   });
 });
+
+/**
+ * A content file in the editor: the language service follows its `$schema`, a path relative to the
+ * file (schemas/content/<kind>.json, which $refs schemas/api/resources/<kind>.json), as VS Code does.
+ */
+describe("content/ files in an editor's IDE", () => {
+  const ARTICLES = path.join(REPO, 'content/articles.json');
+  const PROMOS = path.join(REPO, 'content/demo/promos.json');
+  const contentDocument = (file: string, text: string) => TextDocument.create(pathToFileURL(file).href, 'json', 1, text);
+  const validate = (document: TextDocument) => service.doValidation(document, service.parseJSONDocument(document));
+
+  it("completes a new article's fields, with their descriptions", async () => {
+    const original = readFileSync(ARTICLES, 'utf8');
+    const text = applyEdits(original, modify(original, ['items', -1], {}, FORMAT));
+    const items = findNodeAtLocation(parseTree(text)!, ['items'])!;
+    const added = items.children![items.children!.length - 1];
+    expect(text.slice(added.offset, added.offset + added.length)).toBe('{}');
+    const document = contentDocument(ARTICLES, text);
+    const completion = await service.doComplete(document, document.positionAt(added.offset + 1), service.parseJSONDocument(document));
+    const article = JSON.parse(readFileSync(path.join(REPO, 'schemas/api/resources/article.json'), 'utf8')) as {
+      properties: Record<string, { description?: string }>;
+    };
+    const labels = completion!.items.map((item) => item.label);
+    expect(labels).toEqual(expect.arrayContaining(['title', 'description', 'post_date', 'created_at', 'background_image']));
+    expect(labels.sort()).toEqual(Object.keys(article.properties).sort());
+    const item = completion!.items.find((i) => i.label === 'post_date')!;
+    const documentation = typeof item.documentation === 'string' ? item.documentation : (item.documentation?.value ?? '');
+    expect(documentation).toContain(article.properties.post_date.description);
+  });
+
+  it('flags a misspelt field of an article where it is written', async () => {
+    const document = contentDocument(ARTICLES, readFileSync(ARTICLES, 'utf8').replace('"title":', '"titel":'));
+    const diagnostics = await validate(document);
+    expect(diagnostics.map((d) => d.message).sort()).toEqual(['Missing property "title".', 'Property titel is not allowed.']);
+    const unknown = diagnostics.find((d) => d.message === 'Property titel is not allowed.')!;
+    expect(document.getText(unknown.range)).toBe('"titel"');
+  });
+
+  it('finds no problem in the real content/articles.json and content/demo/promos.json', async () => {
+    for (const file of [ARTICLES, PROMOS]) {
+      expect(await validate(contentDocument(file, readFileSync(file, 'utf8')))).toEqual([]);
+    }
+  });
+
+  it("checks a content/demo/ file against the schema its '../../' $schema names", async () => {
+    const text = readFileSync(PROMOS, 'utf8').replace('"code": "WELCOME10"', '"kode": "WELCOME10"');
+    const document = contentDocument(PROMOS, text);
+    const diagnostics = await validate(document);
+    expect(diagnostics.map((d) => d.message).sort()).toEqual(['Missing property "code".', 'Property kode is not allowed.']);
+  });
+});

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,31 @@ export function makeProject(edit?: (project: ProjectEditor) => void): string {
   for (const schema of ['pages.schema.json', 'form.schema.json']) {
     cpSync(path.join(REPO, 'schemas', schema), path.join(root, 'schemas', schema));
   }
+  edit?.(editorOf(root));
+  return root;
+}
+
+/**
+ * A copy in a temp folder of what the QA gate reads of this repository (pages.config.json,
+ * schemas/, forms/, content/ and each src/blocks/<type>/schema.json), then edited: for checks of
+ * the real content, whose schemas and sources the fixture project does not have.
+ */
+export function copyRepoInputs(edit?: (project: ProjectEditor) => void): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'validate-repo-'));
+  created.push(root);
+  for (const input of ['pages.config.json', 'schemas', 'forms', 'content']) {
+    cpSync(path.join(REPO, input), path.join(root, input), { recursive: true });
+  }
+  const blocks = path.join(REPO, 'src/blocks');
+  for (const entry of readdirSync(blocks, { withFileTypes: true })) {
+    const schema = path.join(blocks, entry.name, 'schema.json');
+    if (entry.isDirectory() && existsSync(schema)) cpSync(schema, path.join(root, 'src/blocks', entry.name, 'schema.json'));
+  }
+  edit?.(editorOf(root));
+  return root;
+}
+
+function editorOf(root: string): ProjectEditor {
   const editor: ProjectEditor = {
     read: (file) => readFileSync(path.join(root, file), 'utf8'),
     write(file, text) {
@@ -40,8 +65,7 @@ export function makeProject(edit?: (project: ProjectEditor) => void): string {
       editor.write(file, text.replace(from, to));
     },
   };
-  edit?.(editor);
-  return root;
+  return editor;
 }
 
 export function removeProjects() {
