@@ -5,8 +5,9 @@
  *
  * - cold: the first run (the scripts bundled, everything generated, every validator compiled);
  * - nothing changed since the last run (the goal: under one second);
- * - after an edit of pages.config.json (a page's title), of a form (forms/contact.json) and of a
- *   block schema (src/blocks/banner/schema.json): each run edits a text anew, so each sees a change.
+ * - after an edit of pages.config.json (a page's title), of a form (forms/contact.json), of a
+ *   content file (content/jobs.json) and of a block schema (src/blocks/banner/schema.json): each run
+ *   edits a text anew, so each sees a change.
  *
  *   npm run bench:validate -- [--runs N]
  */
@@ -73,11 +74,20 @@ try {
     best((i) => editJson('forms/contact.json', (form) => ((form.schema as Record<string, unknown>).description = `bench ${i}`))),
   ]);
   rows.push([
+    'a content file edited (content/jobs.json, a job title)',
+    best((i) =>
+      editJson('content/jobs.json', (file) => {
+        const [job] = file.items as Array<{ title: string }>;
+        job.title = `Telemedicine Physician ${i}`;
+      }),
+    ),
+  ]);
+  rows.push([
     'a block schema edited (banner)',
     best((i) => editJson('src/blocks/banner/schema.json', (schema) => (schema.description = `bench ${i}`))),
   ]);
   console.log(`npm run validate, wall time, best of ${runs} (cold: one run):`);
-  for (const [label, seconds] of rows) console.log(`  ${label.padEnd(54)} ${seconds.toFixed(2)} s`);
+  for (const [label, seconds] of rows) console.log(`  ${label.padEnd(58)} ${seconds.toFixed(2)} s`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -173,7 +173,8 @@ export function loadContent(options: LoadOptions): LoadedContent {
     for (const file of parsed) {
       const data = file.data as { items: Item[]; demoDatesAsOf?: string };
       const moved = file.demo && data.demoDatesAsOf ? moveDates(data.items, daysBetween(data.demoDatesAsOf, options.today)) : data.items;
-      resources.set(file.resource, fillNames(moved, options.product));
+      // A demo file adds its items to those of content/ (the same resource in both folders).
+      resources.set(file.resource, [...(resources.get(file.resource) ?? []), ...fillNames(moved, options.product)]);
     }
   }
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));

@@ -126,18 +126,8 @@ export function contentRuleProblems(files: readonly ContentFileData[]): ContentR
   const report = (at: Located, field: string, message: string) =>
     problems.push({ file: at.file, pointer: field ? `${at.pointer}/${field}` : at.pointer, message });
   const byResource = new Map<string, Located[]>();
-  const fileOf = new Map<string, ContentFileData>();
 
   for (const file of files) {
-    const other = fileOf.get(file.resource);
-    if (other) {
-      problems.push({
-        file: file.file,
-        pointer: '',
-        message: `resource '${file.resource}' is also in ${other.file}: keep one file per resource`,
-      });
-      continue;
-    }
     if (!CONTENT_RESOURCES.includes(file.resource)) {
       problems.push({
         file: file.file,
@@ -146,8 +136,8 @@ export function contentRuleProblems(files: readonly ContentFileData[]): ContentR
       });
       continue;
     }
-    fileOf.set(file.resource, file);
-    byResource.set(file.resource, itemsOf(file));
+    // A resource may have a file in content/ and one in content/demo/: the demo adds its items.
+    byResource.set(file.resource, [...(byResource.get(file.resource) ?? []), ...itemsOf(file)]);
     if (!file.demo && isObject(file.data) && 'demoDatesAsOf' in file.data) {
       problems.push({ file: file.file, pointer: '/demoDatesAsOf', message: 'only demo data (content/demo/) moves its dates with today' });
     }

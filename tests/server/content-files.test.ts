@@ -204,6 +204,32 @@ describe('demo data', () => {
     expect((await getJson(server.app, `/api/v1/merchants/show/${DEMO.merchant.slug}`)).status).toBe(404);
   });
 
+  it("adds to the site's own items of the same resource: production's real promo code and the demo's", async () => {
+    const content = contentCopy();
+    const real = {
+      id: 50,
+      name: 'Launch offer',
+      code: 'LAUNCH50',
+      discount: 50,
+      valid_start: '2026-01-01',
+      valid_end: '2099-12-31',
+      shop_plan_id: 1,
+    };
+    content.write('content/promos.json', { $schema: '../schemas/content/promo-code.json', items: [real] });
+    const production = await start(tempDir(), content.root, { demo: false });
+    cleanups.push(production.cleanup);
+    expect(production.app.ctx.repo.list('promos').map((p) => p.code)).toEqual(['LAUNCH50']);
+    const demo = await start(tempDir(), content.root);
+    cleanups.push(demo.cleanup);
+    expect(demo.app.ctx.repo.list('promos').map((p) => p.code)).toEqual(['WELCOME10', 'EXPIRED10', 'FUTURE10', 'OTHERPLAN', 'LAUNCH50']);
+
+    // One id space across both files.
+    content.write('content/promos.json', { $schema: '../schemas/content/promo-code.json', items: [{ ...real, id: 1 }] });
+    await expect(start(tempDir(), content.root)).rejects.toThrow(
+      /content\/demo\/promos\.json:\d+:\d+ {2}\/items\/0\/id {2}duplicate id 1 \(also at content\/promos\.json \/items\/0\)/,
+    );
+  });
+
   it('a demo start has the partners, codes and keys, with promo windows that move with today', async () => {
     for (const day of ['2026-11-26T03:00:00Z', '2031-02-28T20:00:00Z']) {
       const server = await start(tempDir(), ROOT, { now: () => new Date(day) });
@@ -308,6 +334,50 @@ describe('npm run content:sync', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^content\/jobs\.json:\d+:\d+ {2}\/items\/1 {2}missing required property 'title'$/m);
     expect(((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data[1].title).toBeTypeOf('string');
+  });
+
+  it("shows in the server's pages within HTML_CACHE_SECONDS, without a new build", async () => {
+    // A stand-in server bundle whose page shows the first job's title, read from the API as the
+    // real pages read their content (tests/server/render.test.ts describes the stand-in).
+    const staticDir = tempDir('telmed-ssr-');
+    cleanups.push(() => rmSync(staticDir, { recursive: true, force: true }));
+    mkdirSync(join(staticDir, '.ssr'));
+    writeFileSync(
+      join(staticDir, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n<head><title>Site</title>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>\n<body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(staticDir, '.ssr', 'entry-server.js'),
+      `export const BUILT_API_ORIGIN = '';
+export async function cachedAs(href) { return { key: new URL(href, 'http://localhost').pathname }; }
+export function headHtml(head) { return '<title>' + head.title + '</title>'; }
+export async function renderNotFound() { throw new Error('not used'); }
+export async function render(href, options) {
+  const jobs = await (await options.fetch(options.apiBaseUrl + '/api/v1/jobs')).json();
+  return {
+    kind: 'page', status: 200, head: { lang: 'en', title: 'Jobs', description: '' }, styles: '', blocks: [], scriptBlocks: [],
+    pageKey: 'p0', data: { fallback: {}, notFound: false }, failed: 0,
+    pipe: (destination) => { destination.write('<h2>' + jobs.data[0].title + '</h2>'); destination.end(); },
+  };
+}
+`,
+    );
+    const content = contentCopy();
+    const dataDir = tempDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const server = await startServer({ dataDir, contentRoot: content.root, staticDir, htmlCacheSeconds: 1, htmlStaleSeconds: 0 });
+    cleanups.push(server.cleanup);
+    const page = async () => (await server.app.inject({ method: 'GET', url: '/jobs', headers: { accept: 'text/html' } })).body;
+    expect(await page()).toContain('<h2>Telemedicine Physician</h2>');
+
+    const jobs = content.read('content/jobs.json');
+    jobs.items[0].title = 'Night-shift Telemedicine Physician';
+    content.write('content/jobs.json', jobs);
+    expect(sync(dataDir, content.root).status).toBe(0);
+    // Within the cache time the cached copy is served; after it, the page shows the change.
+    expect(await page()).toContain('<h2>Telemedicine Physician</h2>');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await page()).toContain('<h2>Night-shift Telemedicine Physician</h2>');
   });
 
   it('refuses a data folder without a database', () => {
