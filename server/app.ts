@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readPagesConfig, readProduct, ROOT_DIR, type Product, type ServerContext } from './context';
 import { databaseFile, openDatabase } from './db';
 import { Repo } from './repo';
+import { createSharedState, whenConnected } from './shared-state';
 import billingRoutes from './routes/billing';
 import contentRoutes from './routes/content';
 import { outboxDevPages, outboxDevRoutes } from './routes/dev';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   dataDir: string;
   /** The project whose content/ files the database follows (default: this repository). */
   contentRoot?: string;
+  /** Redis shared by the instances (rate limits, render budget, HTML cache); without it, each process its own. */
+  redisUrl?: string;
   /** Built site (vite build output); served when it holds an index.html. */
   staticDir?: string;
   /** Demo mode: sandbox provider, e-mail outbox, /dev and /api/dev routes, demo seed. Never in production. */
@@ -165,6 +168,15 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
   return { publicUrl, paymentSecret, paymentProviderUrl, orderTtlMs: (opts.orderTtlMinutes ?? DEFAULT_ORDER_TTL_MINUTES) * 60_000 };
 }
 
+/** Whether the database answers a query. */
+function databaseAnswers(db: import('./db').Db): boolean {
+  try {
+    return db.prepare('SELECT 1 AS one').get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
   const links = linkSettings(opts);
   const level = opts.logger === true ? 'info' : opts.logger === false || opts.logger === undefined ? 'silent' : opts.logger;
@@ -197,7 +209,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     settings: { smtpUrl: opts.smtpUrl, from: opts.mailFrom ?? `${product.name} demo <no-reply@localhost>`, ...opts.mail },
     log: app.log,
   });
-  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, ...links };
+  const shared = createSharedState(opts.redisUrl, app.log);
+  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, shared, ...links };
   const modeProblem = seedModeProblem(ctx.repo, ctx.demo, `The database ${databaseFile(opts.dataDir)}`);
   if (modeProblem) {
     db.close();
@@ -236,6 +249,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     clearInterval(uploadSweep);
     // Sends in flight finish and are marked before the database closes.
     await mail.sender?.stop();
+    await shared.close();
     db.close();
   });
 
@@ -258,7 +272,18 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     return reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
+  // Alive: the process answers. Ready: it can serve, its database and Redis (when set) answer; a load
+  // balancer sends traffic only to a ready instance, and one that is closing is not ready.
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
+  app.get(`${API_PREFIX}/ready`, async (_request, reply) => {
+    const checks = { database: databaseAnswers(db), redis: await shared.reachable() };
+    const ready = checks.database && checks.redis;
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ ready, ...checks });
+  });
+  await whenConnected(shared);
   const uploadQuotaBytes = Math.floor((opts.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024);
   for (const module of API_MODULES)
     await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit, uploadQuotaBytes });

@@ -5,6 +5,7 @@ import { resolvePresets } from '../domain/page-presets';
 import type { Db } from './db';
 import type { MailService } from './mail/service';
 import type { Repo } from './repo';
+import type { SharedState } from './shared-state';
 
 /** The repository root (server/ lives directly under it). */
 export const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,8 @@ export interface ServerContext {
   orderTtlMs: number;
   /** E-mail: the outbox the routes write to, and the sender that drains it. */
   mail: MailService;
+  /** What the instances share through Redis (REDIS_URL), with each process's own as the fallback. */
+  shared: SharedState;
 }
 
 declare module 'fastify' {

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     uploadQuotaMb: settings.uploadQuotaMb,
     uploadRetentionDays: settings.uploadRetentionDays,
+    redisUrl: settings.redisUrl,
   });
 
   let closing = false;

@@ -1,7 +1,9 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
 import type { ServerContext } from './context';
 import { HttpError } from './http';
+import type { SharedState } from './shared-state';
 
 /**
  * Per-IP limits of the endpoints that write or probe (form submissions, billings, code checks,
@@ -55,10 +57,70 @@ export const BODY_LIMITS = {
 /** The server-wide body limit: nothing the site sends without a file is larger. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** Registers the limiter in a route module's scope (off by default: only routes given `perMinute` are limited). */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+type StoreParams = FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean };
+type Incr = FastifyRateLimitStore['incr'];
+type Child = Parameters<FastifyRateLimitStore['child']>[0];
+interface StoreCtor {
+  new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, ...rest: unknown[]): FastifyRateLimitStore;
+}
+// The plugin's own stores (CommonJS, without types of their own): counted as the plugin counts.
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
+
+/**
+ * A store that counts in Redis when the server has it, so that every instance counts against one
+ * limit, and in the process when it has not or Redis fails (shared-state.ts: the site keeps serving,
+ * each process limiting on its own until Redis answers again).
+ */
+function fallbackStore(shared: SharedState, namespace: string) {
+  class Store implements FastifyRateLimitStore {
+    private readonly local: FastifyRateLimitStore;
+    private readonly remote: FastifyRateLimitStore | null;
+    constructor(params: StoreParams, stores?: { local: FastifyRateLimitStore; remote: FastifyRateLimitStore | null }) {
+      this.local = stores?.local ?? new LocalStore(params.continueExceeding, params.exponentialBackoff);
+      this.remote =
+        stores?.remote ??
+        (shared.redis
+          ? new RedisStore(params.continueExceeding, params.exponentialBackoff, shared.redis, `rate-limit:${namespace}:`)
+          : null);
+    }
+    incr(...[key, callback, timeWindow, max]: Parameters<Incr>): void {
+      const remote = this.remote;
+      if (!remote) return this.local.incr(key, callback, timeWindow, max);
+      void shared
+        .run(
+          (): Promise<{ current: number; ttl: number }> =>
+            new Promise((resolve, reject) =>
+              remote.incr(
+                key,
+                (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)),
+                timeWindow,
+                max,
+              ),
+            ),
+          () => new Promise((resolve) => this.local.incr(key, (_error, result) => resolve(result!), timeWindow, max)),
+        )
+        .then((result) => callback(null, result));
+    }
+    child(routeOptions: Child): FastifyRateLimitStore {
+      return new Store(routeOptions as StoreParams, {
+        local: this.local.child(routeOptions),
+        remote: this.remote?.child(routeOptions) ?? null,
+      });
+    }
+  }
+  return Store;
+}
+
+/**
+ * Registers the limiter in a route module's scope (off by default: only routes given `perMinute` are
+ * limited). `namespace` keeps the module's counts apart from other modules' in Redis.
+ */
+export async function registerRateLimit(app: FastifyInstance, namespace: string): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
+    store: fallbackStore(app.ctx.shared, namespace),
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
   });
 }

@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import type { SharedState } from './shared-state';
 
 /**
  * Per-client budget of page renders (HTML cache misses). A rendered page costs the server tens of
@@ -64,6 +65,39 @@ export function createRenderBudget(perMinute: number): RenderBudget {
       }
       return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
     },
+  };
+}
+
+/**
+ * The token bucket of createRenderBudget, in Redis: KEYS[1] the client's bucket, ARGV the budget per
+ * minute and the time (ms). Returns 0 when a render may go ahead, else the seconds until one may.
+ */
+const SHARED_BUCKET = `
+local per_minute = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(bucket[1]) or per_minute
+local at = tonumber(bucket[2]) or now
+tokens = math.min(per_minute, tokens + math.max(0, now - at) * per_minute / 60000)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.max(1, math.ceil((1 - tokens) * 60 / per_minute)) end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], 60000)
+return wait
+`;
+
+/**
+ * The same budget counted in Redis (shared-state.ts), so that a client spreading its requests over
+ * several instances has one budget, not one per instance; this process's own budget while Redis fails.
+ */
+export function sharedRenderBudget(shared: SharedState, perMinute: number): { take: (ip: string) => Promise<number> } {
+  const local = createRenderBudget(perMinute);
+  return {
+    take: (ip) =>
+      shared.run(
+        async (redis) => Number(await redis.eval(SHARED_BUCKET, 1, `render-budget:${clientKey(ip)}`, perMinute, Date.now())),
+        () => local.take(ip),
+      ),
   };
 }
 

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { BOOT_SCRIPT, SPECULATION_RULES } from './boot-script';
+import { createPageCache, type CachedPage } from './page-cache';
+import { PRIVATE_BLOCKS } from './seo';
 import {
   BUSY_RETRY_AFTER_SECONDS,
-  createRenderBudget,
+  sharedRenderBudget,
   createRenderGate,
   SERVER_BUSY,
   TOO_MANY_RENDERS,
@@ -90,6 +93,8 @@ export interface RenderSettings {
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
 export const DEFAULT_HTML_CACHE_SECONDS = 10;
 const DEFAULT_CACHE_ENTRIES = 500;
+/** How long a background render may hold its claim on a page (a crashed instance's claim ends). */
+const REFRESH_CLAIM_MS = 30_000;
 /**
  * How long past its time a cached page is still served (once per request that finds it so) while a new
  * copy renders: a short outage of an external API keeps the last good page for this long.
@@ -100,12 +105,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The cache key of the not-found page (a request's URL always starts with '/'). */
 const NOT_FOUND_KEY = 'not found';
-
-interface CachedPage {
-  status: number;
-  html: string;
-  expires: number;
-}
 
 interface Template {
   /** Up to and including `<div id="root">`, with the head tags still to fill in. */
@@ -199,7 +198,7 @@ export interface PageRenderer {
   /** Answers a page navigation with the rendered page (or its redirect). */
   reply: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   /** Drops every cached page (content changed). */
-  invalidate: () => void;
+  invalidate: () => Promise<void>;
   /** Pages in the cache (tests). */
   cached: () => number;
 }
@@ -249,16 +248,23 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     assetsByPage.set(key, page);
     return page;
   };
-  const cache = new Map<string, CachedPage>();
-  const maxEntries = settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
+  const staleMs = (settings.staleSeconds ?? DEFAULT_STALE_SECONDS) * 1000;
+  // One namespace per build: instances of two releases (a rolling deploy) never share pages.
+  const build = createHash('sha1')
+    .update(readFileSync(join(staticDir, 'index.html')))
+    .digest('hex')
+    .slice(0, 12);
+  const cache = createPageCache({
+    shared: app.ctx.shared,
+    namespace: build,
+    maxEntries: settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES,
+    staleMs,
+  });
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
-  const budget = settings.rendersPerMinute > 0 ? createRenderBudget(settings.rendersPerMinute) : null;
+  const budget = settings.rendersPerMinute > 0 ? sharedRenderBudget(app.ctx.shared, settings.rendersPerMinute) : null;
   const gate = settings.concurrentRenders > 0 ? createRenderGate(settings.concurrentRenders) : null;
   /** When the last 'at capacity' warning was logged (one a minute at most). */
   let warnedBusyAt = 0;
-  const staleMs = (settings.staleSeconds ?? DEFAULT_STALE_SECONDS) * 1000;
-  /** Keys being rendered in the background. */
-  const refreshing = new Set<string>();
 
   // Content comes from the API the site was built for; by default that is this server, asked in process.
   const external = entry.BUILT_API_ORIGIN !== '';
@@ -287,20 +293,31 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
 
   function remember(key: string, page: CachedPage) {
     if (settings.cacheSeconds <= 0) return;
-    cache.delete(key);
-    cache.set(key, page);
-    while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    cache.set(key, page).catch((error: unknown) => app.log.error({ err: error, key }, 'page cache: could not keep a page'));
   }
 
   /**
-   * A page is revalidated before each reuse (`no-cache`). The not-found page is stored by no cache at
-   * all (`no-store`): at its URL a client whose Accept rules HTML out gets a JSON or plain-text 404
-   * (static.ts), and a shared cache that ignores `Vary: Accept` must not hand one client's 404 to another.
+   * What a cache between the server and the visitor may do with a page (a proxy such as the nginx of
+   * deploy/, or a CDN):
+   * - a page is the same for everyone: a shared cache keeps it as long as this server does
+   *   (`s-maxage`, then `stale-while-revalidate` while it fetches it again); a browser asks again each
+   *   time (`max-age=0`), so a visitor never keeps an old copy;
+   * - a private screen (a checkout, the payment result: one visitor's cart or payment, PRIVATE_BLOCKS)
+   *   is never stored by a shared cache (`private, no-cache`);
+   * - the not-found page is stored by no cache at all (`no-store`): at its URL a client whose Accept
+   *   rules HTML out gets a JSON or plain-text 404 (static.ts), and a shared cache that ignores
+   *   `Vary: Accept` must not hand one client's 404 to another.
    */
-  function send(reply: FastifyReply, status: number, html: string | PassThrough) {
+  function cacheControl(status: number, isPrivate: boolean): string {
+    if (status === 404) return 'no-store';
+    if (isPrivate || settings.cacheSeconds <= 0) return 'private, no-cache';
+    return `public, max-age=0, s-maxage=${settings.cacheSeconds}, stale-while-revalidate=${Math.round(staleMs / 1000)}`;
+  }
+
+  function send(reply: FastifyReply, page: { status: number; private?: boolean }, html: string | PassThrough) {
     return reply
-      .code(status)
-      .header('cache-control', status === 404 ? 'no-store' : 'no-cache')
+      .code(page.status)
+      .header('cache-control', cacheControl(page.status, page.private === true))
       .type('text/html; charset=utf-8')
       .send(html);
   }
@@ -315,21 +332,21 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * of a cached page, and a page expiring under load is rendered once, not once per waiting request).
    * False when the cache cannot answer.
    */
-  function fromCache(reply: FastifyReply, key: string, produce: () => Promise<SsrResult>): boolean {
-    const hit = cache.get(key);
+  async function fromCache(reply: FastifyReply, key: string, produce: () => Promise<SsrResult>): Promise<boolean> {
+    const hit = await cache.get(key);
     if (!hit) return false;
     const now = Date.now();
     const fresh = hit.expires > now;
     if (!fresh && hit.expires + staleMs <= now) return false;
     reply.header('x-render-cache', fresh ? 'hit' : 'stale');
-    send(reply, hit.status, hit.html);
+    send(reply, hit, hit.html);
     if (!fresh) refresh(key, produce);
     return true;
   }
 
   /** Answers 429 when the client has used its budget of renders (render-budget.ts); false when it may render. */
-  function overBudget(request: FastifyRequest, reply: FastifyReply): boolean {
-    const wait = budget?.take(request.ip) ?? 0;
+  async function overBudget(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const wait = budget ? await budget.take(request.ip) : 0;
     if (wait === 0) return false;
     reply
       .code(429)
@@ -371,17 +388,17 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * `inSlot`: the request has been counted and holds a render slot already (its page turned out unknown).
    */
   async function notFound(request: FastifyRequest, reply: FastifyReply, { inSlot = false } = {}): Promise<FastifyReply> {
-    if (fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))) return reply;
+    if (await fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))) return reply;
     if (inSlot) {
       write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
       return reply;
     }
-    if (overBudget(request, reply)) return reply;
+    if (await overBudget(request, reply)) return reply;
     const release = await slot(reply);
     if (!release) return reply;
     try {
       // Rendered meanwhile by a request that held a slot before this one.
-      if (!fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options)))
+      if (!(await fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))))
         write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
       return reply;
     } finally {
@@ -397,6 +414,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     const head = entry.headHtml(result.head);
     // The not-found page runs its script for the address it shows (/404), whatever its blocks.
     const scripted = result.scriptBlocks.length > 0 || result.data.notFound;
+    const isPrivate = result.blocks.some((block) => PRIVATE_BLOCKS.has(block));
     const assets = pageAssets(result.pageKey, result.blocks, result.scriptBlocks, scripted);
     const before = template.before
       .replace('<html lang="en">', `<html lang="${result.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
@@ -424,13 +442,15 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         out(after);
         body?.end();
         const html = Buffer.concat(chunks).toString('utf8');
-        if (result.failed === 0) remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000 });
+        if (result.failed === 0) {
+          remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000, private: isPrivate });
+        }
         done();
       },
     });
     if (reply && body) {
       reply.header('x-render-cache', 'miss');
-      send(reply, result.status, body);
+      send(reply, { status: result.status, private: isPrivate }, body);
     }
     out(before);
     result.pipe(destination);
@@ -443,26 +463,29 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * with every slot busy it is not started, and a later request that finds the stale copy tries again.
    */
   function refresh(key: string, produce: () => Promise<SsrResult>): void {
-    if (refreshing.has(key)) return;
     const release = gate ? gate.tryEnter() : () => {};
     if (!release) return;
-    refreshing.add(key);
-    nextTurn()
-      .then(produce)
-      .then((result) => {
-        if (result.kind === 'page') write(key, result);
-        else cache.delete(key);
+    // One render per page across every instance that shares the cache (page-cache.ts).
+    cache
+      .claim(key, REFRESH_CLAIM_MS)
+      .then(async (claimed) => {
+        if (!claimed) return;
+        try {
+          await nextTurn();
+          const result = await produce();
+          if (result.kind === 'page') write(key, result);
+          else await cache.delete(key);
+        } finally {
+          await cache.release(key);
+        }
       })
       .catch((error: unknown) => app.log.error({ err: error, key }, 'page render in the background failed'))
-      .finally(() => {
-        refreshing.delete(key);
-        release();
-      });
+      .finally(release);
   }
 
   return {
     invalidate: () => cache.clear(),
-    cached: () => cache.size,
+    cached: () => cache.localSize(),
     async reply(request, reply) {
       // Keyed on what the page depends on (its path and the query parameters its blocks read), not the
       // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
@@ -471,13 +494,13 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       if ('redirect' in target) return redirect(reply, target.redirect);
       if ('notFound' in target) return notFound(request, reply);
       const produce = () => entry.render(request.url, options);
-      if (fromCache(reply, target.key, produce)) return reply;
-      if (overBudget(request, reply)) return reply;
+      if (await fromCache(reply, target.key, produce)) return reply;
+      if (await overBudget(request, reply)) return reply;
       const release = await slot(reply);
       if (!release) return reply;
       try {
         // Rendered meanwhile by a request that held a slot before this one.
-        if (fromCache(reply, target.key, produce)) return reply;
+        if (await fromCache(reply, target.key, produce)) return reply;
         const result = await produce();
         if (result.kind === 'redirect') return redirect(reply, result.location, result.status);
         // An unknown slug or article id: the not-found page every unknown address shares.

@@ -49,7 +49,7 @@ export interface SitemapEntry {
 const PRIVATE_PREFIXES = ['/api/', '/sandbox-pay/', '/dev/'] as const;
 
 /** Blocks that make a page a private screen (one visitor's cart, checkout or payment): not in the sitemap. */
-const PRIVATE_BLOCKS = new Set(['checkout', 'resellerCheckout', 'paymentResult']);
+export const PRIVATE_BLOCKS: ReadonlySet<string> = new Set(['checkout', 'resellerCheckout', 'paymentResult']);
 /**
  * Blocks whose pages crawlers are kept out of: the payment result (one visitor's payment). A checkout
  * is the same empty form for everyone (the cart lives in the browser), so it stays crawlable.

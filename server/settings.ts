@@ -46,6 +46,8 @@ export interface Settings {
   uploadQuotaMb: number;
   /** Days an uploaded file is kept; older ones are removed, their submission kept (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
+  /** Redis shared by the instances (redis:// or rediss://): rate limits, render budget, HTML cache (REDIS_URL). */
+  redisUrl?: string;
 }
 
 export class SettingsError extends Error {
@@ -136,6 +138,20 @@ const MAIL_FROM = new RegExp(`^(?:[^<>\\r\\n"]{1,100} <${PLAIN_ADDRESS}>|${PLAIN
 
 /** An SMTP URL shown without its password. */
 const withoutPassword = (url: URL) => (url.password ? url.href.replace(`:${url.password}@`, ':***@') : url.href);
+
+/** REDIS_URL: redis://[user:pass@]host[:port][/db] or rediss://…; the error never shows the password. */
+export function parseRedisUrl(value: string): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { error: 'REDIS_URL must be a URL such as redis://127.0.0.1:6379' };
+  }
+  if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) {
+    return { error: `REDIS_URL must start with redis:// or rediss:// and name a host (got '${withoutCredentials(url)}')` };
+  }
+  return url.href;
+}
 
 /** SMTP_URL: smtp://[user:pass@]host[:port] or smtps://…; the error never shows the password. */
 export function parseSmtpUrl(value: string): string | { error: string } {
@@ -283,8 +299,16 @@ export function readSettings(env: Env = process.env): Settings {
     problems.push("MAIL_FROM is required in production: the sender of every e-mail ('Bantay Doc <no-reply@example.ph>')");
   }
 
+  let redisUrl: string | undefined;
+  if (env.REDIS_URL) {
+    const parsed = parseRedisUrl(env.REDIS_URL);
+    if (typeof parsed === 'string') redisUrl = parsed;
+    else problems.push(parsed.error);
+  }
+
   if (problems.length > 0) throw new SettingsError(problems);
   return {
+    redisUrl,
     smtpUrl,
     mailFrom,
     htmlCacheSeconds: htmlCache,

@@ -142,7 +142,7 @@ function dependentsRule(form: Form, plan: PlanRecord, fields: Record<string, unk
 export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_ENDPOINTS): FastifyPluginAsync<LimitedRoutesOptions> {
   return async (app, ctx) => {
     const store = new OrderStore(ctx.db);
-    await registerRateLimit(app);
+    await registerRateLimit(app, 'billing');
     const limit = perMinuteAtLeast(BILLING_RATE_LIMIT_FLOOR, ctx.formRateLimit);
     for (const endpoint of endpoints) {
       const form = await loadForm(endpoint.form);

@@ -136,7 +136,7 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
   const quotaBytes = opts.uploadQuotaBytes ?? Number.POSITIVE_INFINITY;
 
   // Both plugins are scoped to this module: the content routes are neither limited nor multipart.
-  await registerRateLimit(app);
+  await registerRateLimit(app, 'forms');
   // An oversized file is truncated at the limit (part.file.truncated) and refused with the form's message.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 

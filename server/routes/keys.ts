@@ -21,7 +21,7 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
   const forms = await loadKeyForms();
   const store = new KeyActivationStore(opts.db);
 
-  await registerRateLimit(app);
+  await registerRateLimit(app, 'keys');
 
   app.post(
     '/key-assignments',

@@ -67,7 +67,7 @@ type Body = Omit<PaymentNotification, 'amount'> & { amount: number };
 const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const store = new OrderStore(ctx.db);
   const prefix = keyPrefix(ctx.product.name);
-  await registerRateLimit(app);
+  await registerRateLimit(app, 'payment-notifications');
 
   // Keep the exact bytes: the MAC is computed over them, not over a re-serialised object.
   app.removeContentTypeParser('application/json');

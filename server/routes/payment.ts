@@ -58,7 +58,7 @@ export const sandboxProviderRoutes: FastifyPluginAsync<ServerContext> = async (a
   if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
   acceptFormPosts(app);
-  await registerRateLimit(app);
+  await registerRateLimit(app, 'payment-requests');
 
   app.post(
     '/sandbox-pay/payment-requests',
@@ -173,7 +173,7 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
   if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
   acceptFormPosts(app);
-  await registerRateLimit(app);
+  await registerRateLimit(app, 'sandbox-pay');
   const limited = { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest };
 
   /** Sends a signed notification for `order` to the shop, as the provider's server would. */

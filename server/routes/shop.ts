@@ -44,7 +44,7 @@ const BODY = {
 const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) => {
   const { repo } = ctx;
   // Codes can be guessed: their checks are limited per IP.
-  await registerRateLimit(app);
+  await registerRateLimit(app, 'shop');
   const codeCheck = { ...perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit), bodyLimit: BODY_LIMITS.codeCheck };
   const slugCheck = { ...perMinute(WRITE_RATE_LIMITS.slugCheck), bodyLimit: BODY_LIMITS.codeCheck };
 

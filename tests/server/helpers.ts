@@ -12,6 +12,9 @@ import { DEMO, DEMO_KEY_ORDERS } from '../../server/seed';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { SIGNATURE_HEADER, signatureHeader } from '../../server/shop/signature';
 import { OrderStore } from '../../server/shop/store';
+import { BILLING_FORM, keyActivation, STANDARD_LINE, submission, VALID_SUBMISSIONS } from './requests';
+
+export { BILLING_FORM, keyActivation, STANDARD_LINE, submission, VALID_SUBMISSIONS } from './requests';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -54,24 +57,6 @@ export async function getJson(app: FastifyInstance, url: string) {
 export type Items = Array<Record<string, unknown>>;
 
 /**
- * A standard-checkout billing as the site sends it (spec section 3): the fields of forms/billing.json
- * without its client-only confirmations (confirm_email, agree), which the browser checks.
- */
-export const BILLING_FORM: Readonly<Record<string, unknown>> = {
-  country: 'PH',
-  first_name: 'Maria',
-  last_name: 'Santos',
-  address1: '12 Rizal Street',
-  city: 'Makati',
-  state: 'Metro Manila',
-  zip: '1200',
-  phone_number: '09171234567',
-  email: 'maria@example.com',
-  birthdate: '1990-05-01',
-  sex: 'female',
-};
-
-/**
  * A demo server for a test file's shop tests (schemas generated first, the clock given), with its
  * order store; started before the file's tests and closed after them.
  */
@@ -88,52 +73,6 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
   afterAll(async () => cleanup?.());
   return shop;
 }
-
-/** A valid submission of each form-emails form. */
-export const VALID_SUBMISSIONS: Record<string, Record<string, unknown>> = {
-  'contact-us': {
-    title: 'Ms.',
-    firstName: 'Maria',
-    lastName: 'Santos',
-    email: 'maria@example.com',
-    phoneNumber: '09171234567',
-    company: 'Acme',
-    message: 'Hello',
-  },
-  quote: {
-    name: 'Maria Santos',
-    designation: 'HR head',
-    email: 'maria@example.com',
-    contactNumber: '09171234567',
-    companyName: 'Acme',
-    natureOfBusiness: 'Retail',
-    totalEmployees: '11-50',
-    annualBudget: 'Below 20,000',
-    hmoProvider: 'No',
-    requirements: 'Telemedicine for 40 staff',
-  },
-  partner: {
-    name: 'Maria Santos',
-    email: 'maria@example.com',
-    designation: 'CEO',
-    companyName: 'Acme',
-    contactNumber: '09171234567',
-    website: 'https://acme.example',
-    requirements: 'Reseller',
-  },
-  'apply-now': { name: 'Maria Santos', emailAddress: 'maria@example.com', contactNumber: '09171234567', jobTitle: 'Nurse' },
-  'alarm-center-referral': { memberName: 'Rosa Reyes', cardNumber: 'GC-0001', contactNumber: '09171234567' },
-  'customer-service-steerage': {
-    memberName: 'Rosa Reyes',
-    cardNumber: 'IC-0001',
-    contactNumber: '09171234567',
-    teamCode: 'TEAM-7',
-    message: 'Please call back',
-  },
-};
-
-/** A form-emails body as the site's form flow sends it: key, data as JSON text, and the fields. */
-export const submission = (key: string, data: Record<string, unknown>) => ({ key, data: JSON.stringify(data), ...data });
 
 // Hostile input: the requests and checks shared by the hostile-input, hostile-property, redos and
 // crash-safety tests.
@@ -178,18 +117,6 @@ export function nextClientAddress(): string {
   const n = clients++ % 131_072;
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
-
-/** The standard checkout's cart line: plan 1 (Individual, 1,499.00) × 1, billed 1,678.88. */
-export const STANDARD_LINE: Readonly<Record<string, unknown>> = {
-  shop_plan_id: 1,
-  quantity: 1,
-  discount: 0,
-  amount: 1678.88,
-  name: 'Individual',
-  description: '',
-  member: 0,
-  promo_id: null,
-};
 
 const { zip: _zip, ...billingWithoutZip } = BILLING_FORM;
 /** The billing form of the promotion, merchant and reseller checkouts: zip_code for zip. */
@@ -240,24 +167,6 @@ export const VALID_BILLINGS: Readonly<Record<string, { form: string; body: Recor
     },
   },
 };
-
-/** A key activation: the single form's fields (forms/key-assignment.json) or a multi-member card's (forms/member-card.json). */
-export function keyActivation(
-  pair: { accessKey: string; activationCode: string },
-  kind: 'single' | 'card' = 'single',
-): Record<string, unknown> {
-  const person = {
-    first_name: 'Maria',
-    last_name: 'Santos',
-    email: 'maria@example.com',
-    phone_number: '09171234567',
-    access_key: pair.accessKey,
-    activation_code: pair.activationCode,
-  };
-  return kind === 'single'
-    ? { ...person, birthdate: '1990-05-01', gender: 'female' }
-    : { ...person, birthdate: '05/01/1990', employee: true };
-}
 
 /** A payment notification as the provider sends it: the raw bytes, signed with the server's secret at the server's clock. */
 export function signedNotification(app: FastifyInstance, raw: string | Buffer, headers: Record<string, string> = {}): InjectOptions {

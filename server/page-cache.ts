@@ -1,0 +1,119 @@
+import type { SharedState } from './shared-state';
+
+/** A rendered page as the cache keeps it. */
+export interface CachedPage {
+  status: number;
+  html: string;
+  /** When it stops being fresh (ms since the epoch); it may be served stale for a while after. */
+  expires: number;
+  /** A private screen: no shared cache may keep it (render.ts). */
+  private?: boolean;
+}
+
+/**
+ * The rendered-HTML cache (render.ts decides what goes in and how long it is fresh). With Redis
+ * (shared-state.ts) every instance reads and writes one cache, so a page rendered by one is served
+ * by the others, and a stale page is rendered again by one instance only (`claim`). Without Redis,
+ * or while it fails, each process keeps its own, at most `maxEntries` pages (the least recently used
+ * goes first).
+ *
+ * Keys are prefixed with the build (`namespace`): during a rolling deploy, instances of two releases
+ * never serve each other's pages, which name each release's own scripts.
+ */
+export interface PageCache {
+  get(key: string): Promise<CachedPage | undefined>;
+  /** Keeps a page until `keepMs` past its freshness (the stale window). */
+  set(key: string, page: CachedPage): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Drops every page of this build. */
+  clear(): Promise<void>;
+  /** Pages this process holds itself (tests). */
+  localSize(): number;
+  /** Takes the one background render of `key` for at most `ms`: false when it is taken (here or by another instance). */
+  claim(key: string, ms: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+export function createPageCache(options: { shared: SharedState; namespace: string; maxEntries: number; staleMs: number }): PageCache {
+  const { shared, maxEntries, staleMs } = options;
+  const pages = new Map<string, CachedPage>();
+  const claimed = new Set<string>();
+  const pageKey = (key: string) => `page:${options.namespace}:${key}`;
+  const claimKey = (key: string) => `page-render:${options.namespace}:${key}`;
+
+  const local = {
+    get: (key: string) => {
+      const page = pages.get(key);
+      if (page) {
+        pages.delete(key);
+        pages.set(key, page);
+      }
+      return page;
+    },
+    set: (key: string, page: CachedPage) => {
+      pages.delete(key);
+      pages.set(key, page);
+      while (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
+    },
+    claim: (key: string) => {
+      if (claimed.has(key)) return false;
+      claimed.add(key);
+      return true;
+    },
+  };
+
+  return {
+    get: (key) =>
+      shared.run(
+        async (redis) => {
+          const text = await redis.get(pageKey(key));
+          return text === null ? undefined : (JSON.parse(text) as CachedPage);
+        },
+        () => local.get(key),
+      ),
+    set: (key, page) =>
+      shared.run(
+        async (redis) => {
+          const keepMs = Math.max(1, page.expires + staleMs - Date.now());
+          await redis.set(pageKey(key), JSON.stringify(page), 'PX', keepMs);
+        },
+        () => local.set(key, page),
+      ),
+    delete: (key) =>
+      shared.run(
+        async (redis) => {
+          await redis.del(pageKey(key));
+        },
+        () => void pages.delete(key),
+      ),
+    clear: async () => {
+      pages.clear();
+      await shared.run(
+        async (redis) => {
+          let cursor = '0';
+          do {
+            const [next, keys] = await redis.scan(cursor, 'MATCH', pageKey('*'), 'COUNT', 500);
+            if (keys.length > 0) await redis.del(...keys);
+            cursor = next;
+          } while (cursor !== '0');
+        },
+        () => undefined,
+      );
+    },
+    localSize: () => pages.size,
+    claim: (key, ms) =>
+      shared.run(
+        async (redis) => (await redis.set(claimKey(key), '1', 'PX', ms, 'NX')) === 'OK',
+        () => local.claim(key),
+      ),
+    release: async (key) => {
+      claimed.delete(key);
+      await shared.run(
+        async (redis) => {
+          await redis.del(claimKey(key));
+        },
+        () => undefined,
+      );
+    },
+  };
+}
