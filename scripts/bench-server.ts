@@ -6,15 +6,21 @@
  * anew by a second server without the cache), a form submission and a billing. Prints requests per
  * second and latencies; fails (exit 1) when any answer is not a 2xx or a request errs. Builds the
  * site first when dist/ has no server bundle.
- * Options: --duration <seconds> (10), --connections <n> (10).
+ *
+ * With --cluster it loads two instances behind nginx instead (README "Running at scale";
+ * scripts/lib/cluster.ts), each a process of its own, on one database and Redis
+ * (redis://127.0.0.1:6379/10, emptied first); the rendered pages come from a second pair whose
+ * instances keep no HTML cache (Redis database 11). Needs nginx and Redis.
+ * Options: --duration <seconds> (10), --connections <n> (10), --cluster.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer } from '../server/app.ts';
 import { STANDARD_BILLING, wholeNumberOption } from './lib/bench-inputs.ts';
+import { startCluster, type Cluster } from './lib/cluster.ts';
 
 const args = process.argv.slice(2);
 const duration = wholeNumberOption(args, 'duration', 10);
@@ -62,21 +68,58 @@ const SCENARIOS: Array<{
 const staticDir = resolve('dist');
 if (!existsSync(join(staticDir, '.ssr', 'entry-server.js'))) execSync('npm run build --silent', { stdio: 'inherit' });
 
+const clustered = args.includes('--cluster');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 // Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow at least the form limit).
 const settings = { demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const;
-const app = await buildServer({ ...settings, dataDir });
-const uncachedApp = await buildServer({ ...settings, dataDir: otherDataDir, htmlCacheSeconds: 0 });
+/** Two instances behind nginx on `port`, their data in `dir`, their shared state in Redis database `db`; `cacheSeconds` 0: no HTML cache anywhere. */
+const redisUrl = (db: number) => `redis://127.0.0.1:6379/${db}`;
+const cluster = (dir: string, port: number, cacheSeconds: number, db: number) =>
+  startCluster({
+    root: process.cwd(),
+    dir,
+    listenPort: port,
+    instancePorts: [port + 1, port + 2],
+    env: {
+      ...process.env,
+      DEMO: '1',
+      STATIC_DIR: staticDir,
+      REDIS_URL: redisUrl(db),
+      TRUST_PROXY: '127.0.0.1',
+      LOG: 'off',
+      FORM_RATE_LIMIT: '1000000000',
+      PAGE_RENDER_LIMIT: '0',
+      RENDER_CONCURRENCY: '0',
+      HTML_CACHE_SECONDS: String(cacheSeconds),
+    },
+  });
+const clusters: Cluster[] = [];
+const app = clustered ? null : await buildServer({ ...settings, dataDir });
+const uncachedApp = clustered ? null : await buildServer({ ...settings, dataDir: otherDataDir, htmlCacheSeconds: 0 });
 let failed = false;
 try {
-  const listen = async (server: typeof app) => {
+  const listen = async (server: NonNullable<typeof app>) => {
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   };
-  const cachedBase = await listen(app);
-  const uncachedBase = await listen(uncachedApp);
+  let cachedBase: string;
+  let uncachedBase: string;
+  if (app && uncachedApp) {
+    cachedBase = await listen(app);
+    uncachedBase = await listen(uncachedApp);
+  } else {
+    const { Redis } = await import('ioredis');
+    for (const db of [10, 11]) {
+      const redis = new Redis(redisUrl(db));
+      await redis.flushdb();
+      redis.disconnect();
+    }
+    for (const dir of [dataDir, otherDataDir]) mkdirSync(dir, { recursive: true });
+    clusters.push(await cluster(dataDir, 8130, 10, 10), await cluster(otherDataDir, 8140, 0, 11));
+    [cachedBase, uncachedBase] = clusters.map((c) => c.base);
+  }
 
   const rows: string[][] = [];
   for (const scenario of SCENARIOS) {
@@ -113,13 +156,14 @@ try {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  console.log(`\nNode ${process.version}, ${connections} connections, ${duration} s a scenario, loopback\n`);
+  const setup = clustered ? 'two instances behind nginx, one SQLite database, one Redis' : 'one instance, SQLite';
+  console.log(`\nNode ${process.version}, ${setup}, ${connections} connections, ${duration} s a scenario, loopback\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
   if (failed) console.error('\nFAILED: some answers were not 2xx or requests erred (errors column: errors + timeouts + non-2xx).');
 } finally {
-  await Promise.all([app.close(), uncachedApp.close()]);
+  await Promise.all([app?.close(), uncachedApp?.close(), ...clusters.map((c) => c.close())]);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(otherDataDir, { recursive: true, force: true });
 }

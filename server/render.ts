@@ -333,6 +333,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * False when the cache cannot answer.
    */
   async function fromCache(reply: FastifyReply, key: string, produce: () => Promise<SsrResult>): Promise<boolean> {
+    if (settings.cacheSeconds <= 0) return false;
     const hit = await cache.get(key);
     if (!hit) return false;
     const now = Date.now();

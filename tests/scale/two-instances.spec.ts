@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NGINX, startCluster, type Cluster } from '../../scripts/lib/cluster';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { SIGNATURE_HEADER, signatureHeader } from '../../server/shop/signature';
@@ -12,7 +12,7 @@ import { BILLING_FORM, keyActivation, STANDARD_LINE, submission, VALID_SUBMISSIO
 
 /**
  * Two instances of `npm run serve` behind nginx (deploy/nginx.conf, its marked lines given this
- * test's ports and paths), on one database and one Redis, as README "Running at scale" describes.
+ * test's ports and paths: scripts/lib/cluster.ts), on one database and one Redis, as README "Running at scale" describes.
  * Each instance is a process of its own; nginx spreads the requests over both.
  *
  * Needs the built site (`npm run build`, as `npm test` does before), nginx (`apt-get install nginx`)
@@ -25,100 +25,13 @@ const PROXY = `http://127.0.0.1:${BASE_PORT}`;
 const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2] as const;
 const REDIS_URL = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
 const SECRET = 'scale-test-secret-0123456789-abcdefghijklmnop';
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file));
 const STATIC_DIR = path.join(ROOT, process.env.E2E_STATIC_DIR ?? 'dist');
 
 test.describe.configure({ mode: 'serial' });
 
 let dir: string;
-let nginx: ChildProcess | undefined;
-const instances = new Map<number, ChildProcess>();
+let cluster: Cluster | undefined;
 let redisUp = false;
-
-function instanceEnv(port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    DEMO: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dir, 'data'),
-    STATIC_DIR,
-    REDIS_URL,
-    TRUST_PROXY: '127.0.0.1',
-    PUBLIC_URL: PROXY,
-    PAYMENT_WEBHOOK_SECRET: SECRET,
-    HTML_CACHE_SECONDS: '30',
-    PAGE_RENDER_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-  };
-}
-
-async function ready(port: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`instance on ${port} not ready after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Starts the instance on `port` (a process of its own) and waits until it is ready. */
-async function startInstance(port: number): Promise<void> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
-    cwd: ROOT,
-    env: instanceEnv(port),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.once('exit', (code, signal) => {
-    if (instances.get(port) === child) instances.delete(port);
-    // 143: ended by the SIGTERM of a restart (tsx passes the signal on and exits with 128 + 15).
-    if (code && code !== 0 && code !== 143 && signal === null) console.error(`instance ${port} exited ${code}:\n${stderr}`);
-  });
-  instances.set(port, child);
-  await ready(port);
-}
-
-/** Stops an instance: SIGTERM (it drains) or SIGKILL (a crash); resolves once it has exited. */
-function stopInstance(port: number, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-  const child = instances.get(port);
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
-
-/** deploy/nginx.conf with this test's ports and paths on its marked lines. */
-function nginxConfig(): string {
-  const text = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-  const ports = [...INSTANCE_PORTS];
-  const config = text
-    .split('\n')
-    .map((line) => {
-      const marker = /#\s*test: (\w+)/.exec(line)?.[1];
-      const indent = /^\s*/.exec(line)?.[0] ?? '';
-      if (marker === 'pid') return `${indent}pid ${dir}/nginx.pid;`;
-      if (marker === 'error_log') return `${indent}error_log ${dir}/nginx-error.log warn;`;
-      if (marker === 'cache')
-        return `${indent}proxy_cache_path ${dir}/cache levels=1:2 keys_zone=pages:10m max_size=64m inactive=10m use_temp_path=off;`;
-      if (marker === 'instance') return `${indent}server 127.0.0.1:${ports.shift()} max_fails=3 fail_timeout=5s;`;
-      if (marker === 'listen') return `${indent}listen 127.0.0.1:${BASE_PORT};`;
-      return line;
-    })
-    .join('\n');
-  if (ports.length > 0) throw new Error('deploy/nginx.conf lists fewer instances than the test starts');
-  // Its temporary files in the test's folder (the packaged defaults belong to the system's nginx).
-  return config.replace(
-    /^http \{$/m,
-    `http {\n  client_body_temp_path ${dir}/tmp/body;\n  proxy_temp_path ${dir}/tmp/proxy;\n  fastcgi_temp_path ${dir}/tmp/fastcgi;\n  uwsgi_temp_path ${dir}/tmp/uwsgi;\n  scgi_temp_path ${dir}/tmp/scgi;`,
-  );
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -134,36 +47,28 @@ test.beforeAll(async () => {
   }
   if (!NGINX || !redisUp) return;
   dir = mkdtempSync(path.join(tmpdir(), 'scale-'));
-  // nginx's workers run as an unprivileged user: they read and write the cache and temp folders.
-  chmodSync(dir, 0o755);
-  for (const sub of ['cache', 'tmp']) {
-    mkdirSync(path.join(dir, sub));
-    chmodSync(path.join(dir, sub), 0o777);
-  }
-  // The first instance creates the database; the second starts on it (and finds its content up to date).
-  await startInstance(INSTANCE_PORTS[0]);
-  await startInstance(INSTANCE_PORTS[1]);
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig());
-  const check = spawnSync(NGINX, ['-t', '-c', conf, '-p', dir], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t refused deploy/nginx.conf:\n${check.stderr}`);
-  nginx = spawn(NGINX, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
-  while (
-    !(await fetch(`${PROXY}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline)
-      throw new Error(`nginx did not answer on ${PROXY}: ${readFileSync(path.join(dir, 'nginx-error.log'), 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  cluster = await startCluster({
+    root: ROOT,
+    dir,
+    listenPort: BASE_PORT,
+    instancePorts: INSTANCE_PORTS,
+    env: {
+      ...process.env,
+      DEMO: '1',
+      STATIC_DIR,
+      REDIS_URL,
+      TRUST_PROXY: '127.0.0.1',
+      PUBLIC_URL: PROXY,
+      PAYMENT_WEBHOOK_SECRET: SECRET,
+      HTML_CACHE_SECONDS: '30',
+      PAGE_RENDER_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
 });
 
 test.afterAll(async () => {
-  nginx?.kill('SIGQUIT');
-  await Promise.all([...instances.keys()].map((port) => stopInstance(port, 'SIGTERM')));
+  await cluster?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -276,7 +181,7 @@ test('an instance killed in the middle of a burst loses no acknowledged submissi
   const before = database((db) => (db.prepare('SELECT max(id) AS id FROM form_submissions').get() as { id: number | null }).id ?? 0);
   const burst = Array.from({ length: 60 }, async (_, i) => {
     await new Promise((resolve) => setTimeout(resolve, i * 5));
-    if (i === 20) void stopInstance(INSTANCE_PORTS[0], 'SIGKILL');
+    if (i === 20) void cluster!.stop(INSTANCE_PORTS[0], 'SIGKILL');
     const response = await submit(`192.0.2.${i + 1}`).catch(() => undefined);
     return response?.status === 201 ? ((await response.json()) as { data: { id: number } }).data.id : undefined;
   });
@@ -286,7 +191,7 @@ test('an instance killed in the middle of a burst loses no acknowledged submissi
     database((db) => db.prepare('SELECT id FROM form_submissions WHERE id > ?').all(before) as Array<{ id: number }>).map((row) => row.id),
   );
   for (const id of acknowledged) expect(stored.has(id), `submission ${id} was acknowledged`).toBe(true);
-  await startInstance(INSTANCE_PORTS[0]);
+  await cluster!.start(INSTANCE_PORTS[0]);
 });
 
 test('a rolling restart of both instances under a steady load answers every request', async () => {
@@ -310,8 +215,8 @@ test('a rolling restart of both instances under a steady load answers every requ
   };
   const load = Promise.all([0, 1, 2, 3].map(worker));
   for (const port of INSTANCE_PORTS) {
-    await stopInstance(port, 'SIGTERM');
-    await startInstance(port);
+    await cluster!.stop(port, 'SIGTERM');
+    await cluster!.start(port);
   }
   running = false;
   await load;
