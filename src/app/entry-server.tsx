@@ -106,7 +106,7 @@ const SEARCH_VALUES: { readonly [type: string]: { readonly [name: string]: reado
 function readParams(sections: readonly { type: string }[]): ReadonlyMap<string, readonly string[] | undefined> {
   const read = new Map<string, readonly string[] | undefined>();
   for (const type of new Set(sections.map((section) => section.type).filter(isBlockType))) {
-    for (const name of loadedBlock(type)?.searchParams ?? []) {
+    for (const name of loadedBlock(type)?.block?.searchParams ?? []) {
       const values = SEARCH_VALUES[type]?.[name];
       // Read by two blocks: what either tells apart counts (any value when one of them takes any).
       const before = read.has(name) ? read.get(name) : [];

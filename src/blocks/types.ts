@@ -26,3 +26,50 @@ export type BlockProps<K extends BlockType> = BlockPropsMap[K];
 export interface BlockSourceRequest extends SourceRequest {
   required?: boolean;
 }
+
+/** Route params as a block receives them: a param the route does not have is undefined. */
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
+/**
+ * What a block tells the engine beside its component: one typed object, exported as `block` from
+ * the block's index.tsx (`export const block: BlockHooks<'form'> = { ... }`). Every field is
+ * optional; a misspelt one (`needScript`) is a type error, not a hook silently ignored.
+ */
+export interface BlockHooks<K extends BlockType> {
+  /**
+   * Loads what a section of the block needs (a form file and its validator) so that the page renders
+   * complete, without a second spinner. Given the section's props (defaults filled in); a failure is
+   * logged and the block loads it itself.
+   */
+  preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
+  /**
+   * The content the block loads itself (with useSource), given the section's props and the route
+   * params: the server loads it with the page's other data before rendering.
+   */
+  sources?: (props: BlockPropsMap[K], params: RouteParams) => BlockSourceRequest[];
+  /**
+   * The route params the page's address should have, given what the block's `sources` loaded (their
+   * lists, in order): the server answers an address with other values with a 301 to the right one (an
+   * article reached under a mistyped or outdated title goes to its own title's slug). Undefined, or
+   * params equal to the route's: the address is right.
+   */
+  canonicalParams?: (
+    props: BlockPropsMap[K],
+    params: RouteParams,
+    lists: readonly (readonly unknown[] | undefined)[],
+  ) => Record<string, string> | undefined;
+  /**
+   * Whether a section of the block, given its props, is about the first item of its bound source (a
+   * terms page is about its terms): then a 404 or an empty answer makes the page the not-found page,
+   * as a `required` request of `sources` does (the server answers 404, the browser goes to /404).
+   */
+  itemRequired?: (props: BlockPropsMap[K]) => boolean;
+  /** The block only works with JavaScript (a form, the shop): without it, the site's `noscript` text shows in its place. */
+  needsScript?: boolean;
+  /**
+   * The query parameters the block reads (useSearchParams). The server keys its HTML cache on a page's
+   * path and the parameters its blocks read, so a campaign's `utm_*` or a click id neither makes a new
+   * page nor misses the cache; a block reading one it does not list would get a page rendered without it.
+   */
+  searchParams?: readonly string[];
+}

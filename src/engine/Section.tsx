@@ -65,7 +65,7 @@ function Block<K extends BlockType>({ section, params, items }: SectionViewProps
   const Component = module.default;
   return (
     <>
-      {module.needsScript && site.noscript && (
+      {module.block?.needsScript && site.noscript && (
         <noscript>
           <p className="noscript-note">{fill(site.noscript)}</p>
         </noscript>
@@ -78,7 +78,8 @@ function Block<K extends BlockType>({ section, params, items }: SectionViewProps
 /** Whether the section is about the first item of its source (its block's `itemRequired`). */
 function itemRequired<K extends BlockType>(section: BlockSection<K>): boolean {
   const module = loadedBlock(section.type);
-  return module?.itemRequired ? module.itemRequired(blockProps(module, section.props)) : false;
+  const hooks = module?.block;
+  return module && hooks?.itemRequired ? hooks.itemRequired(blockProps(module, section.props)) : false;
 }
 
 function BoundSection<K extends BlockType>({ section, source, params }: SectionViewProps<K> & { source: string }) {

@@ -38,10 +38,10 @@ function sectionRequests(section: BlockSection, params: Params): BlockSourceRequ
   const module = loadedBlock(section.type);
   const props = module && blockProps(module, section.props);
   if (section.source) {
-    const required = module?.itemRequired && props ? module.itemRequired(props) : false;
+    const required = module?.block?.itemRequired && props ? module.block.itemRequired(props) : false;
     requests.push({ name: section.source, params, query: fillQuery(section.query, params), required });
   }
-  if (module?.sources && props) requests.push(...module.sources(props, params));
+  if (module?.block?.sources && props) requests.push(...module.block.sources(props, params));
   return requests;
 }
 
@@ -99,10 +99,11 @@ function canonicalParams(
   const differing: Record<string, string> = {};
   for (const section of sections) {
     const module = isBlockType(section.type) ? loadedBlock(section.type) : undefined;
-    if (!module?.canonicalParams) continue;
+    const hooks = module?.block;
+    if (!module || !hooks?.canonicalParams) continue;
     const props = blockProps(module, section.props);
-    const own = (module.sources?.(props, params) ?? []).map((request) => loaded[sourceCacheKey(request)] as unknown[] | undefined);
-    const wanted = module.canonicalParams(props, params, own) ?? {};
+    const own = (hooks.sources?.(props, params) ?? []).map((request) => loaded[sourceCacheKey(request)] as unknown[] | undefined);
+    const wanted = hooks.canonicalParams(props, params, own) ?? {};
     for (const [key, value] of Object.entries(wanted)) if (value !== params[key]) differing[key] = value;
   }
   return Object.keys(differing).length > 0 ? differing : undefined;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { BlockPropsMap, BlockType } from '../generated/blocks';
 import { blocks } from '../generated/registry';
 import type { BlockSection, SectionPropsMap } from '../generated/sections';
-import type { BlockRenderProps, BlockSourceRequest } from '../blocks/types';
+import type { BlockHooks, BlockRenderProps } from '../blocks/types';
 import { logError } from '../lib/log';
 import { withDefaults, type SchemaDefaults } from './defaults';
 import type { HydrateKind } from './hydration';
@@ -11,42 +11,8 @@ import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
 /** What a block's chunk holds (src/generated/block-chunks/<type>.ts): its folder's exports and its schema's defaults. */
 export interface BlockModule<K extends BlockType> {
   default: ComponentType<BlockRenderProps<K>>;
-  /**
-   * Loads what a section of the block needs (a form file and its validator) so that the page renders
-   * complete, without a second spinner. Given the section's props (defaults filled in); a failure is
-   * logged and the block loads it itself.
-   */
-  preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
-  /**
-   * The content the block loads itself (with useSource), given the section's props and the route
-   * params: the server loads it with the page's other data before rendering.
-   */
-  sources?: (props: BlockPropsMap[K], params: Readonly<Record<string, string | undefined>>) => BlockSourceRequest[];
-  /**
-   * The route params the page's address should have, given what the block's `sources` loaded (their
-   * lists, in order): the server answers an address with other values with a 301 to the right one (an
-   * article reached under a mistyped or outdated title goes to its own title's slug). Undefined, or
-   * params equal to the route's: the address is right.
-   */
-  canonicalParams?: (
-    props: BlockPropsMap[K],
-    params: Readonly<Record<string, string | undefined>>,
-    lists: readonly (readonly unknown[] | undefined)[],
-  ) => Record<string, string> | undefined;
-  /**
-   * Whether a section of the block, given its props, is about the first item of its bound source (a
-   * terms page is about its terms): then a 404 or an empty answer makes the page the not-found page,
-   * as a `required` request of `sources` does (the server answers 404, the browser goes to /404).
-   */
-  itemRequired?: (props: BlockPropsMap[K]) => boolean;
-  /** The block only works with JavaScript (a form, the shop): without it, the site's `noscript` text shows in its place. */
-  needsScript?: boolean;
-  /**
-   * The query parameters the block reads (useSearchParams). The server keys its HTML cache on a page's
-   * path and the parameters its blocks read, so a campaign's `utm_*` or a click id neither makes a new
-   * page nor misses the cache; a block reading one it does not list would get a page rendered without it.
-   */
-  searchParams?: readonly string[];
+  /** The block's hooks (src/blocks/types.ts), when it has any. */
+  block?: BlockHooks<K>;
   /** Where the defaults of the block's schema sit; the engine fills them in before the block renders. */
   defaults: SchemaDefaults;
 }
@@ -117,9 +83,10 @@ export function blockProps<K extends BlockType>(
 
 async function preloadSection<K extends BlockType>(section: BlockSection<K>): Promise<void> {
   const module = loadedBlock(section.type);
-  if (!module?.preload) return;
+  const preload = module?.block?.preload;
+  if (!module || !preload) return;
   try {
-    await withTimeout(module.preload(blockProps(module, section.props)), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
+    await withTimeout(preload(blockProps(module, section.props)), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
   } catch (error) {
     logError(`preload ${section.type}`, error);
   }

@@ -45,16 +45,16 @@ describe('reading the query of the address', () => {
     for (const file of readers.filter((reader) => !ALLOWED.has(reader))) {
       const block = /^blocks\/(\w+)\//.exec(file)?.[1];
       expect(block, `${file} reads the query but is not a block: move it into a block that declares searchParams`).toBeDefined();
-      const module = (await import(path.join(SRC, 'blocks', block!, 'index.tsx'))) as { searchParams?: readonly string[] };
+      const module = (await import(path.join(SRC, 'blocks', block!, 'index.tsx'))) as { block?: { searchParams?: readonly string[] } };
       expect(
-        module.searchParams?.length,
-        `src/blocks/${block}/index.tsx reads the query: export the names it reads as searchParams`,
+        module.block?.searchParams?.length,
+        `src/blocks/${block}/index.tsx reads the query: list the names it reads in its block's searchParams`,
       ).toBeGreaterThan(0);
     }
   });
 
   it("the payment result's status is declared", async () => {
-    const { searchParams } = await import('../../src/blocks/paymentResult/index');
-    expect(searchParams).toEqual(['status']);
+    const { block } = await import('../../src/blocks/paymentResult/index');
+    expect(block.searchParams).toEqual(['status']);
   });
 });

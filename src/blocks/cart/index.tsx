@@ -4,7 +4,7 @@ import { fill, fillPath, isInternal } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
-import type { BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 import { QuantityInput } from './QuantityInput';
 import { Stepper } from './Stepper';
 import './styles.css';
@@ -110,8 +110,11 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
   );
 }
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'cart'> = {
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /**
  * The floating Cart button (bottom right, the line's quantity as a badge) and its menu: a non-modal

@@ -7,7 +7,7 @@ import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
 import { pesoText } from '../../shop/format';
 import { useCheckout } from '../../shop/use-checkout';
 import type { PromoCodeState } from '../../shop/use-promo-code';
-import type { BlockProps, BlockRenderProps } from '../types';
+import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
 import { promoMessage } from './promo';
 import './styles.css';
 
@@ -32,13 +32,17 @@ function PromoField({ texts, promo }: { texts: NonNullable<BlockProps<'checkout'
   );
 }
 
-/** The engine loads the form before the page renders (see BlockModule.preload). */
-export function preload(props: BlockProps<'checkout'>) {
+/** The engine loads the form before the page renders (BlockHooks.preload). */
+function preload(props: BlockProps<'checkout'>) {
   return preloadForm(CHECKOUTS[props.variant].form);
 }
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'checkout'> = {
+  preload,
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /**
  * The standard, promo and merchant checkouts (`variant`, src/shop/checkouts.ts): the pipeline

@@ -1,15 +1,19 @@
 import { FormRunner } from '../../forms/FormRunner';
 import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import { fill } from '../../lib/site';
-import type { BlockProps, BlockRenderProps } from '../types';
+import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
 
-/** The engine loads the form before the page renders (see BlockModule.preload). */
-export function preload(props: BlockProps<'form'>) {
+/** The engine loads the form before the page renders (BlockHooks.preload). */
+function preload(props: BlockProps<'form'>) {
   return preloadForm(props.form);
 }
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'form'> = {
+  preload,
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /** Any form of forms/ with its flow: validate, confirm, send, success (spec section 4). */
 export default function FormBlock({ props }: BlockRenderProps<'form'>) {

@@ -5,7 +5,7 @@ import type { Article } from '../../generated/api';
 import { formatDate, manilaYear } from '../../lib/dates';
 import { logError } from '../../lib/log';
 import { fill, fillPath } from '../../lib/site';
-import type { BlockRenderProps, BlockSourceRequest } from '../types';
+import type { BlockHooks, BlockRenderProps, BlockSourceRequest } from '../types';
 import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
@@ -18,7 +18,7 @@ function yearQuery(year: number) {
 }
 
 /** What the block shows first: this year's articles in Manila (the server loads them with the page). */
-export function sources(): BlockSourceRequest[] {
+function sources(): BlockSourceRequest[] {
   return [{ name: 'articles', query: yearQuery(manilaYear()) }];
 }
 
@@ -146,6 +146,11 @@ function Results({
     </section>
   );
 }
+
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'media'> = {
+  sources,
+};
 
 /**
  * The media archive (spec section 2, Media): years in an accordion, current year open and loaded

@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/dates';
 import { logError } from '../../lib/log';
 import { RichText } from '../../lib/RichText';
 import { fill } from '../../lib/site';
-import type { BlockRenderProps, BlockSourceRequest } from '../types';
+import type { BlockHooks, BlockRenderProps, BlockSourceRequest } from '../types';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 import { slugify } from '../../../domain/slug';
@@ -18,7 +18,7 @@ import { slugify } from '../../../domain/slug';
  * not-found page; other failures are logged and the block renders nothing (spec section 8).
  */
 /** The article of the route's :id; an unknown id makes the page a not-found (the server answers 404). */
-export function sources(
+function sources(
   _props: BlockRenderProps<'mediaArticle'>['props'],
   params: BlockRenderProps<'mediaArticle'>['params'],
 ): BlockSourceRequest[] {
@@ -26,7 +26,7 @@ export function sources(
 }
 
 /** The article's address carries its title's slug: another title in the address is sent on to it. */
-export function canonicalParams(
+function canonicalParams(
   _props: BlockRenderProps<'mediaArticle'>['props'],
   _params: BlockRenderProps<'mediaArticle'>['params'],
   [articles]: readonly (readonly unknown[] | undefined)[],
@@ -35,6 +35,12 @@ export function canonicalParams(
   const slug = typeof title === 'string' ? slugify(title) : '';
   return slug ? { title: slug } : undefined;
 }
+
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'mediaArticle'> = {
+  sources,
+  canonicalParams,
+};
 
 export default function MediaArticleBlock({ props, params }: BlockRenderProps<'mediaArticle'>) {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../forms/ConfirmDialog';
 import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
 import { fill } from '../../lib/site';
-import type { BlockProps, BlockRenderProps } from '../types';
+import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
 import { postKeyAssignment, refusalMessage } from './api';
 import { MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
@@ -35,13 +35,17 @@ function invalidDateMessage(schema: unknown): string {
   return typeof message === 'string' ? message : 'MM/DD/YYYY';
 }
 
-/** The engine loads the form before the page renders (see BlockModule.preload). */
-export function preload(props: BlockProps<'multiAssignment'>) {
+/** The engine loads the form before the page renders (BlockHooks.preload). */
+function preload(props: BlockProps<'multiAssignment'>) {
   return preloadForm(props.form);
 }
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'multiAssignment'> = {
+  preload,
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /**
  * The three multi-member assignment screens (spec sections 2 and 4): fixed cards, removable

@@ -4,10 +4,13 @@ import { Redirect } from '../../lib/Redirect';
 import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';
-import type { BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 
-/** The provider's answer is in the address (the server's HTML cache keys the page on it). */
-export const searchParams = ['status'] as const;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'paymentResult'> = {
+  // The provider's answer is in the address (the server's HTML cache keys the page on it).
+  searchParams: ['status'],
+};
 
 /**
  * The page the payment provider returns to: paid (keys are on their way by e-mail) or cancelled

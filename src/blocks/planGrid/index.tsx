@@ -4,11 +4,14 @@ import { fill } from '../../lib/site';
 import { planToCartPlan } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
-import type { BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 import './styles.css';
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'planGrid'> = {
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /**
  * The plan cards of a shop, in precedence order: name, yearly price (VAT exclusive), the headline and

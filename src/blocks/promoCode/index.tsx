@@ -5,7 +5,7 @@ import { logError } from '../../lib/log';
 import { fill } from '../../lib/site';
 import { planToCartPlan } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
-import type { BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 import './styles.css';
 
 /** Spec section 9: the promo-shop card's message shows for 3 s. */
@@ -23,8 +23,11 @@ const hints = form.uiSchema.code;
 
 type Message = { kind: 'required' | 'invalid'; text: string } | null;
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'promoCode'> = {
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /**
  * The promo shop's code card: a code that unlocks a plan of the page's promotion becomes the promo

@@ -3,7 +3,7 @@ import { Redirect } from '../../lib/Redirect';
 import { fillPath } from '../../lib/site';
 import { cartStore, useCart } from '../../shop/cart-store';
 import { RESELLER } from '../../shop/checkouts';
-import type { BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 import './styles.css';
 
 /** The checkout itself (its pipeline, the billing form's machinery): loaded only for a plan. */
@@ -16,18 +16,22 @@ function hasPlan(): boolean {
 }
 
 /**
- * The engine runs this before the page renders (see BlockModule.preload). The plan lives in the
+ * The engine runs this before the page renders (BlockHooks.preload). The plan lives in the
  * browser only, so a visitor who opens this address with no plan (every first visit of it, and the
  * server's render) is sent back to the reseller's home: only with a plan are the checkout's code,
  * its form and validator worth loading.
  */
-export function preload() {
+function preload() {
   if (!hasPlan()) return Promise.resolve();
   return Promise.all([loadView(), import('../../forms/use-form-definition').then(({ preloadForm }) => preloadForm(RESELLER.form))]);
 }
 
-/** Works only with JavaScript: the engine shows the site's noscript text in its place without it. */
-export const needsScript = true;
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'resellerCheckout'> = {
+  preload,
+  // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
+  needsScript: true,
+};
 
 /**
  * The reseller site's checkout (src/shop/checkouts.ts RESELLER: one unit, no promo code; the

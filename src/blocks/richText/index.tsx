@@ -1,15 +1,20 @@
 import type { Terms } from '../../generated/api';
 import { RichText } from '../../lib/RichText';
 import { fill } from '../../lib/site';
-import type { BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 
 /**
  * A section without `emptyText` is about its entry (the terms of the page's slug): an unknown slug makes
  * the page the not-found page, the one every unknown address shares, not an empty page of its own.
  */
-export function itemRequired(props: BlockRenderProps<'richText'>['props']): boolean {
+function itemRequired(props: BlockRenderProps<'richText'>['props']): boolean {
   return !props.emptyText;
 }
+
+/** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
+export const block: BlockHooks<'richText'> = {
+  itemRequired,
+};
 
 /** A title over sanitised HTML from the content service (Terms and conditions by slug). */
 export default function RichTextBlock({ props, items }: BlockRenderProps<'richText', Terms>) {
