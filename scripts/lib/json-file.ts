@@ -130,9 +130,7 @@ export function pointerOf(...tokens: Array<string | number>): string {
   return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../../domain/guards';
 
 /** A key that appears twice in one object: JSON.parse keeps the last silently. */
 export interface DuplicateKey {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isObject } from '../../domain/guards';
 import { toPesos } from '../../domain/money';
 import type { ServerContext } from '../context';
 import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rate-limit';
@@ -7,8 +8,6 @@ import { html, page } from '../shop/html';
 import { checkoutPagePath, money, NOTIFICATIONS_PATH, orderDescription, PROVIDER_NAME, returnPath } from '../shop/provider';
 import { SIGNATURE_HEADER, signatureHeader } from '../shop/signature';
 import { OrderStore, type Order } from '../shop/store';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** HTML forms post application/x-www-form-urlencoded, which Fastify does not parse by itself (scoped to this module). */
 function acceptFormPosts(app: FastifyInstance): void {

@@ -2,6 +2,7 @@ import useSWR, { unstable_serialize } from 'swr';
 import { sources } from '../generated/api';
 import { fill, fillPath } from '../lib/site';
 import { getJson, type Query } from './client';
+import type { RouteParams } from '../lib/route-params';
 
 /**
  * Content sources: the catalogue in schemas/api/sources.json (generated into `sources`) says for each
@@ -30,7 +31,7 @@ function unwrap(shape: Shape | undefined, body: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-async function getSource(name: string, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
+async function getSource(name: string, params: RouteParams = {}, query?: Query) {
   const entry = findSource(name);
   const body = await getJson<unknown>(fillPath(name, params), query);
   return unwrap(entry?.shape, body);
@@ -39,7 +40,7 @@ async function getSource(name: string, params: Readonly<Record<string, string | 
 /** One request for a content source, as a section or block makes it (see useSource). */
 export interface SourceRequest {
   name: string;
-  params?: Readonly<Record<string, string | undefined>>;
+  params?: RouteParams;
   query?: Query;
 }
 
@@ -70,10 +71,7 @@ export function byPrecedence<T>(items: readonly T[]): T[] {
  * ':<param>' is that route param, e.g. the page owner's ':reseller_id'; '{short}' and '{product}'
  * are substituted. A param the route lacks leaves the key out rather than sending the placeholder.
  */
-export function fillQuery(
-  query: Readonly<Record<string, string>> | undefined,
-  params: Readonly<Record<string, string | undefined>>,
-): Query | undefined {
+export function fillQuery(query: Readonly<Record<string, string>> | undefined, params: RouteParams): Query | undefined {
   if (!query) return undefined;
   return Object.fromEntries(
     Object.entries(query).map(([key, value]) => {
@@ -83,11 +81,11 @@ export function fillQuery(
   );
 }
 
-function sourceKey(name: string, params: Readonly<Record<string, string | undefined>>, query?: Query) {
+function sourceKey(name: string, params: RouteParams, query?: Query) {
   return [fillPath(name, params), JSON.stringify(query ?? {})] as const;
 }
 
 /** SWR hook over a content source: `data` is the list (sorted by precedence), `error` an ApiError. */
-export function useSource<T = unknown>(name: string | undefined, params: Readonly<Record<string, string | undefined>> = {}, query?: Query) {
+export function useSource<T = unknown>(name: string | undefined, params: RouteParams = {}, query?: Query) {
   return useSWR<T[]>(name ? sourceKey(name, params, query) : null, () => loadSource<T>({ name: name as string, params, query }));
 }

@@ -19,6 +19,7 @@ import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
 import { buildRoutes } from './router';
 import type { RouteHandle } from './Shell';
+import type { RouteParams } from '../lib/route-params';
 
 export type { HeadTags };
 export { headHtml } from './head';
@@ -136,7 +137,7 @@ function keptQuery(url: URL, read: ReadonlyMap<string, readonly string[] | undef
  * Every spelling the router takes for the same page and params ('/ABOUT', '/abou%74', '/about/') has
  * this one path.
  */
-function ownPath(page: PageRoute, params: Readonly<Record<string, string | undefined>>): string {
+function ownPath(page: PageRoute, params: RouteParams): string {
   const path = fill(page.path)
     .replace(/\/:(\w+)\??/g, (_whole, name: string) => {
       const value = params[name];

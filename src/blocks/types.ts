@@ -1,5 +1,6 @@
 import type { SourceRequest } from '../api/sources';
 import type { BlockItemMap, BlockPropsMap, BlockType } from '../generated/blocks';
+import type { RouteParams } from '../lib/route-params';
 
 /**
  * What every block component receives from the page renderer.
@@ -12,7 +13,7 @@ import type { BlockItemMap, BlockPropsMap, BlockType } from '../generated/blocks
 export interface BlockRenderProps<K extends BlockType, Item = BlockItemMap[K]> {
   props: BlockPropsMap[K];
   items: Item[];
-  params: Readonly<Record<string, string | undefined>>;
+  params: RouteParams;
 }
 
 /** The props of a block type as it receives them (also what its `preload` receives). */
@@ -27,8 +28,7 @@ export interface BlockSourceRequest extends SourceRequest {
   required?: boolean;
 }
 
-/** Route params as a block receives them: a param the route does not have is undefined. */
-export type RouteParams = Readonly<Record<string, string | undefined>>;
+export type { RouteParams };
 
 /**
  * What a block tells the engine beside its component: one typed object, exported as `block` from

@@ -9,8 +9,8 @@ import { pageParams } from './page-data';
 import { hydrateKind, isBlockType, loadedBlock, loadSection } from './registry';
 import { SectionBoundary } from './SectionBoundary';
 import { BlockSkeleton, SectionView } from './Section';
+import type { RouteParams } from '../lib/route-params';
 
-type Params = Readonly<Record<string, string | undefined>>;
 
 /** The load of a section's chunk and preload, one per section object (React's `use` needs the same promise). */
 const loads = new WeakMap<BlockSection, Promise<void>>();
@@ -29,7 +29,7 @@ function loadOnce(section: BlockSection, after?: Promise<void>): Promise<void> {
  * 'never' section waits forever (React keeps its server HTML) and another one until it is wanted and
  * its chunk is in; a client render waits for the chunk only when the route has not loaded it.
  */
-function SectionGate({ section, params, slot, kind }: { section: BlockSection; params: Params; slot: string; kind: HydrateKind }) {
+function SectionGate({ section, params, slot, kind }: { section: BlockSection; params: RouteParams; slot: string; kind: HydrateKind }) {
   const hydrating = !useHydrated();
   if (!import.meta.env.SSR) {
     if (hydrating && hydrationAsked()) {
@@ -75,7 +75,7 @@ function NeverWhileHydrating({ children }: { children: ReactNode }): ReactNode {
   return children;
 }
 
-function sameParams(a: Params, b: Params): boolean {
+function sameParams(a: RouteParams, b: RouteParams): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
@@ -87,7 +87,7 @@ function sameParams(a: Params, b: Params): boolean {
  * hydrated, which React would then render anew in the browser.
  */
 const SectionSlot = memo(
-  function SectionSlot({ section, params, slot, aboveFold }: { section: BlockSection; params: Params; slot: string; aboveFold: boolean }) {
+  function SectionSlot({ section, params, slot, aboveFold }: { section: BlockSection; params: RouteParams; slot: string; aboveFold: boolean }) {
     const kind = hydrateKind(section.type);
     return (
       <div className="section-slot" data-section={slot} data-hydrate={kind}>
@@ -108,7 +108,7 @@ const SectionSlot = memo(
     sameParams(before.params, after.params),
 );
 
-function Sections({ page, params }: { page: PageConfig; params: Params }) {
+function Sections({ page, params }: { page: PageConfig; params: RouteParams }) {
   return (
     <>
       {(page.sections ?? []).map((section, index) => {
@@ -126,7 +126,7 @@ function Sections({ page, params }: { page: PageConfig; params: Params }) {
  * (reseller, merchant, promotion) first resolves it from the slug; its sections then see the
  * owner's id as a route param (e.g. ':reseller_id').
  */
-export function PageRenderer({ page, params }: { page: PageConfig; params: Params }) {
+export function PageRenderer({ page, params }: { page: PageConfig; params: RouteParams }) {
   const merged = pageParams(page, params);
   if (page.owner) {
     return (

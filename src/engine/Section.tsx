@@ -7,6 +7,7 @@ import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
 import { fill, site } from '../lib/site';
 import { blockProps, isBlockType, loadedBlock, skeletonHeight } from './registry';
+import type { RouteParams } from '../lib/route-params';
 
 /** The value at a dotted path ('other_details.sources') of a loaded item, or undefined. */
 function valueAt(item: unknown, path: string): unknown {
@@ -52,7 +53,7 @@ export function BlockSkeleton<K extends BlockType>({ section }: { section: Block
 
 interface SectionViewProps<K extends BlockType> {
   section: BlockSection<K>;
-  params: Readonly<Record<string, string | undefined>>;
+  params: RouteParams;
 }
 
 function Block<K extends BlockType>({ section, params, items }: SectionViewProps<K> & { items: BlockItemMap[K][] }): ReactNode {

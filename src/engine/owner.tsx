@@ -5,8 +5,8 @@ import { ApiError } from '../api/client';
 import { useSource } from '../api/sources';
 import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
+import type { RouteParams } from '../lib/route-params';
 
-type Params = Readonly<Record<string, string | undefined>>;
 
 /** What resolving a page's owner gave: still loading, the params with the owner's id, unknown, or a failed load. */
 export type OwnerResolution =
@@ -25,7 +25,7 @@ export function ownerId(record: unknown): string | undefined {
  * from `owner.source` and adds its id to the params under `owner.param`. A 404, or a reply without
  * a record, means the slug is unknown ('missing'); any other failure is 'failed'.
  */
-function useOwner(owner: PageOwner, params: Params): OwnerResolution {
+function useOwner(owner: PageOwner, params: RouteParams): OwnerResolution {
   const { data, error } = useSource(owner.source, params);
   const notFound = error instanceof ApiError && error.status === 404;
   useEffect(() => {
@@ -43,7 +43,7 @@ function useOwner(owner: PageOwner, params: Params): OwnerResolution {
  * An unknown owner goes to /404 (spec section 8: unknown slug); a failed load shows the site's
  * load-failure text (the sections could not query the owner's content anyway).
  */
-export function OwnerGate({ owner, params, children }: { owner: PageOwner; params: Params; children: (params: Params) => ReactNode }) {
+export function OwnerGate({ owner, params, children }: { owner: PageOwner; params: RouteParams; children: (params: RouteParams) => ReactNode }) {
   const resolution = useOwner(owner, params);
   switch (resolution.status) {
     case 'loading':

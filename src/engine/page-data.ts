@@ -6,11 +6,11 @@ import { logError } from '../lib/log';
 import { ownerId } from './owner';
 import type { BlockSourceRequest } from '../blocks/types';
 import { blockProps, isBlockType, loadedBlock } from './registry';
+import type { RouteParams } from '../lib/route-params';
 
-type Params = Readonly<Record<string, string | undefined>>;
 
 /** A page's params as its sections see them: the route's, over the page's configured defaults. */
-export function pageParams(page: PageConfig, params: Params): Record<string, string> {
+export function pageParams(page: PageConfig, params: RouteParams): Record<string, string> {
   const merged: Record<string, string> = { ...page.params };
   for (const [key, value] of Object.entries(params)) if (value !== undefined) merged[key] = value;
   return merged;
@@ -32,7 +32,7 @@ export interface PageData {
  * The requests a section declares: its bound source (required when the block says the section is about
  * its first item: `itemRequired`), and what its block loads itself (the block's `sources`).
  */
-function sectionRequests(section: BlockSection, params: Params): BlockSourceRequest[] {
+function sectionRequests(section: BlockSection, params: RouteParams): BlockSourceRequest[] {
   if (!isBlockType(section.type)) return [];
   const requests: BlockSourceRequest[] = [];
   const module = loadedBlock(section.type);
@@ -51,7 +51,7 @@ function sectionRequests(section: BlockSection, params: Params): BlockSourceRequ
  * and the footer's contacts. One failed request is logged and leaves its key out; the page still
  * renders. The page's block chunks must be loaded (loadPage) before, so that blocks' `sources` are known.
  */
-export async function loadPageData(page: PageConfig, routeParams: Params, options: { footer: boolean }): Promise<PageData> {
+export async function loadPageData(page: PageConfig, routeParams: RouteParams, options: { footer: boolean }): Promise<PageData> {
   const data: PageData = { fallback: {}, notFound: false, failed: [] };
   const load = async (request: SourceRequest): Promise<unknown[] | undefined> => {
     const key = sourceCacheKey(request);
@@ -68,7 +68,7 @@ export async function loadPageData(page: PageConfig, routeParams: Params, option
     }
   };
 
-  let params: Params = pageParams(page, routeParams);
+  let params: RouteParams = pageParams(page, routeParams);
   const footer = options.footer ? load({ name: 'footers' }) : Promise.resolve();
   if (page.owner) {
     const owner = await load({ name: page.owner.source, params });
@@ -93,7 +93,7 @@ export async function loadPageData(page: PageConfig, routeParams: Params, option
 /** What the blocks' `canonicalParams` say the route params should be (given what they loaded), where that differs from `params`. */
 function canonicalParams(
   sections: readonly BlockSection[],
-  params: Params,
+  params: RouteParams,
   loaded: PageData['fallback'],
 ): Record<string, string> | undefined {
   const differing: Record<string, string> = {};

@@ -8,6 +8,7 @@ import type { ContentDialogSpec } from './content-dialogs';
 import { fill } from './site';
 import './content-dialog.css';
 import { FluentScope } from './FluentScope';
+import type { RouteParams } from './route-params';
 
 type Item = { id?: number; title?: string; description?: string; question?: string; answer?: string };
 
@@ -67,7 +68,7 @@ export default function ContentDialog({
 }: {
   spec: ContentDialogSpec;
   open: boolean;
-  params: Readonly<Record<string, string | undefined>>;
+  params: RouteParams;
   closeLabel: string;
   onClose: () => void;
 }) {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fill } from './site';
+import type { RouteParams } from './route-params';
 
 /** One dialog of content: which source, how its items read, and its texts (from the page's configuration). */
 export interface ContentDialogSpec {
@@ -25,7 +26,7 @@ export function ContentDialogButton({
   className,
 }: {
   spec: ContentDialogSpec;
-  params: Readonly<Record<string, string | undefined>>;
+  params: RouteParams;
   closeLabel: string;
   className?: string;
 }) {

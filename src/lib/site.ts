@@ -2,6 +2,7 @@ import siteConfig from '../generated/site-config.json';
 import { pageSections } from '../generated/page-sections';
 import type { PageConfig, SiteSettings } from '../generated/config';
 import { fillPlaceholders } from '../../domain/text';
+import type { RouteParams } from './route-params';
 
 /** A page of the route table: everything of it but its sections, which its route loads (loadSections). */
 export type PageRoute = Omit<PageConfig, 'sections'> & { key: string };
@@ -66,7 +67,7 @@ export function fill(text: string, vars: Record<string, string | number> = {}): 
 }
 
 /** Fills ':param' segments of a path template from route params (unknown ones are left as they are). */
-export function fillPath(template: string, params: Readonly<Record<string, string | undefined>>): string {
+export function fillPath(template: string, params: RouteParams): string {
   return fill(template).replace(/:(\w+)\??/g, (whole, key: string) => {
     const value = params[key];
     return value === undefined ? whole : encodeURIComponent(fill(value));

@@ -2,6 +2,7 @@ import { produce } from 'immer';
 import { toCentavos, type Centavos } from '../../domain/money';
 import { memberPriceOf } from '../../domain/pricing';
 import type { Plan } from '../generated/api';
+import { isObject } from '../../domain/guards';
 
 /**
  * The carts (spec sections 3 and 4): pure state and rules, no React and no storage. There are three
@@ -147,9 +148,6 @@ export function planToCartPlan(plan: Plan): CartPlan {
 // person may have written anything there. These parsers accept only a well-formed plan or line and
 // answer null for anything else, so a foreign value empties the cart instead of breaking a page.
 
-type Fields = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
 /** Centavos bounded so that every total stays a safe integer. */

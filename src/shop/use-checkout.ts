@@ -10,10 +10,11 @@ import { dependentsField } from './dependents';
 import { isCartOfSlug } from './owner-scope';
 import { usePaymentHandOver, type HandOverStatus } from './use-payment-hand-over';
 import { usePromoCode, type PromoCodeState } from './use-promo-code';
+import type { RouteParams } from '../lib/route-params';
 
 export interface CheckoutOptions {
   /** The route's params: the owned checkouts' owner id and shop slug (variant.owner). */
-  params: Readonly<Record<string, string | undefined>>;
+  params: RouteParams;
   /** The shop the buyer came from: where Cancel at the payment provider returns. */
   shopPath: string;
   /** The 'Number of dependents' select's label (the page's text). */

@@ -1,25 +1,18 @@
 /**
  * Request bodies the server accepts, shared by the server tests (helpers.ts re-exports them) and the
- * tests of several instances (tests/scale), which run outside Vitest.
+ * tests of several instances (tests/scale), which run outside Vitest. The standard billing is the
+ * benchmarks' (scripts/lib/bench-inputs.ts) without what only the browser checks.
  */
 
+import { STANDARD_BILLING } from '../../scripts/lib/bench-inputs';
+
+const { confirm_email: _confirm, agree: _agree, products: _products, ...billingFields } = STANDARD_BILLING;
+
 /**
- * A standard-checkout billing as the site sends it (spec section 3): the fields of forms/billing.json
+ * A standard-checkout billing as the site sends it: the fields of forms/billing.json
  * without its client-only confirmations (confirm_email, agree), which the browser checks.
  */
-export const BILLING_FORM: Readonly<Record<string, unknown>> = {
-  country: 'PH',
-  first_name: 'Maria',
-  last_name: 'Santos',
-  address1: '12 Rizal Street',
-  city: 'Makati',
-  state: 'Metro Manila',
-  zip: '1200',
-  phone_number: '09171234567',
-  email: 'maria@example.com',
-  birthdate: '1990-05-01',
-  sex: 'female',
-};
+export const BILLING_FORM: Readonly<Record<string, unknown>> = billingFields;
 
 /** A valid submission of each form-emails form. */
 export const VALID_SUBMISSIONS: Record<string, Record<string, unknown>> = {
@@ -68,16 +61,7 @@ export const VALID_SUBMISSIONS: Record<string, Record<string, unknown>> = {
 export const submission = (key: string, data: Record<string, unknown>) => ({ key, data: JSON.stringify(data), ...data });
 
 /** The standard checkout's cart line: plan 1 (Individual, 1,499.00) × 1, billed 1,678.88. */
-export const STANDARD_LINE: Readonly<Record<string, unknown>> = {
-  shop_plan_id: 1,
-  quantity: 1,
-  discount: 0,
-  amount: 1678.88,
-  name: 'Individual',
-  description: '',
-  member: 0,
-  promo_id: null,
-};
+export const STANDARD_LINE: Readonly<Record<string, unknown>> = STANDARD_BILLING.products[0];
 
 /** A key activation: the single form's fields (forms/key-assignment.json) or a multi-member card's (forms/member-card.json). */
 export function keyActivation(

@@ -176,7 +176,8 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
         {quantity > 0 && <span className="cart-fab__badge">{quantity}</span>}
       </button>
       {open && (
-        // A dialog handles Escape and keeps Tab inside it (the APG dialog pattern).
+        // A non-modal dialog: Escape closes it and gives the focus back to the button; it closes when
+        // the focus leaves it for anything but the button (Tab does not stay inside it).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <div
           ref={panelRef}
