@@ -11,7 +11,6 @@ import { SectionBoundary } from './SectionBoundary';
 import { BlockSkeleton, SectionView } from './Section';
 import type { RouteParams } from '../lib/route-params';
 
-
 /** The load of a section's chunk and preload, one per section object (React's `use` needs the same promise). */
 const loads = new WeakMap<BlockSection, Promise<void>>();
 
@@ -87,7 +86,17 @@ function sameParams(a: RouteParams, b: RouteParams): boolean {
  * hydrated, which React would then render anew in the browser.
  */
 const SectionSlot = memo(
-  function SectionSlot({ section, params, slot, aboveFold }: { section: BlockSection; params: RouteParams; slot: string; aboveFold: boolean }) {
+  function SectionSlot({
+    section,
+    params,
+    slot,
+    aboveFold,
+  }: {
+    section: BlockSection;
+    params: RouteParams;
+    slot: string;
+    aboveFold: boolean;
+  }) {
     const kind = hydrateKind(section.type);
     return (
       <div className="section-slot" data-section={slot} data-hydrate={kind}>

@@ -7,7 +7,6 @@ import { logError } from '../lib/log';
 import { fill, site } from '../lib/site';
 import type { RouteParams } from '../lib/route-params';
 
-
 /** What resolving a page's owner gave: still loading, the params with the owner's id, unknown, or a failed load. */
 export type OwnerResolution =
   { status: 'loading' } | { status: 'ready'; params: Record<string, string | undefined> } | { status: 'missing' } | { status: 'failed' };
@@ -43,7 +42,15 @@ function useOwner(owner: PageOwner, params: RouteParams): OwnerResolution {
  * An unknown owner goes to /404 (spec section 8: unknown slug); a failed load shows the site's
  * load-failure text (the sections could not query the owner's content anyway).
  */
-export function OwnerGate({ owner, params, children }: { owner: PageOwner; params: RouteParams; children: (params: RouteParams) => ReactNode }) {
+export function OwnerGate({
+  owner,
+  params,
+  children,
+}: {
+  owner: PageOwner;
+  params: RouteParams;
+  children: (params: RouteParams) => ReactNode;
+}) {
   const resolution = useOwner(owner, params);
   switch (resolution.status) {
     case 'loading':

@@ -8,7 +8,6 @@ import type { BlockSourceRequest } from '../blocks/types';
 import { blockProps, isBlockType, loadedBlock } from './registry';
 import type { RouteParams } from '../lib/route-params';
 
-
 /** A page's params as its sections see them: the route's, over the page's configured defaults. */
 export function pageParams(page: PageConfig, params: RouteParams): Record<string, string> {
   const merged: Record<string, string> = { ...page.params };
