@@ -1,11 +1,36 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PointerEntry } from 'json-source-map';
+import type { Node } from 'jsonc-parser';
 
 const require = createRequire(import.meta.url);
-/** json-source-map loads only when a position is needed. */
-const parse = (source: string) => (require('json-source-map') as typeof import('json-source-map')).parse(source);
+/** jsonc-parser loads only when a position is needed. */
+const jsonc = () => require('jsonc-parser') as typeof import('jsonc-parser');
+
+/** Where a pointer's value starts in the text, and its key's for a property (character offsets). */
+export interface PointerEntry {
+  value: { pos: number };
+  key?: { pos: number };
+}
+
+/** Every pointer of a JSON text with its positions (jsonc-parser's syntax tree, walked once). */
+function pointersOf(source: string): Record<string, PointerEntry> {
+  const pointers: Record<string, PointerEntry> = {};
+  const walk = (node: Node, pointer: string, key?: Node) => {
+    pointers[pointer] = key ? { value: { pos: node.offset }, key: { pos: key.offset } } : { value: { pos: node.offset } };
+    if (node.type === 'object') {
+      for (const property of node.children ?? []) {
+        const [name, value] = property.children ?? [];
+        if (name && value) walk(value, `${pointer}/${escapePointerToken(String(name.value))}`, name);
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((child, index) => walk(child, `${pointer}/${index}`));
+    }
+  };
+  const tree = jsonc().parseTree(source, [], { disallowComments: true, allowTrailingComma: false });
+  if (tree) walk(tree, '');
+  return pointers;
+}
 
 /** A JSON file of the project, parsed, with a map from JSON pointers to source positions. */
 export interface JsonFile {
@@ -59,30 +84,21 @@ function describeSyntaxError(text: string, error: unknown): { pos: number; messa
 }
 
 /**
- * Parses JSON text; a syntax error comes back with the position of the offending character.
- * The data comes from JSON.parse (native, several times faster); json-source-map parses the text
- * again only for the positions of a problem, or for the position of a syntax error.
+ * Parses JSON text; a syntax error comes back with the position of the offending character (from
+ * JSON.parse's message). The data comes from JSON.parse (native, several times faster); jsonc-parser
+ * parses the text again only for the positions of a problem.
  */
 function parseJson(file: string, text: string): JsonReadResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let data: unknown;
   try {
     data = JSON.parse(source);
-  } catch {
-    return sourceMapParse(file, source);
-  }
-  let pointers: Record<string, PointerEntry> | undefined;
-  return { ok: true, json: { file, text: source, data, pointers: () => (pointers ??= parse(source).pointers) } };
-}
-
-function sourceMapParse(file: string, source: string): JsonReadResult {
-  try {
-    const { data, pointers } = parse(source);
-    return { ok: true, json: { file, text: source, data, pointers: () => pointers } };
   } catch (error) {
     const { pos, message } = describeSyntaxError(source, error);
     return { ok: false, error: { file, ...positionAt(source, pos), message } };
   }
+  let pointers: Record<string, PointerEntry> | undefined;
+  return { ok: true, json: { file, text: source, data, pointers: () => (pointers ??= pointersOf(source)) } };
 }
 
 export function readJson(root: string, file: string): JsonReadResult | undefined {
