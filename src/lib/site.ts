@@ -66,7 +66,11 @@ export function fill(text: string, vars: Record<string, string | number> = {}): 
   return fillPlaceholders(text, all);
 }
 
-/** Fills ':param' segments of a path template from route params (unknown ones are left as they are). */
+/**
+ * Fills ':param' segments of a path template from route params (unknown ones are left as they are).
+ * Not React Router's generatePath, which throws on a missing param: a link written with a param the
+ * page lacks shows its mistake in the address instead of breaking the page.
+ */
 export function fillPath(template: string, params: RouteParams): string {
   return fill(template).replace(/:(\w+)\??/g, (whole, key: string) => {
     const value = params[key];
