@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { isObject } from '../../domain/guards';
 import { ROOT_DIR } from '../context';
+import { fileRules, type FileRule } from '../../domain/file-rules';
 
 /**
  * A form file (forms/<name>.json) with its precompiled validator, the module the browser runs
@@ -25,17 +26,6 @@ export interface ValidationError {
 export interface ValidateFunction {
   (data: unknown): boolean;
   errors?: ValidationError[] | null;
-}
-
-/** What the form file says about an uploaded file field (uiSchema[field]['ui:options']). */
-export interface FileRule {
-  field: string;
-  /** Lower-case extensions with their dot ('.pdf') and MIME patterns ('image/*') from `accept`; empty: any. */
-  extensions: string[];
-  mimeTypes: string[];
-  maxBytes: number;
-  typeMessage: string;
-  sizeMessage: string;
 }
 
 type Json = Record<string, unknown>;
@@ -66,7 +56,6 @@ export interface Form extends FormFile {
 /** forms/*.json as `npm run generate` resolves them (the product's names filled in), as the site uses them. */
 export const FORMS_DIR = join(ROOT_DIR, 'src', 'generated', 'form-files');
 export const VALIDATORS_DIR = join(ROOT_DIR, 'src', 'generated', 'validators');
-const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** forms/<name>.json, or undefined when the file holds no form (no schema object). */
 export function readFormFile(name: string, formsDir = FORMS_DIR): FormFile | undefined {
@@ -94,7 +83,13 @@ export async function withValidator(form: FormFile, validatorsDir = VALIDATORS_D
   if (mod.rootKey !== expected || typeof mod.default?.[expected] !== 'function') {
     throw new Error(`${modulePath} was generated from another version of forms/${form.name}.json: run \`npm run generate\``);
   }
-  return { ...form, validate: mod.default[expected], order: fieldOrder(form), files: fileRules(form), choices: choiceLists(form) };
+  return {
+    ...form,
+    validate: mod.default[expected],
+    order: fieldOrder(form),
+    files: fileRules(form.uiSchema, propertyNames(form.schema)),
+    choices: choiceLists(form),
+  };
 }
 
 /** Loads forms/<name>.json and its validator; fails when the file holds no form or the validator is missing or stale. */
@@ -132,33 +127,4 @@ function choiceLists({ uiSchema }: FormFile): Record<string, unknown[]> {
     if (Array.isArray(choices)) lists[field] = choices.map((choice: unknown) => (isObject(choice) ? choice.value : choice));
   }
   return lists;
-}
-
-function fileRules({ schema, uiSchema }: FormFile): FileRule[] {
-  return propertyNames(schema).flatMap((field) => {
-    const ui = uiSchema[field];
-    if (!isObject(ui) || ui['ui:widget'] !== 'file') return [];
-    const options = uiOptions(ui);
-    const accept =
-      typeof options.accept === 'string'
-        ? options.accept
-            .split(',')
-            .map((s) => s.trim().toLowerCase())
-            .filter(Boolean)
-        : [];
-    const maxBytes = typeof options.maxBytes === 'number' && options.maxBytes > 0 ? Math.floor(options.maxBytes) : DEFAULT_MAX_BYTES;
-    return [
-      {
-        field,
-        extensions: accept.filter((a) => a.startsWith('.')),
-        mimeTypes: accept.filter((a) => !a.startsWith('.')),
-        maxBytes,
-        typeMessage: typeof options.typeMessage === 'string' ? options.typeMessage : `Allowed file types: ${accept.join(', ')}`,
-        sizeMessage:
-          typeof options.sizeMessage === 'string'
-            ? options.sizeMessage
-            : `The file must not be larger than ${Math.round(maxBytes / 1048576)} MB`,
-      },
-    ];
-  });
 }

@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
 import { formBodyLimit } from '../forms/limits';
 import { formMail } from '../mail/form-mail';
-import type { FileRule } from '../forms/form';
+import type { FileRule } from '../../domain/file-rules';
 import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { acceptedType, admits, claimedType, cleanFileName, uploadProblem } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
@@ -124,7 +124,7 @@ function parseData(data: unknown): unknown {
 }
 
 /**
- * POST form-emails/{key} (spec section 7), for every form whose flow.target is 'form-emails/<key>':
+ * POST form-emails/{key}, for every form whose flow.target is 'form-emails/<key>':
  * validates the data with the form's precompiled validator (the browser's own) and stores the
  * submission with its e-mail to the form's recipients (the outbox) before answering 201 { data: { id } }; 422 { message, errors: { field: [messages] } }
  * with the form's messages otherwise. Rate limited per IP. In demo mode the latest submissions are

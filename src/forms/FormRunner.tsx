@@ -13,6 +13,7 @@ import { moveRequiredToFields, serverErrorsToErrorSchema } from './errors';
 import type { FormContext } from './form-context';
 import { ThemedForm } from './theme';
 import { FluentScope } from '../lib/FluentScope';
+import { fileProblems, fileRules } from '../../domain/file-rules';
 
 type Data = Record<string, unknown>;
 
@@ -46,41 +47,6 @@ function mergeUiSchema(base: UiSchema, overrides: UiSchema | undefined): UiSchem
       typeof current === 'object' && current !== null && typeof value === 'object' && value !== null ? { ...current, ...value } : value;
   }
   return merged;
-}
-
-interface FileRule {
-  field: string;
-  accept: string[];
-  maxBytes?: number;
-  typeMessage?: string;
-  sizeMessage?: string;
-}
-
-function fileRules(uiSchema: UiSchema): FileRule[] {
-  return Object.entries(uiSchema).flatMap(([field, hints]) => {
-    const h = hints as { 'ui:widget'?: string; 'ui:options'?: Record<string, unknown> } | undefined;
-    if (h?.['ui:widget'] !== 'file') return [];
-    const o = h['ui:options'] ?? {};
-    return [
-      {
-        field,
-        accept: typeof o.accept === 'string' ? o.accept.split(',').map((a) => a.trim().toLowerCase()) : [],
-        maxBytes: typeof o.maxBytes === 'number' ? o.maxBytes : undefined,
-        typeMessage: typeof o.typeMessage === 'string' ? o.typeMessage : undefined,
-        sizeMessage: typeof o.sizeMessage === 'string' ? o.sizeMessage : undefined,
-      },
-    ];
-  });
-}
-
-/** The file checks of the browser (the server repeats them): type by extension, size in bytes. */
-export function fileProblems(rule: FileRule, file: File | undefined): string[] {
-  if (!file) return [];
-  const problems: string[] = [];
-  const ext = `.${file.name.split('.').pop()?.toLowerCase() ?? ''}`;
-  if (rule.accept.length && !rule.accept.includes(ext)) problems.push(rule.typeMessage ?? 'Unsupported file type');
-  if (rule.maxBytes !== undefined && file.size > rule.maxBytes) problems.push(rule.sizeMessage ?? 'File too large');
-  return problems;
 }
 
 /** The data to send: the form's data without its client-only confirmations (`clientOnly`: confirm e-mail, agreement). */

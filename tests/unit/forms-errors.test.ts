@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { moveRequiredToFields, serverErrorsToErrorSchema } from '../../src/forms/errors';
-import { fileProblems } from '../../src/forms/FormRunner';
+import { fileProblems } from '../../domain/file-rules';
 
 describe('moveRequiredToFields', () => {
   it("moves ajv-errors' required messages from the parent onto each missing field", () => {
@@ -54,7 +54,14 @@ describe('serverErrorsToErrorSchema', () => {
 });
 
 describe('file checks', () => {
-  const rule = { field: 'file', accept: ['.pdf', '.docx', '.doc'], maxBytes: 5 * 1024 * 1024, typeMessage: 'type', sizeMessage: 'size' };
+  const rule = {
+    field: 'file',
+    extensions: ['.pdf', '.docx', '.doc'],
+    mimeTypes: [],
+    maxBytes: 5 * 1024 * 1024,
+    typeMessage: 'type',
+    sizeMessage: 'size',
+  };
   const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
   it('accepts pdf, docx and doc (any case) up to 5 MB', () => {
     expect(fileProblems(rule, file('cv.pdf', 10))).toEqual([]);
