@@ -1,7 +1,6 @@
 /**
- * Ages of the multi-member key assignment (spec sections 5 and 9), shared by the site and the
- * server. Birthdates are typed MM/DD/YYYY; "today" is the calendar day in Asia/Manila
- * (DECISIONS.md), so an age changes at midnight in Manila whatever the visitor's time zone.
+ * Ages of the multi-member key assignment, shared by the site and the server. Birthdates are
+ * typed MM/DD/YYYY; "today" is the calendar day in Asia/Manila, so an age changes at midnight in Manila whatever the visitor's time zone.
  *
  * Anniversaries are clamped to the end of a shorter month: someone born on 29 February turns a
  * year older on 28 February in common years, and a child born on 31 January is one month old on

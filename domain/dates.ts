@@ -1,5 +1,5 @@
 /**
- * Calendar days of the business, in Asia/Manila (DECISIONS.md): promo windows, ages, article years,
+ * Calendar days of the business, in Asia/Manila whatever the machine's time zone: promo windows, ages, article years,
  * the seeding day. Manila is UTC+8 all year (no daylight saving time), so its calendar day is the
  * UTC date eight hours later; the site and the server compute it with this one module.
  */

@@ -1,5 +1,5 @@
 /**
- * Money is integer centavos everywhere (DECISIONS.md); pesos appear only at the edges: the API's
+ * Money is integer centavos everywhere, so sums and VAT are exact; pesos appear only at the edges: the API's
  * prices (numbers with two decimals) and the formatted text the visitor reads ('0,0.00').
  */
 export type Centavos = number;

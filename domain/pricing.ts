@@ -1,6 +1,6 @@
 import { mulDivRoundHalfUp, type Centavos } from './money';
 
-/** Spec section 9: VAT is 12% of the subtotal. */
+/** VAT is 12% of the subtotal. */
 export const VAT_PERCENT = 12;
 
 /** What pricing needs of a cart line; all amounts in centavos. */
@@ -38,7 +38,7 @@ function whole(value: number, round: (x: number) => number = Math.round): number
 }
 
 /**
- * Spec section 9 and DECISIONS.md: subtotal = plan total after discount + members × per-member
+ * Pricing (docs/decisions.md, "Pricing"): subtotal = plan total after discount + members × per-member
  * price; VAT = round-half-up(12% of subtotal); total = subtotal + VAT − promo discount; billed
  * unit amount = (total + discount) / quantity. Integers in, integers out.
  */

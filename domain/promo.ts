@@ -4,7 +4,7 @@ import { manilaToday } from './dates';
 export { manilaToday };
 
 /**
- * The five outcomes of a standard-checkout promo code (spec sections 4, 5, 8): the plan must match
+ * The five outcomes of a standard-checkout promo code: the plan must match
  * and the window runs from the start day to the end day inclusive, in Asia/Manila.
  */
 export type PromoOutcome = 'redeemed' | 'not-started' | 'expired' | 'wrong-plan' | 'not-found';

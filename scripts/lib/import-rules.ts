@@ -4,7 +4,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 
 /**
- * The import boundaries of the design (docs/DESIGN, STYLE habit 6), checked on the real import graph:
+ * The import boundaries (docs/architecture.md, Import boundaries), checked on the real import graph:
  * app -> engine -> blocks -> (forms, shop) -> (lib, api) -> generated; a block never imports another
  * block; `domain/` is pure and shared; the server never imports the site and the site never the
  * server, the scripts or Node-only packages; no import cycles.

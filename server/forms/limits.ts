@@ -8,7 +8,7 @@ import { isObject } from '../../domain/guards';
  * Worst cases, not typical sizes: a client may escape every character (`\u00e9`), and Ajv's
  * `maxLength` counts code points, so one character outside the BMP is a surrogate pair written as
  * two escapes, 12 bytes. A form submission also carries its fields twice: as members of the body
- * and as `data`, the same fields as JSON text (spec section 7; key assignments alike), where
+ * and as `data`, the same fields as JSON text (key assignments alike), where
  * escaping can at most double each byte. Billing bodies carry them once, plus the `products` line.
  */
 

@@ -7,7 +7,7 @@ import { KEY_LOCKOUT, type ActivationRefusal } from './store';
 type Json = Record<string, unknown>;
 
 /**
- * The two payloads of POST key-assignments (spec section 3): the single form's (forms/key-assignment.json:
+ * The two payloads of POST key-assignments: the single form's (forms/key-assignment.json:
  * gender, employment status, company, birthdate YYYY-MM-DD) and a multi-member card's
  * (forms/member-card.json: birthdate MM/DD/YYYY and the `employee` flag). The `employee` flag is
  * what tells them apart: only a card sends it.

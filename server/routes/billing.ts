@@ -27,7 +27,7 @@ export interface BillingEndpoint extends CheckoutConfig {
   ownerChoices?: Readonly<Record<string, (owner: Item) => readonly string[] | undefined>>;
 }
 
-/** The standard checkout (spec section 7: POST billing-informations). */
+/** The standard checkout (POST billing-informations). */
 export const STANDARD_BILLING: BillingEndpoint = {
   path: '/billing-informations',
   kind: 'standard',
@@ -114,7 +114,7 @@ function choicesRule(form: Form, endpoint: BillingEndpoint, owner: Item | null, 
 }
 
 /**
- * no_dependents (spec section 5): required, and 1 to the plan's no_key_generate, only when that is
+ * no_dependents: required, and 1 to the plan's no_key_generate, only when that is
  * above 1; otherwise the field is not part of the order (dropped). Texts from the form's uiSchema
  * (ui:options requiredMessage / maxMessage, '{max}' filled).
  */

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context';
 import { checked, getById, list, nested, notFound, QUERY, queryNumber, queryOrder, type Query } from '../http';
 
 /**
- * Content reads of the main site (spec section 7). Each list answers `{ data: [...] }` sorted by
+ * Content reads of the main site. Each list answers `{ data: [...] }` sorted by
  * ascending precedence; the catalogue in schemas/api/sources.json describes them for the site.
  * `path` is the API path under /api/v1/, `resource` the stored resource name.
  */

@@ -4,7 +4,7 @@ import { checked, list, QUERY, queryNumber, type Query } from '../http';
 import { html, page } from '../shop/html';
 
 /**
- * The e-mail outbox, in demo mode only (DECISIONS.md): nothing is registered when ctx.demo is false,
+ * The e-mail outbox, in demo mode only: nothing is registered when ctx.demo is false,
  * so the paths fall through to the not-found policy (JSON 404 under /api/, the SPA elsewhere).
  */
 

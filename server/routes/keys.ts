@@ -8,7 +8,7 @@ import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type Limited
 import { clientKey } from '../render-budget';
 
 /**
- * POST key-assignments (spec sections 3, 4 and 7): activates a key pair once.
+ * POST key-assignments: activates a key pair once.
  * - Body: the single form's fields, or a multi-member card's (told apart by the card's `employee` flag).
  * - 422 { message, errors } with the form's own messages when the data is invalid; 400 when the body is not an object.
  * - 404 { message } for an unknown pair (or a wrong activation code); 409 { message } for a key already activated.

@@ -1,7 +1,7 @@
 import { billingRoutes, nestedEnvelope, type BillingEndpoint } from './billing';
 
 /**
- * The reseller-branded site's checkout (spec section 7: POST reseller-billing-informations). The
+ * The reseller-branded site's checkout (POST reseller-billing-informations). The
  * body is the reseller billing form (forms/billing-reseller.json: country fixed to PH, zip_code,
  * phone only required) plus reseller_id and one product: a plan of that reseller, quantity 1, no
  * promo (promo_id null, discount 0), amount = the plan overview's total. Everything else is the
@@ -13,7 +13,7 @@ export const RESELLER_BILLING: BillingEndpoint = {
   kind: 'reseller',
   planResource: 'reseller-shop-plans',
   promos: false,
-  // One plan per order (spec section 9: quantity 1).
+  // One plan per order: quantity 1.
   owner: { resource: 'resellers', minimumQuantity: () => 1, multiplePurchase: () => false },
   form: 'billing-reseller',
   envelope: nestedEnvelope,

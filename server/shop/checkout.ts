@@ -66,7 +66,7 @@ const CHECKOUT_MESSAGES = {
   text: 'products[0].{field} must be text of at most {max} characters, without control characters.',
 } as const;
 
-/** What the buyer sees when the promo of the line is not redeemable (spec section 8). */
+/** What the buyer sees when the promo of the line is not redeemable. */
 function promoMessage(outcome: Exclude<PromoOutcome, 'redeemed'>, code: string | null): string {
   switch (outcome) {
     case 'not-found':
@@ -108,7 +108,7 @@ function pesosToCentavos(value: unknown, field: string): Centavos {
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-/** The fields a cart line may carry (spec section 6, plus promo_code: DECISIONS.md). */
+/** The fields a cart line may carry, promo_code included (docs/decisions.md, "Promo codes on the billing line"). */
 const LINE_FIELDS = new Set(['shop_plan_id', 'quantity', 'discount', 'amount', 'name', 'description', 'member', 'promo_id', 'promo_code']);
 /** Longest promo code accepted (codes are short words such as WELCOME10). */
 export const MAX_PROMO_CODE_LENGTH = 50;

@@ -2,7 +2,7 @@ import { formatPesos, toPesos } from '../../domain/money';
 import type { Order } from './store';
 
 /**
- * The sandbox payment provider of the reference server (DECISIONS.md, Payments and keys). A billing
+ * The sandbox payment provider of the reference server (docs/decisions.md, Payment). A billing
  * POST answers `{ sandboxpay: { post_redirect, payment_request } }`; the standard checkout POSTs
  * payment_request to post_redirect with `Authorization: Basic <token>` and follows redirect_url.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed payment notifications (DECISIONS.md, Payments and keys). The provider sends
+ * Signed payment notifications (docs/decisions.md, "Provider notifications"). The provider sends
  * `X-Payment-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with a secret
  * shared with the site. The site checks the MAC in constant time and refuses a timestamp outside
  * the tolerance (a stale or replayed request); the event id makes handling idempotent (store.ts).

@@ -1,9 +1,9 @@
 import { postJson, request } from './client';
 
-/** The reply of POST form-emails/{key}: truthy means stored (spec section 7). */
+/** The reply of POST form-emails/{key}: truthy means stored. */
 export type FormReply = { data?: { id?: number } } | null;
 
-/** Spec section 3: the form submission payload is key, data (the form as JSON text) and the fields. */
+/** The form submission payload: key, data (the form as JSON text) and the fields. */
 export function submitFormJson(target: string, key: string, fields: Record<string, unknown>): Promise<FormReply> {
   return postJson<FormReply>(target, { key, data: JSON.stringify(fields), ...fields });
 }

@@ -2,7 +2,7 @@ import type { Plan } from '../generated/api';
 import { ApiError, postJson } from './client';
 
 /**
- * POST promotion-shop-plans/check/code (spec section 7): the plan that `code` unlocks in the
+ * POST promotion-shop-plans/check/code: the plan that `code` unlocks in the
  * promotion `resellerId`, or null when the code unlocks nothing (404, or a reply without an id).
  */
 export async function checkPromotionCode(path: string, resellerId: number, code: string): Promise<Plan | null> {

@@ -12,7 +12,7 @@ export async function checkPromoCode(code: string): Promise<PromoCheck | null> {
   }
 }
 
-/** The payment-provider object a billing POST answers with (DECISIONS.md). */
+/** The payment-provider object a billing POST answers with: where to post, and the payment request with its token. */
 export interface PaymentProvider {
   post_redirect: string;
   payment_request: { token: string } & Record<string, unknown>;

@@ -39,7 +39,7 @@ function useOwner(owner: PageOwner, params: RouteParams): OwnerResolution {
 
 /**
  * Renders `children(params)` once the page's owner is known; meanwhile a page-sized placeholder.
- * An unknown owner goes to /404 (spec section 8: unknown slug); a failed load shows the site's
+ * An unknown owner (an unknown slug) goes to /404; a failed load shows the site's
  * load-failure text (the sections could not query the owner's content anyway).
  */
 export function OwnerGate({

@@ -15,5 +15,5 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, label: string): 
   });
 }
 
-/** Spec section 9: lazy-loaded chunk time-out. */
+/** A lazily loaded chunk that has not arrived after 120 s fails (the page shows its load-failure text). */
 export const CHUNK_TIMEOUT_MS = 120_000;

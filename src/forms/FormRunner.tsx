@@ -58,7 +58,7 @@ export function payloadOf(form: Pick<FormFile, 'clientOnly'>, data: Data): Data 
 /** Sends a form to its own flow.target, in the form's submitMode (the spec's form submission by default). */
 export async function sendToTarget(form: FormFile, data: Data, files: Map<string, File>): Promise<unknown> {
   const target = form.flow.target;
-  // DECISIONS.md: forms without a target (callback, speed-up, ...) send nothing and succeed.
+  // A form without a target (callback, speed-up, ...) sends nothing and succeeds.
   if (!target) return { sent: false };
   if (form.flow.submitMode === 'multipart') return submitFormMultipart(target, form.key, data, Object.fromEntries(files));
   if (form.flow.submitMode === 'fields') return submitFields(target, data);
@@ -66,7 +66,7 @@ export async function sendToTarget(form: FormFile, data: Data, files: Map<string
 }
 
 /**
- * The flow of spec section 4 for any form file: fill; validate (messages on their fields, focus on
+ * The form flow, for any form file: fill; validate (messages on their fields, focus on
  * the first invalid one, an announced summary); confirm with the form's text; send; success dialog.
  * A submission that returns nothing shows no success dialog and logs the spec's console text. The
  * form is emptied only when its success dialog confirms the submission (and by Cancel).

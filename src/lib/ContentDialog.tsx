@@ -56,8 +56,8 @@ function Entries({ kind, items }: { kind: ContentDialogSpec['kind']; items: read
  * A modal dialog showing the items of a content source (terms: rich text; policies: title and
  * description; FAQs: question and answer), loaded when it first opens. It stays mounted once
  * opened, so that Fluent closes it properly (focus back on the trigger, the page un-hidden). A
- * failed load is logged and the dialog says there is nothing to show (spec section 8: content
- * failures carry no message).
+ * failed load is logged and the dialog says there is nothing to show (a content failure shows no
+ * error message).
  */
 export default function ContentDialog({
   spec,

@@ -3,7 +3,7 @@ import { isObject } from '../../domain/guards';
 import { luminance } from './contrast';
 
 /**
- * The branding of a reseller-branded site (spec section 3: the reseller's `details` is JSON text
+ * The branding of a reseller-branded site (the reseller's `details` is JSON text
  * with name, logo, primaryColor, accentColor and tagline). Details come from the content service,
  * so nothing in them is trusted: bad JSON, missing keys, colours that are not #rgb/#rrggbb and logo
  * URLs that are neither site paths nor https fall back to the site's own defaults.

@@ -1,8 +1,8 @@
 import { manilaToday, manilaYear } from '../../domain/dates';
 
 /**
- * Calendar dates as the site shows them (DECISIONS.md: dates are shown M/D/YYYY; "media years" and
- * similar business days are computed in Asia/Manila, domain/dates.ts).
+ * Calendar dates as the site shows them: M/D/YYYY, with "media years" and similar business days
+ * computed in Asia/Manila (domain/dates.ts).
  */
 
 /** Re-exported for the media block: the current year in Manila. */

@@ -5,11 +5,11 @@ import type { Plan } from '../generated/api';
 import { isObject } from '../../domain/guards';
 
 /**
- * The carts (spec sections 3 and 4): pure state and rules, no React and no storage. There are three
+ * The carts: pure state and rules, no React and no storage. There are three
  * separate carts — regular (Home and Shop), merchant (merchant shop) and promo (all else) — each
  * holding at most one plan line; the promo cart also holds the plan that a code unlocked.
  *
- * Every amount is integer centavos (DECISIONS.md); pesos appear only in `planToCartPlan` (the API's
+ * Every amount is integer centavos (domain/money.ts); pesos appear only in `planToCartPlan` (the API's
  * prices) and when a block formats a number for the visitor.
  */
 export type CartKind = 'regular' | 'merchant' | 'promo';

@@ -10,7 +10,7 @@ import type { PaymentMode } from './use-payment-hand-over';
  * What differs between the four checkouts is here; what they do is one pipeline (useCheckout.ts).
  */
 
-/** The fields of the billing line (products[0]) a checkout may send (spec section 3). */
+/** The fields of the billing line (products[0]) a checkout may send; each variant lists its own in `line`. */
 export type LineField = 'shop_plan_id' | 'quantity' | 'discount' | 'amount' | 'name' | 'description' | 'member' | 'promo_id';
 
 export interface CheckoutVariant {
@@ -33,9 +33,9 @@ export interface CheckoutVariant {
   /** The line's fields, as the spec lists them for this checkout. */
   line: readonly LineField[];
   /**
-   * The line's promo_code (DECISIONS.md: the code the billing relies on, re-checked by the server):
-   * `entered` the code applied in the checkout's promo-code field (which only this checkout shows),
-   * `unlock` the code that unlocked the plan in the promo-code shop.
+   * The line's promo_code, the code the billing relies on and the server checks again (docs/decisions.md,
+   * "Promo codes on the billing line"): `entered` the code applied in the checkout's promo-code field
+   * (which only this checkout shows), `unlock` the code that unlocked the plan in the promo-code shop.
    */
   promoCode?: 'entered' | 'unlock';
   /** One unit at the plan's price whatever the cart holds (reseller: quantity 1, no promo). */
@@ -44,7 +44,7 @@ export interface CheckoutVariant {
   fixed?: Readonly<Record<string, string>>;
 }
 
-/** The line of the standard, promo and merchant checkouts (spec section 3). */
+/** The line fields of the standard, promo and merchant checkouts (the standard one adds promo_id). */
 const SPEC_LINE: readonly LineField[] = ['shop_plan_id', 'quantity', 'discount', 'amount', 'name', 'description', 'member'];
 /** The owned checkouts' pages: owner id param (engine page owner) and the route's slug. */
 const OWNED = { idParam: 'reseller_id', slugParam: 'slug' } as const;
@@ -133,9 +133,9 @@ export interface BillingSale {
 export type BillingPayload = Record<string, unknown> & { products: [Record<string, unknown>] };
 
 /**
- * The billing POST's body (spec section 3; DECISIONS.md's promo_code): the form's fields
- * (no_dependents 0 when the plan asks for none), the variant's fixed fields, reseller_id on the
- * owned checkouts, and the one line with the variant's fields. Amounts in pesos: discount = the
+ * The billing POST's body: the form's fields (no_dependents 0 when the plan asks for none), the
+ * variant's fixed fields, reseller_id on the owned checkouts, and the one line with the variant's
+ * fields and the promo_code it relies on, if any. Amounts in pesos: discount = the
  * promo's, amount = the billed unit amount ((total + discount) / quantity; one unit: the total).
  */
 export function billingPayload(variant: CheckoutVariant, fields: Record<string, unknown>, sale: BillingSale): BillingPayload {

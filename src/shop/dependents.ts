@@ -12,7 +12,7 @@ function fieldOption(form: FormFile | undefined, option: string, fallback: strin
 }
 
 /**
- * 'Number of dependents' on the checkouts (spec section 5): required, with the choices 1 to the
+ * 'Number of dependents' on the checkouts: required, with the choices 1 to the
  * plan's maximum, only when that maximum is above 1; hidden otherwise. The messages are the billing
  * form's (`requiredMessage`, `maxMessage` with {max}), as the server's. `ui:options.required` marks
  * the select as required, since the form's schema cannot (the rule depends on the plan).

@@ -4,7 +4,7 @@ import { readStored, writeStored, type StorageKey } from './storage';
 
 /**
  * The merchant and promo carts belong to one shop (a merchant or a promotion named by the route's
- * slug). The slug and the owner's id are stored beside the cart (spec section 3: merchantSlug,
+ * slug). The slug and the owner's id are stored beside the cart (storage keys merchantSlug,
  * merchantId, promoSlug, promoId), so that a cart filled in one shop is never billed in another.
  */
 export type ScopedCartKind = Exclude<CartKind, 'regular'>;
@@ -14,7 +14,7 @@ export const OWNER_SCOPE_KEYS: Readonly<Record<ScopedCartKind, { slug: StorageKe
   promo: { slug: 'promoSlug', id: 'promoId' },
 };
 
-/** Whether the stored slug of the cart is `slug` (spec section 4: the promo checkout's cart is valid only then). */
+/** Whether the stored slug of the cart is `slug` (an owned checkout sells the cart only then). */
 export function isCartOfSlug(kind: ScopedCartKind, slug: string | undefined, ownerId?: number | null): boolean {
   if (slug === undefined || readStored(OWNER_SCOPE_KEYS[kind].slug) !== slug) return false;
   // The same slug may name a promotion and a reseller: when both ids are known they must match.
@@ -25,12 +25,12 @@ export function isCartOfSlug(kind: ScopedCartKind, slug: string | undefined, own
 /**
  * What entering a shop did: `same` (the cart is this shop's), `claimed` (nothing was stored: the
  * cart is emptied and now belongs to this shop) or `changed` (another shop's cart was emptied: the
- * page must reload, spec section 4 "Slug change").
+ * page must reload: docs/decisions.md, "Slug change").
  */
 export type ScopeChange = 'same' | 'claimed' | 'changed';
 
 /**
- * Spec section 4, slug change: when the stored slug differs from the route's, the cart's stored
+ * Slug change: when the stored slug differs from the route's, the cart's stored
  * item and plan are cleared and the new slug and id stored. Storage work only; the caller reloads.
  */
 export function enterShop(kind: ScopedCartKind, slug: string, id: number | null): ScopeChange {

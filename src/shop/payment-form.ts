@@ -1,10 +1,10 @@
 import type { PaymentProvider } from '../api/shop';
 
-/** Spec section 9: the hidden-form checkouts hand over to the payment provider after 500 ms. */
+/** The hidden-form checkouts hand over to the payment provider after 500 ms. */
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
 
 /**
- * The promo, merchant and reseller checkouts' hand-over (spec section 4, DECISIONS.md): a hidden
+ * The promo, merchant and reseller checkouts' hand-over (docs/decisions.md, Payment): a hidden
  * form that posts the payment request's fields (the token among them) to post_redirect; the
  * provider answers with its checkout page. Returns a function that cancels a post not yet sent.
  */

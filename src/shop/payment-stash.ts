@@ -4,8 +4,8 @@ import { cartStore } from './cart-store';
 const KEY = 'pendingPaymentCart';
 
 /**
- * The cart is emptied once a billing succeeds (spec), but Cancel at the payment provider returns
- * to the shop with the cart kept (DECISIONS.md): the line is kept aside for this tab until then.
+ * The cart is emptied once a billing succeeds, but Cancel at the payment provider returns to the
+ * shop with the cart kept (docs/decisions.md, Payment): the line is kept aside for this tab until then.
  */
 export function stashCartForPayment(kind: CartKind, item: CartItem, shopPath?: string): void {
   try {

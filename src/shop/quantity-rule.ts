@@ -1,8 +1,8 @@
 import form from '../generated/form-files/cart-quantity.json';
 
 /**
- * The cart-quantity rule and its message come from forms/cart-quantity.json (spec section 5: a number
- * of 1 or more, else 'This field must be greater than zero'), so an editor changes them there.
+ * The cart-quantity rule and its message come from forms/cart-quantity.json (a number of 1 or
+ * more, else 'This field must be greater than zero'), so an editor changes them there.
  */
 const field = form.schema.properties.quantity;
 

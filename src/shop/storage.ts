@@ -1,7 +1,7 @@
 import { parseJson } from './cart';
 
 /**
- * The browser-storage keys of the shop (spec section 3). Values are JSON text: the carts store a
+ * The browser-storage keys of the shop. Values are JSON text: the carts store a
  * CartItem / CartPlan with amounts in integer centavos; ids and slugs store a JSON number / string.
  */
 export type StorageKey = 'item' | 'merchantItem' | 'promoItem' | 'promoPlan' | 'promoId' | 'promoSlug' | 'merchantId' | 'merchantSlug';

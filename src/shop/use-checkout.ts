@@ -49,7 +49,7 @@ function ownerIdOf(value: string | undefined): number | null {
 }
 
 /**
- * Every checkout's pipeline (spec section 4), the variant saying what differs (checkouts.ts): the
+ * Every checkout's pipeline, the variant saying what differs (checkouts.ts): the
  * cart in scope (an owned checkout sells only its shop's cart), the totals and promo code, the
  * dependents rule, the billing payload and POST, then the hand-over to the payment provider
  * (fetch with the Basic token, or a hidden form post), whose failure puts the line back in the cart.
@@ -60,7 +60,7 @@ export function useCheckout(variant: CheckoutVariant, { params, shopPath, depend
   const payment = usePaymentHandOver(variant.payment);
 
   const ownerId = variant.owner ? ownerIdOf(params[variant.owner.idParam]) : null;
-  // A cart filled in another shop is not this checkout's (spec section 4; the shop's shopScope section stores its slug and id).
+  // A cart filled in another shop is not this checkout's (the shop's shopScope section stores its slug and id).
   const inScope =
     !variant.owner ||
     (variant.cart !== 'regular' && ownerId !== null && isCartOfSlug(variant.cart, params[variant.owner.slugParam], ownerId));

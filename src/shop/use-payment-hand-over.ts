@@ -6,7 +6,7 @@ import { cartStore } from './cart-store';
 import { postPaymentForm } from './payment-form';
 import { restoreStashedCart, stashCartForPayment } from './payment-stash';
 
-/** How a checkout hands the buyer to the payment provider (spec section 4). */
+/** How a checkout hands the buyer to the payment provider: `fetch` (standard) or a hidden `formPost` (promo, merchant, reseller). */
 export type PaymentMode = 'fetch' | 'formPost';
 
 /**
@@ -27,7 +27,7 @@ export interface Sale {
 export type HandOverStatus = 'idle' | 'redirecting' | 'failed';
 
 /**
- * The four checkouts' common end, once the server accepted a billing (spec section 4): the cart is
+ * The four checkouts' common end, once the server accepted a billing: the cart is
  * emptied, but the page keeps showing the line sold (`sold`), so the buyer sees 'redirecting' and
  * not an empty cart until the browser leaves. `fetch` asks the provider for its redirect URL
  * (standard checkout), `formPost` posts a hidden form after 500 ms (promo, merchant, reseller).

@@ -5,7 +5,7 @@ import { checkPromoCode } from '../api/shop';
 import { logError } from '../lib/log';
 import type { AppliedPromo } from './checkouts';
 
-/** Spec section 9: the code is checked 800 ms after typing stops; messages clear after 5 s. */
+/** The code is checked 800 ms after typing stops; messages clear after 5 s. */
 const PROMO_TYPING_DELAY_MS = 800;
 const PROMO_MESSAGE_MS = 5000;
 
@@ -25,7 +25,7 @@ export interface PromoCodeState {
 }
 
 /**
- * The standard checkout's promo code (spec section 4): checked against the plan on sale
+ * The standard checkout's promo code: checked against the plan on sale
  * (`planId`; null: nothing to check against) PROMO_TYPING_DELAY_MS after typing stops, on today's
  * date in Manila; a redeemed code is applied, anything else (or an empty field) applies none.
  */

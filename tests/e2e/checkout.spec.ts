@@ -158,7 +158,7 @@ test.describe('standard checkout', () => {
 
   test('a billing accepted without a payment provider: the persistent success dialog leads back to the shop', async ({ page }) => {
     // The reference server always answers with its sandbox provider; a payment backend may also
-    // accept a billing without one (an agent calls the buyer, DECISIONS.md). The real server stores
+    // accept a billing without one (an agent calls the buyer). The real server stores
     // the order; only its reply is stripped of the provider object here.
     await page.route('**/api/v1/billing-informations', async (route) => {
       const response = await route.fetch();

@@ -44,7 +44,7 @@ export async function gotoClientSide(page: Page, path: string, from = '/shop'): 
 
 /**
  * Opens `url` on a page that reloads itself while it loads (a shop entered with another shop's cart
- * clears it and reloads, spec section 4 "Slug change"), and resolves once the reloaded document is
+ * clears it and reloads: docs/decisions.md, "Slug change"), and resolves once the reloaded document is
  * in. A plain `page.goto` waits for the first document's load event, which the reload may abort.
  */
 export async function gotoExpectingReload(page: Page, url: string): Promise<void> {

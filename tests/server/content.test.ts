@@ -14,7 +14,7 @@ const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/sources.json')
 };
 const RESOURCES_DIR = join(ROOT, 'schemas/api/resources');
 
-/** Every GET of spec section 7, as a source name. */
+/** Every content GET of the API the site reads, as a source name. */
 const SPEC_GETS = [
   'home-sliders',
   'how-it-works',
@@ -129,7 +129,7 @@ beforeAll(async () => {
 afterAll(async () => cleanup());
 
 describe('the source catalogue (schemas/api/sources.json)', () => {
-  it('lists every GET of spec section 7', () => {
+  it('lists every content GET of the API', () => {
     for (const name of SPEC_GETS) expect(catalogue.sources, name).toHaveProperty([name]);
   });
 

@@ -85,7 +85,7 @@ describe('formBodyLimit on the real forms', () => {
       const fields = largestSample(schema);
       const validate = validators.get(name)!;
       expect(validate(fields), `${name}: ${JSON.stringify(validate.errors?.[0])}`).toBe(true);
-      // The generic flow: { key, data: <the fields as JSON text>, ...fields } (spec section 7).
+      // The generic flow: { key, data: <the fields as JSON text>, ...fields }.
       const submission = asciiJson({ key: 'contact-us', data: asciiJson(fields), ...fields });
       // The checkouts: the fields, the owner and one products line.
       const billing = asciiJson({

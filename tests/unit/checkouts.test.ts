@@ -78,7 +78,7 @@ describe("the site's checkouts mirror the server's billing endpoints", () => {
   });
 });
 
-describe('billing payload per checkout (spec section 3, DECISIONS.md promo_code)', () => {
+describe('billing payload per checkout (line fields and promo_code)', () => {
   it('standard: the form fields with zip and no_dependents 0, the line with promo_id and the code applied', () => {
     const fields = { ...FIELDS, zip: '1100' };
     // 2 × 1,499.00 = 2,998.00; VAT 359.76; 3,357.76 − 149.90 = 3,207.86; unit amount (3,207.86 + 149.90) / 2 = 1,678.88.

@@ -17,7 +17,7 @@ const resolved = (name: string) => JSON.parse(readFileSync(path.join(DIR, `${nam
 /** forms/<name>.json with its fragments resolved and default messages expanded (what generate fills in). */
 const source = (name: string) => bundleForm(`forms/${name}.json`, (file) => readJson(ROOT, file)).data as Json;
 
-/** Spec section 3: the source-of-information options, with the product's name. */
+/** The source-of-information options, with the product's name. */
 const SOURCES = ['Colleague', 'Company', `${config.site.product.name} Employee`, 'Newsletter', 'Search Engine', 'Social Media'];
 
 /** The options of the billing form's source: the schema's enum, or the select's ui:options choices (merchant form). */

@@ -20,7 +20,7 @@ const urlOf = (fetchMock: ReturnType<typeof stubApi>, index = 0) => String(fetch
 /** Some of what a buyer's billing form holds in the browser, its confirmations included. */
 const TYPED_BILLING = { first_name: 'Maria', email: 'maria@example.com', confirm_email: 'maria@example.com', sex: 'female', agree: true };
 
-describe('payloads as the spec lists them (spec section 3)', () => {
+describe('payloads: the fields sent, without the client-only confirmations', () => {
   it.each([
     ['billing', billing],
     ['billing-promo', billingPromo],

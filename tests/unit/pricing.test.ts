@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPesos, mulDivRoundHalfUp, toCentavos, toPesos } from '../../domain/money';
 import { computeTotals, memberPriceOf, VAT_PERCENT, type PricedLine } from '../../domain/pricing';
 
-/** Round half up of 12% in exact integer arithmetic (what DECISIONS.md asks for), written independently. */
+/** Round half up of 12% in exact integer arithmetic (the VAT rule of domain/pricing.ts), written independently. */
 const vatOf = (subtotal: number) => Math.floor((subtotal * VAT_PERCENT * 2 + 100) / 200);
 
 const centavos = (max = 10_000_000) => fc.integer({ min: 0, max });

@@ -20,7 +20,7 @@ const resellerTotals = (line: CartItem) => checkoutTotals(RESELLER, line, null);
 const resellerProducts = (line: CartItem) =>
   billingPayload(RESELLER, {}, { item: line, totals: resellerTotals(line), promo: null, ownerId: 301, dependentsAsked: false }).products;
 
-describe('reseller checkout payload (spec sections 3 and 9)', () => {
+describe('reseller checkout payload', () => {
   it('one product: quantity 1, promo_id null, discount 0, amount = the overview total (VAT included)', () => {
     expect(resellerProducts(item({ id: 31, name: 'Member', price: 119_900, member: null }))).toEqual([
       { name: 'Member', shop_plan_id: 31, quantity: 1, promo_id: null, discount: 0, amount: 1342.88, member: 0 },

@@ -19,7 +19,7 @@ const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+$';
 const DIGITS_PATTERN = '^[0-9]*$';
 /** MM/DD/YYYY: the birthdate of the multi-member assignment cards (forms/member-card.json). */
 const US_DATE_PATTERN = '^(0[1-9]|1[0-2])/(0[1-9]|[12][0-9]|3[01])/[0-9]{4}$';
-/** Spec section 5: the multi-member cards' shared e-mail rule has its own message. */
+/** The multi-member cards' shared e-mail rule has its own message. */
 const emailMessage = (formName: string) => (formName === 'member-card' ? 'Must be a valid e-mail' : 'Email must be valid');
 
 type Json = Record<string, any>;

@@ -3,7 +3,7 @@ import { MAX_QUANTITY, normalizeQuantity, type CartAction } from '../../shop/car
 import { QUANTITY_MESSAGE, QUANTITY_MINIMUM, readQuantity } from '../../shop/quantity-rule';
 import { Stepper } from './Stepper';
 
-/** Spec section 9: the quantity input is debounced 500 ms. */
+/** The quantity input is debounced 500 ms. */
 const QUANTITY_DEBOUNCE_MS = 500;
 
 interface Props {

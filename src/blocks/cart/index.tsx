@@ -119,7 +119,7 @@ export const block: BlockHooks<'cart'> = {
 /**
  * The floating Cart button (bottom right, the line's quantity as a badge) and its menu: a non-modal
  * dialog that takes focus when it opens and closes on Escape, on a click outside and when the page
- * scrolls (spec section 2). The line, totals (domain/pricing, no promo code) and the checkout link,
+ * scrolls. The line, totals (domain/pricing, no promo code) and the checkout link,
  * enabled from the minimum purchase on.
  */
 export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {

@@ -15,7 +15,7 @@ export const block: BlockHooks<'form'> = {
   needsScript: true,
 };
 
-/** Any form of forms/ with its flow: validate, confirm, send, success (spec section 4). */
+/** Any form of forms/ with its flow: validate, confirm, send, success. */
 export default function FormBlock({ props }: BlockRenderProps<'form'>) {
   const loaded = useFormDefinition(props.form);
   const name = props.form;

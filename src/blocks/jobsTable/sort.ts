@@ -1,4 +1,4 @@
-/** Sorting of the jobs table (spec section 4: by the clicked column; the active one toggles; starts at title ascending). */
+/** Sorting of the jobs table: by the clicked column; the active one toggles; starts at title ascending. */
 
 export type JobSortKey = 'title' | 'division' | 'location';
 type SortDirection = 'asc' | 'desc';

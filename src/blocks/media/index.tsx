@@ -153,7 +153,7 @@ export const block: BlockHooks<'media'> = {
 };
 
 /**
- * The media archive (spec section 2, Media): years in an accordion, current year open and loaded
+ * The media archive (the Media page): years in an accordion, current year open and loaded
  * first, others loaded when expanded; months December to January with counts; a picked month's
  * cards beside (or, on small screens, below) the accordion.
  */

@@ -15,7 +15,7 @@ import { slugify } from '../../../domain/slug';
 /**
  * One media article by the route's :id: title, created date, image and sanitised HTML. The block
  * loads it itself (the engine's bound sections swallow errors) so that a 404 can lead to the
- * not-found page; other failures are logged and the block renders nothing (spec section 8).
+ * not-found page; other failures are logged and the block renders nothing.
  */
 /** The article of the route's :id; an unknown id makes the page a not-found (the server answers 404). */
 function sources(

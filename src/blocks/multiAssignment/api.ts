@@ -1,6 +1,6 @@
 import { ApiError, postJson } from '../../api/client';
 
-/** POST key-assignments (spec section 7) for one member card; rejects with an ApiError when the server refuses. */
+/** POST key-assignments for one member card; rejects with an ApiError when the server refuses. */
 export function postKeyAssignment(payload: Record<string, unknown>): Promise<unknown> {
   return postJson<unknown>('key-assignments', payload);
 }

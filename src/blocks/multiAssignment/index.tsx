@@ -48,7 +48,7 @@ export const block: BlockHooks<'multiAssignment'> = {
 };
 
 /**
- * The three multi-member assignment screens (spec sections 2 and 4): fixed cards, removable
+ * The three multi-member assignment screens: fixed cards, removable
  * dependents on the family screens, and 'Assign Keys', which checks every card, asks the form's
  * confirm question, then sends each card in turn (see sequence.ts).
  */

@@ -47,7 +47,7 @@ export function employeeFlag(variant: AssignmentVariant, index: number, setting:
   return setting ?? (variant === 'familyPlus' && index === 0);
 }
 
-/** The fields a card sends (spec section 3): trimmed text, optional middle name only when filled, the employee flag. */
+/** The fields a card sends: trimmed text, optional middle name only when filled, the employee flag. */
 export function cardPayload(data: Record<string, unknown>, employee: boolean): Record<string, unknown> {
   const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string).trim() : '');
   const payload: Record<string, unknown> = {

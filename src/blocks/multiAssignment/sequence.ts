@@ -16,7 +16,7 @@ export interface SequenceOptions<P> {
 }
 
 /**
- * Sends the cards one after another (spec section 4: one request per card, in order). A card is
+ * Sends the cards one after another (one request per card, in order). A card is
  * loading while its request runs and then shows its own outcome; a failure does not stop the
  * cards after it. Resolves with every card's outcome once the last one is done.
  */

@@ -1,7 +1,7 @@
 import { produce } from 'immer';
 
 /**
- * The assignment store of the three multi-member screens (spec sections 3 and 4): how many
+ * The assignment store of the three multi-member screens: how many
  * dependents, whether 'Assign Keys' was pressed (formSubmitted), how many cards passed their
  * checks on that press (validatedForms) and how many cards there are (totalForms: 3 on the single
  * screen, 2 plus the dependents on the family screens). It also holds each card's request state.
@@ -35,7 +35,7 @@ export type AssignmentAction =
   | { type: 'validated'; count: number }
   | { type: 'cardResult'; key: string; result: CardResult };
 
-/** The family store caps dependents at 10 (spec section 9); family plus has no cap. */
+/** The family store caps dependents at 10; family plus has no cap. */
 export const MAX_FAMILY_DEPENDENTS = 10;
 
 /** How many dependents a variant allows (Infinity: no cap). */

@@ -8,12 +8,12 @@ import { useCart } from '../../shop/cart-store';
 import type { BlockHooks, BlockRenderProps } from '../types';
 import './styles.css';
 
-/** Spec section 9: the promo-shop card's message shows for 3 s. */
+/** The promo-shop card's message shows for 3 s. */
 export const INVALID_CODE_MS = 3000;
 
 /**
- * The field, its rule and texts come from forms/promo-code.json (spec section 5: 'This field is
- * required.' with the period), read as data rather than through the form machinery: one text field
+ * The field, its rule and texts come from forms/promo-code.json (its own required message: 'This
+ * field is required.' with the period), read as data rather than through the form machinery: one text field
  * does not need rjsf, and the shop page stays within the budget of a page without a form.
  */
 const field = form.schema.properties.code;

@@ -9,7 +9,7 @@ function idOf(value: string | undefined): number | null {
 
 /**
  * Enters the page's shop with its cart (src/shop/owner-scope.ts): another shop's cart is cleared and
- * the page reloads (spec section 4). A layout effect, so that a stale cart is never painted first.
+ * the page reloads (docs/decisions.md, "Slug change"). A layout effect, so that a stale cart is never painted first.
  */
 export default function ShopScopeBlock({ props, params }: BlockRenderProps<'shopScope'>) {
   const slug = params[props.slugParam];

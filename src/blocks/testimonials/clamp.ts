@@ -2,7 +2,7 @@
 const core = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
 const isLong = (word: string) => core(word).length >= 3;
 
-/** Spec section 4: a text is clamped when it has more than `limit` words of 3 or more characters. */
+/** A text is clamped when it has more than `limit` words of 3 or more characters. */
 export function countLongWords(text: string): number {
   return text.split(/\s+/).filter(isLong).length;
 }

@@ -12,7 +12,7 @@ function viewportWidth(): number {
 
 /**
  * An embedded YouTube video (youtube-nocookie.com), full width, with an optional heading and caption.
- * Its height follows the breakpoints of spec section 9 (video.css, videoHeight()).
+ * Its height follows the breakpoints: 215 px on xs, 480 on sm, 605 otherwise (video.css, videoHeight()).
  */
 export default function VideoBlock({ props }: BlockRenderProps<'video'>) {
   const headingId = useId();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedSrc, resolveVideoId, videoHeight, youTubeId } from './video';
 
-describe('videoHeight (spec section 9: 215 xs, 480 sm, 605 otherwise)', () => {
+describe('videoHeight (215 xs, 480 sm, 605 otherwise)', () => {
   it('is 215 on extra-small screens (< 600 px)', () => {
     expect(videoHeight(320)).toBe(215);
     expect(videoHeight(375)).toBe(215);

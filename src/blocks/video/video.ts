@@ -2,7 +2,7 @@
 const XS_MAX = 599;
 const SM_MAX = 959;
 
-/** Player heights of spec section 9: 215 px on xs, 480 on sm, 605 otherwise (video.css says the same). */
+/** Player heights: 215 px on xs, 480 on sm, 605 otherwise (video.css says the same). */
 const VIDEO_HEIGHTS = { xs: 215, sm: 480, md: 605 } as const;
 
 /** The player height for a viewport `width` in CSS px. */
