@@ -172,6 +172,62 @@ function hasPointer(value: unknown, pointer: string): boolean {
   return true;
 }
 
+/** Where a section is checked: the config's reporter, the source catalogue, the route params of its page. */
+interface SectionContext {
+  report: (pointer: string, message: string, at?: 'value' | 'key') => void;
+  catalogue: Catalogue;
+  routeParams: ReadonlySet<string>;
+  pagePath: string | undefined;
+}
+
+/**
+ * A section's (or a page owner's) source: a source of the catalogue whose items are the block's, its
+ * ':params' among the page's route params, and its query keys among the source's.
+ */
+function checkSource(context: SectionContext, at: string, source: string, section: Record<string, unknown>, block: BlockInfo | undefined) {
+  const { report, catalogue, routeParams, pagePath } = context;
+  const { short } = catalogue;
+  const resolved = substituteShort(source, short);
+  const known = catalogue.byResolvedName.get(resolved);
+  if (!known) {
+    // Compare with '{short}' filled in on both sides, but suggest the name as the catalogue writes it.
+    const hit = nearest(resolved, catalogue.byResolvedName.keys());
+    const hint = hit === undefined ? '' : ` — did you mean '${catalogue.byResolvedName.get(hit)!.name}'?`;
+    report(`${at}/source`, `unknown source '${source}'${hint}`);
+    return;
+  }
+  const { entry, name } = known;
+  if (block?.item && entry.item && block.item !== entry.item) {
+    report(`${at}/source`, `source '${name}' gives '${entry.item}' items but block '${block.type}' expects '${block.item}'`);
+  }
+  for (const param of templateParams(substituteShort(source, short))) {
+    if (!routeParams.has(param)) {
+      report(`${at}/source`, `source parameter ':${param}' is not a parameter of the page path '${pagePath ?? ''}'`);
+    }
+  }
+  if (isObject(section.query)) {
+    for (const [key, value] of Object.entries(section.query)) {
+      const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
+      if (param !== undefined && !routeParams.has(param)) {
+        report(
+          `${at}/query${pointerOf(key)}`,
+          `query value ':${param}' is not a parameter of the page path '${pagePath ?? ''}' nor its owner's${didYouMean(param, routeParams)}`,
+        );
+      }
+    }
+  }
+  if (isObject(section.query) && entry.query) {
+    for (const key of Object.keys(section.query)) {
+      if (entry.query.includes(key)) continue;
+      const message =
+        entry.query.length === 0
+          ? `source '${name}' takes no query parameters`
+          : `unknown query parameter '${key}' for source '${name}'${didYouMean(key, entry.query)}`;
+      report(`${at}/query${pointerOf(key)}`, message, 'key');
+    }
+  }
+}
+
 function checkSections(
   config: JsonFile,
   reporter: Reporter,
@@ -200,7 +256,7 @@ function checkSections(
     // The page owner (reseller, merchant, promotion): its source is read with the route params;
     // its id then joins them under owner.param for the sections.
     if (isObject(page.owner) && typeof page.owner.source === 'string') {
-      checkSource(pointerOf('pages', i, 'owner'), page.owner.source, {}, undefined, routeParams, pagePath);
+      checkSource({ report, catalogue, routeParams, pagePath }, pointerOf('pages', i, 'owner'), page.owner.source, {}, undefined);
       if (typeof page.owner.param === 'string') routeParams.add(page.owner.param);
     }
 
@@ -255,7 +311,7 @@ function checkSections(
       } else if (block?.source === 'none') {
         reportHere(`${at}/source`, `block '${type}' takes no source`, 'key');
       } else {
-        checkSource(`${at}`, source, section, block, routeParams, pagePath);
+        checkSource({ report, catalogue, routeParams, pagePath }, at, source, section, block);
       }
 
       // bind: props taken from the bound item; each must be a prop the block declares.
@@ -276,55 +332,6 @@ function checkSections(
 
   for (const name of presetNames) {
     if (!used.has(name)) report(pointerOf('presets', name), `preset '${name}' is named by no section`, 'key');
-  }
-
-  function checkSource(
-    at: string,
-    source: string,
-    section: Record<string, unknown>,
-    block: BlockInfo | undefined,
-    routeParams: Set<string>,
-    pagePath: string | undefined,
-  ) {
-    const resolved = substituteShort(source, short);
-    const known = catalogue.byResolvedName.get(resolved);
-    if (!known) {
-      // Compare with '{short}' filled in on both sides, but suggest the name as the catalogue writes it.
-      const hit = nearest(resolved, catalogue.byResolvedName.keys());
-      const hint = hit === undefined ? '' : ` — did you mean '${catalogue.byResolvedName.get(hit)!.name}'?`;
-      report(`${at}/source`, `unknown source '${source}'${hint}`);
-      return;
-    }
-    const { entry, name } = known;
-    if (block?.item && entry.item && block.item !== entry.item) {
-      report(`${at}/source`, `source '${name}' gives '${entry.item}' items but block '${block.type}' expects '${block.item}'`);
-    }
-    for (const param of templateParams(substituteShort(source, short))) {
-      if (!routeParams.has(param)) {
-        report(`${at}/source`, `source parameter ':${param}' is not a parameter of the page path '${pagePath ?? ''}'`);
-      }
-    }
-    if (isObject(section.query)) {
-      for (const [key, value] of Object.entries(section.query)) {
-        const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
-        if (param !== undefined && !routeParams.has(param)) {
-          report(
-            `${at}/query${pointerOf(key)}`,
-            `query value ':${param}' is not a parameter of the page path '${pagePath ?? ''}' nor its owner's${didYouMean(param, routeParams)}`,
-          );
-        }
-      }
-    }
-    if (isObject(section.query) && entry.query) {
-      for (const key of Object.keys(section.query)) {
-        if (entry.query.includes(key)) continue;
-        const message =
-          entry.query.length === 0
-            ? `source '${name}' takes no query parameters`
-            : `unknown query parameter '${key}' for source '${name}'${didYouMean(key, entry.query)}`;
-        report(`${at}/query${pointerOf(key)}`, message, 'key');
-      }
-    }
   }
 }
 
