@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/rate-limit';
-import { CV_DOCX, startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { CV_DOCX } from './files';
 
 const ROOT = path.resolve(__dirname, '../..');
 type Json = Record<string, any>;

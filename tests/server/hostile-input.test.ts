@@ -2,22 +2,21 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions } from 'light-my-request';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { VALID_SUBMISSIONS } from './helpers';
+import { CV_PDF, multipartBody } from './files';
 import {
-  CV_PDF,
-  multipartBody,
   POST_TARGET_NAMES,
   postRoutesOf,
   refusalProblem,
   REMOVE,
   sendFromNewClient,
   useHostileServer,
-  VALID_SUBMISSIONS,
   valuePaths,
   withValueAt,
   type Path,
   type PostTarget,
   type Rewrite,
-} from './helpers';
+} from './hostile';
 
 /**
  * Bad input on every POST route of a demo server: wrong types, missing and extra fields, 1 MiB

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { Response } from 'light-my-request';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type StoredCount } from './helpers';
 import {
   POST_TARGET_NAMES,
   refusalProblem,
@@ -11,8 +12,7 @@ import {
   valuePaths,
   withValueAt,
   type PostTarget,
-  type StoredCount,
-} from './helpers';
+} from './hostile';
 
 /**
  * A property-based round over every POST route: arbitrary JSON values, arbitrary objects, and

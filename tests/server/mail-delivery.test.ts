@@ -5,7 +5,8 @@ import { verifyActivationCode } from '../../server/keys/code-hash';
 import { OutboxStore, type OutboxRow } from '../../server/mail/outbox';
 import { MailSender, type SenderLog } from '../../server/mail/sender';
 import { smtpTransport } from '../../server/mail/transport';
-import { BILLING_FORM, CV_PDF, multipartBody, startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { BILLING_FORM, startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { CV_PDF, multipartBody } from './files';
 import { startSmtp } from './smtp';
 import { resolve } from 'node:path';
 

@@ -7,7 +7,8 @@ import { generate } from '../../scripts/lib/generate/run';
 import { OpsError, UsageError } from '../../server/ops/cli';
 import { csvCell, exportSubmissions, type ExportOptions } from '../../server/ops/submissions';
 import { loadSubmittableForms, type SubmittableForm } from '../../server/forms/registry';
-import { CV_PDF, multipartBody, startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { CV_PDF, multipartBody } from './files';
 
 const ROOT = resolve(__dirname, '../..');
 

@@ -9,7 +9,8 @@ import { backupDatabase } from '../../server/ops/backup';
 import { exportSubmissions } from '../../server/ops/submissions';
 import { smtpTransport } from '../../server/mail/transport';
 import { UPLOADS_FULL_MESSAGE } from '../../server/routes/forms';
-import { CV_PDF, multipartBody, startServer, submission, tempDir, VALID_SUBMISSIONS, zipFile } from './helpers';
+import { startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { CV_PDF, multipartBody, zipFile } from './files';
 import { startSmtp } from './smtp';
 
 const ROOT = resolve(__dirname, '../..');
