@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { PageRoute } from '../lib/site';
 import { DialogsProvider } from '../lib/dialogs';
@@ -47,7 +47,14 @@ export function Shell() {
   const { pathname } = useLocation();
   const layout = { header: true, drawer: true, footer: true, ...page?.layout };
 
+  // A client navigation opens the next page at its top. The page the browser loaded keeps its
+  // scroll: hydration comes after the visitor may have scrolled (and tapped where the page was);
+  // scrolling then would move the page under the pointer. A reload's or a #fragment's position is
+  // the browser's too.
+  const scrolledFor = useRef(pathname);
   useEffect(() => {
+    if (scrolledFor.current === pathname) return;
+    scrolledFor.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 
