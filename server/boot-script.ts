@@ -10,8 +10,12 @@ import { createHash } from 'node:crypto';
  * `window.__earlyInput`, with the section's slot and the element's place in it; so is a field's
  * input, with the field's value, which is not stopped (the text stays in the field, and React is handed it on hydration). A queued input also tells the page
  * (an `early-input` event on document) to hydrate that section first. Links are left to the browser:
- * a link works as HTML. Sections whose HTML is final (`data-hydrate="never"`) and parts already live
- * (`data-live`, #root for the shell) are not touched, nor is the input the page replays. Forms arrive disabled
+ * a link works as HTML. Sections whose HTML is final (`data-hydrate="never"`) are not touched, nor is
+ * the input the page replays. Parts already live (`data-live`, #root for the shell) get their input
+ * at once, except that nothing overtakes input still queued: while the queue holds anything, a click
+ * or a submit in a live part is queued behind it (a form's submit after the text typed into it), and
+ * a field's input, left to the live part, brings the value queued for that field up to date (the
+ * replay never hands over older text than the visitor has typed since). Forms arrive disabled
  * (`<fieldset data-until-script disabled>`, so that without JavaScript they cannot be sent as plain
  * forms): it enables them.
  *
@@ -28,16 +32,19 @@ import { createHash } from 'node:crypto';
 export const BOOT_SCRIPT = `(function () {
   var d = document, b = JSON.parse(d.getElementById("boot").textContent), root = d.getElementById("root");
   var q = (window.__earlyInput = []), started = false;
-  function waiting(t) {
+  function waiting(t, type) {
     if (!(t instanceof Element) || !root || !root.contains(t)) return null;
-    var slot = t.closest("[data-hydrate]");
-    if (slot) return slot.getAttribute("data-hydrate") === "never" || slot.hasAttribute("data-live") ? null : slot;
-    return root.hasAttribute("data-live") ? null : root;
+    var slot = t.closest("[data-hydrate]") || root;
+    if (slot.getAttribute("data-hydrate") === "never") return null;
+    if (!slot.hasAttribute("data-live")) return slot;
+    return q.length && type !== "input" ? slot : null;
   }
   function keep(type, e, stop) {
     if (q.replaying) return;
-    var slot = waiting(e.target);
-    if (!slot || (type === "click" && e.target.closest("a[href]"))) return;
+    var t = e.target;
+    if (type === "input") q.forEach(function (i) { if (i.target === t && i.type === "input") i.value = t.value; });
+    var slot = waiting(t, type);
+    if (!slot || (type === "click" && t.closest("a[href]"))) return;
     if (stop) { e.preventDefault(); e.stopImmediatePropagation(); }
     var path = [];
     for (var n = e.target; n !== slot && n.parentElement; n = n.parentElement) path.unshift([].indexOf.call(n.parentElement.children, n));

@@ -85,11 +85,18 @@ function replayOne(input: EarlyInput): void {
 /**
  * Replays the kept input in the order it came, as far as the parts it went to are live: an input
  * waits for every input before it (a plan added, then the cart opened, must not become the cart
- * opened, then the plan added). The queue is the boot script's array, emptied in place.
+ * opened, then the plan added). The boot script holds to the same order: while anything is queued,
+ * a click or a submit in a part that is already live is queued behind it too (a form's submit
+ * waits for the text typed into it before; otherwise the form judged its fields empty). The queue
+ * is the boot script's array, emptied in place.
  */
 function flush(): void {
   const queue = window.__earlyInput;
-  if (!queue?.length || !queue[0].slot.hasAttribute('data-live')) return;
+  if (!queue) return;
+  // Input for a part that is gone (the visitor went on to another page) goes nowhere; it must not
+  // hold up what came after it.
+  while (queue.length && !queue[0].slot.isConnected) queue.shift();
+  if (!queue.length || !queue[0].slot.hasAttribute('data-live')) return;
   // The boot script leaves replayed input alone (it would keep it again for a part it deems waiting).
   queue.replaying = true;
   try {
@@ -101,6 +108,9 @@ function flush(): void {
   if (queue.length) setTimeout(flush, 0);
 }
 
+/** Whether flush runs on each input the boot script keeps (see markLive). */
+let flushOnKeep = false;
+
 /**
  * Marks a part of the page live and replays the input kept for it (flush). Called once the part's
  * handlers are attached (a layout effect of its hydrated tree), or when it failed and never will be
@@ -108,6 +118,13 @@ function flush(): void {
  * that it runs outside React's commit.
  */
 export function markLive(slot: Element | null): void {
+  if (!flushOnKeep) {
+    // While input waits, the boot script queues a click in a live part behind it. When what holds
+    // the queue up is gone (see flush), no part going live would run the queue again: each input
+    // kept does.
+    flushOnKeep = true;
+    document.addEventListener(EARLY_INPUT_EVENT, () => setTimeout(flush, 0));
+  }
   if (slot?.id === 'root') firstPassDone = true;
   if (!slot || slot.hasAttribute('data-live')) return;
   slot.setAttribute('data-live', '');

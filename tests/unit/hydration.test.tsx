@@ -55,17 +55,19 @@ describe('the boot script keeps input for the parts that do not run yet', () => 
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/entry.js');
   });
 
-  it('queues a click in the shell until it has hydrated, then leaves it to the page', () => {
+  it('queues a click in the shell until it has hydrated, then leaves it to the page', async () => {
     serverPage('');
     runBootScript();
     document.getElementById('shell-button')!.click();
     expect(window.__earlyInput?.map((input) => input.slot.id)).toEqual(['root']);
-    document.getElementById('root')!.setAttribute('data-live', '');
+    markLive(document.getElementById('root'));
+    await nextTask();
+    expect(window.__earlyInput).toHaveLength(0);
     document.getElementById('shell-button')!.click();
-    expect(window.__earlyInput).toHaveLength(1);
+    expect(window.__earlyInput).toHaveLength(0);
   });
 
-  it('leaves alone a section whose HTML is final, a link, a live section, and keeps typed text in its field', () => {
+  it('leaves alone a section whose HTML is final, a link, a live section, and keeps typed text in its field', async () => {
     serverPage('<input id="name" /><a id="link" href="#plans">Plans</a>');
     runBootScript();
     const staticClick = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -80,11 +82,42 @@ describe('the boot script keeps input for the parts that do not run yet', () => 
     expect(field.value).toBe('Juan');
     expect(window.__earlyInput?.map((input) => input.type)).toEqual(['input']);
 
-    slot('Home/cart').setAttribute('data-live', '');
+    markLive(slot('Home/cart'));
+    await nextTask();
+    expect(window.__earlyInput).toHaveLength(0);
     const liveClick = new MouseEvent('click', { bubbles: true, cancelable: true });
     field.dispatchEvent(liveClick);
     expect(liveClick.defaultPrevented).toBe(false);
-    expect(window.__earlyInput).toHaveLength(1);
+    expect(window.__earlyInput).toHaveLength(0);
+  });
+
+  it('queues a click in a part that runs while input kept before it still waits: the click does not overtake it', () => {
+    serverPage('<input id="name" /><button id="send">Send</button>');
+    runBootScript();
+    const field = document.getElementById('name') as HTMLInputElement;
+    field.value = 'Juan';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // The section is live, but the text typed before is not in its state yet (the replay waits a task).
+    slot('Home/cart').setAttribute('data-live', '');
+    const reachedPage = vi.fn();
+    document.getElementById('root')!.addEventListener('click', reachedPage);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('send')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(reachedPage).not.toHaveBeenCalled();
+    expect(window.__earlyInput?.map((input) => input.type)).toEqual(['input', 'click']);
+  });
+
+  it('leaves text typed into a live field to the page, and hands over that text for the field rather than what was kept before', () => {
+    serverPage('<input id="name" />');
+    runBootScript();
+    const field = document.getElementById('name') as HTMLInputElement;
+    field.value = 'Ju';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    slot('Home/cart').setAttribute('data-live', '');
+    field.value = 'Juan';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(window.__earlyInput?.map((input) => [input.type, input.value])).toEqual([['input', 'Juan']]);
   });
 
   it('stops a form submitted before its section runs (it would post the page to itself)', () => {
@@ -114,6 +147,25 @@ describe('replay once a section is live', () => {
     await nextTask();
     await nextTask();
     expect(order).toEqual(['add', 'shell-button']);
+  });
+});
+
+describe('replay when a part is gone', () => {
+  it('drops input kept for a part no longer on the page, and replays what came after it', async () => {
+    serverPage('<button id="add">Add</button>');
+    runBootScript();
+    document.getElementById('add')!.click();
+    markLive(document.getElementById('root'));
+    await nextTask();
+    // The visitor went on to another page before the section ran: its slot is gone.
+    slot('Home/cart').remove();
+    const order: string[] = [];
+    document.getElementById('root')!.addEventListener('click', (event) => order.push((event.target as Element).id));
+    document.getElementById('shell-button')!.click();
+    expect(order).toEqual([]);
+    await nextTask();
+    expect(order).toEqual(['shell-button']);
+    expect(window.__earlyInput).toHaveLength(0);
   });
 });
 
