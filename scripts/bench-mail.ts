@@ -88,14 +88,15 @@ try {
     check();
   });
   const start = performance.now();
-  app.ctx.db.transaction(() => {
+  await app.ctx.db.write('outbox', async (q) => {
     for (let i = 0; i < messages; i++) {
-      app.ctx.mail.outbox.enqueue(
+      await app.ctx.mail.outbox.enqueue(
         { kind: 'form', to: ['staff@bantaydoc.test'], subject: `Bench ${i}`, text: `Form e-mail ${i}\n${'x'.repeat(800)}` },
         now,
+        q,
       );
     }
-  })();
+  });
   app.ctx.mail.notify();
   await done;
   const seconds = (performance.now() - start) / 1000;

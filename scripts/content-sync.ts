@@ -1,6 +1,6 @@
 /**
- * `npm run content:sync`: brings the database of ${DATA_DIR:-./data} to the content files now, while
- * the server runs on it (server/ops/content-sync.ts). Exit codes: 0 done, 1 failed (invalid files,
+ * `npm run content:sync`: brings the database of ${DATA_DIR:-./data} (or of DATABASE_URL) to the
+ * content files now, while the server runs on it (server/ops/content-sync.ts). Exit codes: 0 done, 1 failed (invalid files,
  * no database), 2 bad arguments.
  *
  *   npm run content:sync                     the files of this checkout
@@ -12,7 +12,7 @@ import { syncDatabase } from '../server/ops/content-sync';
 
 const USAGE = `Usage: npm run content:sync [-- --root <dir>]
 
-Brings the content of \${DATA_DIR:-./data}/app.db to the files of content/ (and content/demo/ for a
+Brings the content of \${DATA_DIR:-./data}/app.db, or of the PostgreSQL database of DATABASE_URL, to the files of content/ (and content/demo/ for a
 demo database), in one transaction; prints one line per changed resource.
   --root <dir>   the project whose content/ to follow (default: this checkout)`;
 
@@ -22,6 +22,8 @@ await runCommand(USAGE, async () => {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const lines = syncDatabase(databaseFile(dataDirOf()), { root: args.root === undefined ? undefined : resolve(args.root) });
+  const lines = await syncDatabase(process.env.DATABASE_URL || databaseFile(dataDirOf()), {
+    root: args.root === undefined ? undefined : resolve(args.root),
+  });
   process.stdout.write(`${lines.join('\n')}\n`);
 });

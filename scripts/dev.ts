@@ -32,17 +32,17 @@ console.log(`  ➜  API:     http://127.0.0.1:${apiPort}/api/v1/`);
  * in the overlay (scripts/lib/vite-config-gate.ts).
  */
 const root = process.cwd();
-const followContentFiles = (abs: string) => {
+const followContentFiles = async (abs: string) => {
   const file = relative(root, abs).split(sep).join('/');
   if (!/^content\/.*\.json$/.test(file)) return;
   try {
     const now = new Date();
     const resources = checkedContent({ root, demo: true, product: api.ctx.product, now });
-    for (const line of followContent(api.ctx.repo, resources, { demo: true, now })) api.log.info(line);
+    for (const line of await followContent(api.ctx.repo, resources, { demo: true, now })) api.log.info(line);
     vite.ws.send({ type: 'custom', event: 'content:changed' });
   } catch (error) {
     if (error instanceof ContentError) api.log.warn(`content: ${file} not taken in (its problems are in the overlay)`);
     else api.log.error(error);
   }
 };
-for (const event of ['change', 'add', 'unlink'] as const) vite.watcher.on(event, followContentFiles);
+for (const event of ['change', 'add', 'unlink'] as const) vite.watcher.on(event, (file) => void followContentFiles(file));

@@ -44,16 +44,16 @@ await runCommand(USAGE, async () => {
   const { db, store } = openOutbox(databaseFile(dataDirOf()), { write: resend !== undefined });
   try {
     if (resend !== undefined) {
-      const row = resendOutbox(store, resend, { evenIfSent: args['even-if-sent'] });
+      const row = await resendOutbox(store, resend, { evenIfSent: args['even-if-sent'] });
       process.stdout.write(`E-mail #${row.id} to ${row.to_address} is due now: the running server sends it within seconds.\n`);
     } else if (show !== undefined) {
-      const row = store.byId(show);
+      const row = await store.byId(show);
       if (!row) throw new UsageError(`No e-mail #${show} in the outbox.`);
       process.stdout.write(formatRow(row));
     } else {
-      process.stdout.write(formatListing(listOutbox(store, args.all ? ['pending', 'failed', 'sent'] : ['pending', 'failed'])));
+      process.stdout.write(formatListing(await listOutbox(store, args.all ? ['pending', 'failed', 'sent'] : ['pending', 'failed'])));
     }
   } finally {
-    db.close();
+    await db.close();
   }
 });

@@ -32,12 +32,12 @@ await runCommand(USAGE, async () => {
   const { db, store } = openPayments(databaseFile(dataDirOf()), { write: args.resolve !== undefined });
   try {
     if (args.resolve !== undefined) {
-      resolvePayment(store, Number(args.resolve), args.note ?? '');
+      await resolvePayment(store, Number(args.resolve), args.note ?? '');
       process.stdout.write(`Payment review #${args.resolve} resolved.\n`);
     } else {
-      process.stdout.write(formatReviews(store, store.reviews({ all: args.all })));
+      process.stdout.write(await formatReviews(store, await store.reviews({ all: args.all })));
     }
   } finally {
-    db.close();
+    await db.close();
   }
 });

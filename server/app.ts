@@ -42,8 +42,12 @@ import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-
 import { registerFallback, registerStatic } from './static';
 
 export interface BuildOptions {
-  /** Directory of the SQLite file (`app.db`); created if missing. */
+  /** Directory of the SQLite file (`app.db`); created if missing. Unused with `databaseUrl`. */
   dataDir: string;
+  /** PostgreSQL instead of the SQLite file: postgres://user@host:port/database (DATABASE_URL). */
+  databaseUrl?: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; default 10). */
+  databasePoolSize?: number;
   /** The project whose content/ files the database follows (default: this repository). */
   contentRoot?: string;
   /** Redis shared by the instances (rate limits, render budget, HTML cache); without it, each process its own. */
@@ -169,13 +173,6 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
 }
 
 /** Whether the database answers a query. */
-function databaseAnswers(db: import('./db').Db): boolean {
-  try {
-    return db.prepare('SELECT 1 AS one').get() !== undefined;
-  } catch {
-    return false;
-  }
-}
 
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
   const links = linkSettings(opts);
@@ -200,7 +197,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const product = opts.product ?? readProduct();
   // Checked before the database opens: invalid content files stop the start and change nothing.
   const content = checkedContent({ root: opts.contentRoot ?? ROOT_DIR, demo: opts.demo, product, now: now() });
-  const db = openDatabase(opts.dataDir, { warn: (message) => app.log.warn(message) });
+  const db = await openDatabase({
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+    poolSize: opts.databasePoolSize,
+    warn: (message) => app.log.warn(message),
+  });
   const mail = createMailService({
     db,
     product,
@@ -211,34 +213,40 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
   const shared = createSharedState(opts.redisUrl, app.log);
   const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, shared, ...links };
-  const modeProblem = seedModeProblem(ctx.repo, ctx.demo, `The database ${databaseFile(opts.dataDir)}`);
+  const where = opts.databaseUrl ? 'The PostgreSQL database of DATABASE_URL' : `The database ${databaseFile(opts.dataDir)}`;
+  const modeProblem = await seedModeProblem(ctx.repo, ctx.demo, where);
   if (modeProblem) {
-    db.close();
+    await db.close();
     throw new SettingsError([modeProblem]);
   }
-  for (const line of followContent(ctx.repo, content, { demo: ctx.demo, now: now() })) app.log.info(line);
-  if (ctx.demo) seedDemoKeys(ctx.repo, { now: now() });
+  for (const line of await followContent(ctx.repo, content, { demo: ctx.demo, now: now() })) app.log.info(line);
+  if (ctx.demo) await seedDemoKeys(ctx.repo, { now: now() });
 
   const orders = new OrderStore(db);
-  orders.expirePending(now().toISOString());
-  const sweep = setInterval(() => {
-    orders.expirePending(now().toISOString());
-    mail.outbox.forgetSentKeyMails(new Date(now().getTime() - KEY_MAIL_KEPT_DAYS * 86_400_000));
-  }, EXPIRY_SWEEP_MS);
+  await orders.expirePending(now().toISOString());
+  const sweepOnce = async () => {
+    try {
+      await orders.expirePending(now().toISOString());
+      await mail.outbox.forgetSentKeyMails(new Date(now().getTime() - KEY_MAIL_KEPT_DAYS * 86_400_000));
+    } catch (error) {
+      app.log.warn({ err: error }, 'orders: could not expire pending orders; trying again later');
+    }
+  };
+  const sweep = setInterval(() => void sweepOnce(), EXPIRY_SWEEP_MS);
   sweep.unref();
   // Uploaded files are kept UPLOAD_RETENTION_DAYS, then removed (their submission stays, marked).
   const uploads = new SubmissionStore(db);
   const retentionMs = (opts.uploadRetentionDays ?? DEFAULT_UPLOAD_RETENTION_DAYS) * DAY_MS;
-  const removeOldUploads = () => {
+  const removeOldUploads = async () => {
     try {
-      const removed = uploads.removeFilesBefore(new Date(now().getTime() - retentionMs).toISOString(), now().toISOString());
+      const removed = await uploads.removeFilesBefore(new Date(now().getTime() - retentionMs).toISOString(), now().toISOString());
       if (removed > 0) app.log.info({ removed }, 'uploads: files past their retention removed');
     } catch (error) {
       app.log.warn({ err: error }, 'uploads: could not remove files past their retention; trying again later');
     }
   };
-  removeOldUploads();
-  const uploadSweep = setInterval(removeOldUploads, UPLOAD_SWEEP_MS);
+  await removeOldUploads();
+  const uploadSweep = setInterval(() => void removeOldUploads(), UPLOAD_SWEEP_MS);
   uploadSweep.unref();
 
   app.decorate('ctx', ctx);
@@ -250,7 +258,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     // Sends in flight finish and are marked before the database closes.
     await mail.sender?.stop();
     await shared.close();
-    db.close();
+    await db.close();
   });
 
   registerRequestLog(app);
@@ -276,7 +284,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   // balancer sends traffic only to a ready instance, and one that is closing is not ready.
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
   app.get(`${API_PREFIX}/ready`, async (_request, reply) => {
-    const checks = { database: databaseAnswers(db), redis: await shared.reachable() };
+    const checks = { database: await db.ping(), redis: await shared.reachable() };
     const ready = checks.database && checks.redis;
     return reply
       .code(ready ? 200 : 503)

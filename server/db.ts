@@ -1,275 +1,63 @@
 import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashActivationCode, isCodeHash } from './keys/code-hash';
+import pg from 'pg';
+import { migrations, type Migration } from './migrations';
 
-export type Db = Database.Database;
+export { migrations, SCHEMA_VERSION, type Migration } from './migrations';
 
 /**
- * Schema migrations, applied in order on start; `PRAGMA user_version` records the last one applied.
- * Later features append their own migration here (never edit one that has shipped).
+ * The one data layer of the server: kysely over SQLite (better-sqlite3, the embedded default) or
+ * PostgreSQL (pg, a pool). Queries are written once as kysely `sql` templates in the SQL both engines
+ * speak (ON CONFLICT, RETURNING, CAST(… AS INTEGER)); kysely compiles their parameters for each.
  */
-export interface Migration {
-  version: number;
-  name: string;
-  up: (db: Db) => void;
+export type Engine = 'sqlite' | 'postgres';
+
+/** What a query runs on: the database, or the transaction it belongs to. */
+export type Queryable = Kysely<Record<string, never>>;
+
+export interface Db {
+  readonly engine: Engine;
+  /** Queries outside a transaction (each on a connection of its own with PostgreSQL). */
+  readonly query: Queryable;
+  /**
+   * Runs `work` in one write transaction and returns its result (rolled back if it throws). SQLite:
+   * BEGIN IMMEDIATE, so writers take turns across processes. PostgreSQL: the transaction first takes
+   * the advisory lock named `lock`, so the transactions of one lock name take turns across instances
+   * and each reads what the one before it committed; transactions of other names run side by side.
+   * Everything inside runs on `q`, never on `query` (that would wait for this transaction: SQLite has one connection).
+   */
+  write<T>(lock: string, work: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Whether the database answers (readiness). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The SQLite handle (backups, file checks); undefined with PostgreSQL. */
+  readonly sqlite?: Database.Database;
 }
 
-export const migrations: Migration[] = [
-  {
-    version: 1,
-    name: 'content and meta',
-    up: (db) =>
-      db.exec(`
-        -- Every content resource of the API in one table: the JSON body is what the API returns;
-        -- the other columns are copies of body fields that queries filter or sort on.
-        CREATE TABLE content (
-          resource    TEXT    NOT NULL,
-          id          INTEGER NOT NULL,
-          precedence  INTEGER,
-          reseller_id INTEGER,
-          slug        TEXT,
-          code        TEXT COLLATE NOCASE,
-          post_date   TEXT,
-          body        TEXT    NOT NULL CHECK (json_valid(body)),
-          PRIMARY KEY (resource, id)
-        ) WITHOUT ROWID;
-        CREATE INDEX content_by_owner ON content (resource, reseller_id, precedence);
-        CREATE UNIQUE INDEX content_by_slug ON content (resource, slug) WHERE slug IS NOT NULL;
-        CREATE INDEX content_by_code ON content (resource, code) WHERE code IS NOT NULL;
-        CREATE INDEX content_by_date ON content (resource, post_date) WHERE post_date IS NOT NULL;
+/**
+ * Whether a text can be stored or looked up: PostgreSQL's TEXT refuses U+0000 (an error, where SQLite
+ * finds nothing), so a lookup by such a text answers "not found" before it reaches either engine.
+ */
+export const storableText = (text: string): boolean => !text.includes('\u0000');
 
-        CREATE TABLE meta (
-          key   TEXT PRIMARY KEY,
-          value TEXT NOT NULL
-        ) WITHOUT ROWID;
-      `),
-  },
-  {
-    version: 2,
-    name: 'form submissions',
-    up: (db) =>
-      db.exec(`
-        -- POST form-emails/{key}: each accepted submission (data = the validated form data as JSON),
-        -- stored before the reply; uploaded files (the job application's CV) beside it.
-        CREATE TABLE form_submissions (
-          id         INTEGER PRIMARY KEY AUTOINCREMENT,
-          form_key   TEXT    NOT NULL,
-          data       TEXT    NOT NULL CHECK (json_valid(data)),
-          created_at TEXT    NOT NULL,
-          ip         TEXT
-        );
-        CREATE INDEX form_submissions_by_form ON form_submissions (form_key, id);
-
-        CREATE TABLE submission_files (
-          id            INTEGER PRIMARY KEY AUTOINCREMENT,
-          submission_id INTEGER NOT NULL REFERENCES form_submissions (id) ON DELETE CASCADE,
-          filename      TEXT    NOT NULL,
-          mime          TEXT    NOT NULL,
-          size          INTEGER NOT NULL,
-          content       BLOB    NOT NULL
-        );
-        CREATE INDEX submission_files_by_submission ON submission_files (submission_id);
-      `),
-  },
-  {
-    version: 3,
-    name: 'orders, access keys, outbox',
-    up: (db) =>
-      db.exec(`
-        -- A billing POST (standard, merchant, promotion or reseller checkout) whose amounts the server
-        -- recomputed. Money in integer centavos; billing = the validated billing form as JSON.
-        CREATE TABLE orders (
-          id             INTEGER PRIMARY KEY AUTOINCREMENT,
-          kind           TEXT    NOT NULL CHECK (kind IN ('standard', 'merchant', 'promotion', 'reseller')),
-          plan_id        INTEGER NOT NULL,
-          plan_name      TEXT    NOT NULL,
-          reseller_id    INTEGER,
-          quantity       INTEGER NOT NULL CHECK (quantity >= 1),
-          members        INTEGER NOT NULL DEFAULT 0 CHECK (members >= 0),
-          promo_id       INTEGER,
-          plan_total     INTEGER NOT NULL,
-          members_total  INTEGER,
-          subtotal       INTEGER NOT NULL,
-          vat            INTEGER NOT NULL,
-          total_cost     INTEGER NOT NULL,
-          promo_discount INTEGER NOT NULL DEFAULT 0,
-          total          INTEGER NOT NULL CHECK (total >= 0),
-          unit_amount    INTEGER NOT NULL,
-          currency       TEXT    NOT NULL DEFAULT 'PHP',
-          billing        TEXT    NOT NULL CHECK (json_valid(billing)),
-          email          TEXT    NOT NULL,
-          status         TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'cancelled')),
-          token          TEXT    NOT NULL UNIQUE,
-          created_at     TEXT    NOT NULL,
-          paid_at        TEXT,
-          cancelled_at   TEXT
-        );
-
-        -- One access key and activation code per purchased unit, issued when the order is paid
-        -- (order_id NULL: a key not tied to an order). member = who activated it (key assignment).
-        CREATE TABLE access_keys (
-          id              INTEGER PRIMARY KEY AUTOINCREMENT,
-          order_id        INTEGER REFERENCES orders (id),
-          access_key      TEXT    NOT NULL UNIQUE,
-          activation_code TEXT    NOT NULL,
-          status          TEXT    NOT NULL DEFAULT 'unused' CHECK (status IN ('unused', 'used')),
-          created_at      TEXT    NOT NULL,
-          activated_at    TEXT,
-          member          TEXT    CHECK (member IS NULL OR json_valid(member))
-        );
-        CREATE INDEX access_keys_by_order ON access_keys (order_id);
-
-        -- E-mails the server would send (read in demo mode at /dev/outbox).
-        CREATE TABLE outbox (
-          id         INTEGER PRIMARY KEY AUTOINCREMENT,
-          to_address TEXT    NOT NULL,
-          subject    TEXT    NOT NULL,
-          body       TEXT    NOT NULL,
-          order_id   INTEGER REFERENCES orders (id),
-          created_at TEXT    NOT NULL
-        );
-      `),
-  },
-  {
-    version: 4,
-    name: 'payment notifications, order expiry, key lockouts',
-    up: (db) =>
-      db.exec(`
-        -- A pending order waits for its payment until expires_at; then it is cancelled (cancel_reason 'expired').
-        ALTER TABLE orders ADD COLUMN expires_at TEXT;
-        ALTER TABLE orders ADD COLUMN cancel_reason TEXT;
-        CREATE INDEX orders_pending_by_expiry ON orders (expires_at) WHERE status = 'pending';
-
-        -- Every signed provider notification handled, by the provider's event id: a notification seen
-        -- before (a replay or a retry) changes nothing.
-        CREATE TABLE payment_notifications (
-          event_id    TEXT    PRIMARY KEY,
-          type        TEXT    NOT NULL,
-          order_id    INTEGER,
-          outcome     TEXT    NOT NULL,
-          received_at TEXT    NOT NULL
-        ) WITHOUT ROWID;
-
-        -- Wrong activation codes per access key (whatever the IP): 5 lock the key for a while.
-        CREATE TABLE key_attempts (
-          access_key   TEXT    PRIMARY KEY,
-          failures     INTEGER NOT NULL,
-          locked_until TEXT,
-          updated_at   TEXT    NOT NULL
-        ) WITHOUT ROWID;
-      `),
-  },
-  {
-    version: 5,
-    name: 'outbox delivery',
-    up: (db) =>
-      db.exec(`
-        -- The outbox is the one place an e-mail is written, in the transaction of what it reports; a
-        -- sender (server/mail/sender.ts) delivers each row through SMTP. status: 'pending' (to send),
-        -- 'sent', 'failed' (refused for good, or out of attempts). A sender claims a due row until
-        -- claimed_until; a row whose claim ran out (its sender died) is due again and is sent with
-        -- the same message_id, so a receiver sees a repeat, never a loss.
-        ALTER TABLE outbox ADD COLUMN html TEXT;
-        ALTER TABLE outbox ADD COLUMN reply_to TEXT;
-        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'keys';
-        ALTER TABLE outbox ADD COLUMN submission_id INTEGER REFERENCES form_submissions (id);
-        ALTER TABLE outbox ADD COLUMN message_id TEXT;
-        ALTER TABLE outbox ADD COLUMN status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed'));
-        ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE outbox ADD COLUMN next_attempt_at TEXT;
-        ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
-        ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
-        ALTER TABLE outbox ADD COLUMN sent_at TEXT;
-        ALTER TABLE outbox ADD COLUMN failed_at TEXT;
-        ALTER TABLE outbox ADD COLUMN last_error TEXT;
-        -- Rows written before this migration get a Message-ID of their own.
-        UPDATE outbox SET message_id = '<outbox-' || id || '-' || lower(hex(randomblob(8))) || '@outbox.invalid>',
-          next_attempt_at = created_at;
-        CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
-        CREATE INDEX outbox_by_status ON outbox (status, id);
-      `),
-  },
-  {
-    version: 6,
-    name: 'payment reviews',
-    up: (db) =>
-      db.exec(`
-        -- A payment the provider confirmed that issued no keys (the buyer had cancelled the order, or
-        -- it was already paid): kept for an operator (npm run payments), who refunds it or issues keys.
-        CREATE TABLE payment_reviews (
-          id          INTEGER PRIMARY KEY AUTOINCREMENT,
-          event_id    TEXT    NOT NULL UNIQUE,
-          order_id    INTEGER NOT NULL REFERENCES orders (id),
-          reason      TEXT    NOT NULL CHECK (reason IN ('paid-after-buyer-cancel', 'second-payment')),
-          amount      INTEGER NOT NULL,
-          currency    TEXT    NOT NULL,
-          received_at TEXT    NOT NULL,
-          resolved_at TEXT,
-          resolution  TEXT
-        );
-      `),
-  },
-  {
-    version: 7,
-    name: 'hashed activation codes, key attempts per client',
-    up: (db) => {
-      // Activation codes are kept only as scrypt hashes (keys/code-hash.ts): the codes stored in clear
-      // until now are hashed in place.
-      db.exec('ALTER TABLE access_keys RENAME COLUMN activation_code TO activation_code_hash');
-      const update = db.prepare('UPDATE access_keys SET activation_code_hash = ? WHERE id = ?');
-      const rows = db.prepare('SELECT id, activation_code_hash AS code FROM access_keys').all() as Array<{ id: number; code: string }>;
-      for (const row of rows) if (!isCodeHash(row.code)) update.run(hashActivationCode(row.code), row.id);
-      db.exec(`
-        -- Wrong activation codes per access key as typed (known or not) and client (an IP address, an
-        -- IPv6 /64; '*': all clients together), counted from window_start; enough lock the key for
-        -- that client (or for everyone) until locked_until. Rows untouched for an hour are deleted.
-        ALTER TABLE key_attempts RENAME TO key_attempts_per_key;
-        CREATE TABLE key_attempts (
-          access_key   TEXT    NOT NULL,
-          client       TEXT    NOT NULL,
-          failures     INTEGER NOT NULL,
-          window_start TEXT    NOT NULL,
-          locked_until TEXT,
-          updated_at   TEXT    NOT NULL,
-          PRIMARY KEY (access_key, client)
-        ) WITHOUT ROWID;
-        CREATE INDEX key_attempts_by_age ON key_attempts (updated_at);
-        -- The counts so far were for all clients together: they stay so, locks included.
-        INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
-          SELECT access_key, '*', failures, updated_at, locked_until, updated_at FROM key_attempts_per_key;
-        DROP TABLE key_attempts_per_key;
-      `);
-    },
-  },
-  {
-    version: 8,
-    name: 'upload retention',
-    up: (db) =>
-      db.exec(`
-        -- An uploaded file past UPLOAD_RETENTION_DAYS is removed: its bytes are emptied and removed_at
-        -- says when; the row (name, type, size) and its submission stay. The quota (UPLOAD_QUOTA_MB)
-        -- counts the files not removed (submission_files_stored); the sweep finds old submissions by date.
-        ALTER TABLE submission_files ADD COLUMN removed_at TEXT;
-        CREATE INDEX submission_files_stored ON submission_files (removed_at, size);
-        CREATE INDEX form_submissions_by_date ON form_submissions (created_at);
-      `),
-  },
-];
-
-function migrate(db: Db, list: readonly Migration[] = migrations): void {
-  const sorted = [...list].sort((a, b) => a.version - b.version);
-  for (const migration of sorted) {
-    // Read the version inside an immediate (write-locked) transaction: of several processes that
-    // open one database at once, one applies each migration and the others see it applied.
-    db.transaction(() => {
-      const current = db.pragma('user_version', { simple: true }) as number;
-      if (migration.version <= current) return;
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
-  }
+/** The rows of a query. */
+export async function all<T>(q: Queryable, query: RawBuilder<unknown>): Promise<T[]> {
+  return (await query.execute(q)).rows as T[];
 }
+
+/** The first row of a query, if any. */
+export async function one<T>(q: Queryable, query: RawBuilder<unknown>): Promise<T | undefined> {
+  return (await query.execute(q)).rows[0] as T | undefined;
+}
+
+/** Runs a statement; returns how many rows it changed. */
+export async function run(q: Queryable, query: RawBuilder<unknown>): Promise<number> {
+  return Number((await query.execute(q)).numAffectedRows ?? 0n);
+}
+
+export { sql };
 
 /** Where the database lives by default: production's, and the demo's own (never the same file). */
 export const DATA_DIR = './data';
@@ -277,9 +65,6 @@ export const DEMO_DATA_DIR = './data/demo';
 
 /** The server's database file in a data directory. */
 export const databaseFile = (dataDir: string): string => join(dataDir, 'app.db');
-
-/** The last migration: a database below it was not yet opened by this version of the server. */
-export const SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));
 
 /** Modes of what holds buyers' data and CVs: the owner (the server's user) alone reads and writes them. */
 const PRIVATE_DIR_MODE = 0o700;
@@ -324,12 +109,29 @@ function preparePrivateFiles(dataDir: string, warn: (message: string) => void): 
   for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) tighten(file + suffix, PRIVATE_FILE_MODE, warn);
 }
 
+function migrateSqlite(db: Database.Database, list: readonly Migration[] = migrations): void {
+  const sorted = [...list].sort((a, b) => a.version - b.version);
+  for (const migration of sorted) {
+    // Read the version inside an immediate (write-locked) transaction: of several processes that
+    // open one database at once, one applies each migration and the others see it applied.
+    db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (migration.version <= current) return;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}
+
+/** The SQLite schema version of a database (0: new). */
+export const sqliteVersion = (db: Database.Database): number => db.pragma('user_version', { simple: true }) as number;
+
 /**
  * Opens (creating if needed) `${dataDir}/app.db` in WAL mode and brings its schema up to date. The
  * directory and the files are private to the server's user (preparePrivateFiles); `warn` hears of
  * any that had to be tightened.
  */
-export function openDatabase(dataDir: string, options: { warn?: (message: string) => void } = {}): Db {
+export function openSqliteFile(dataDir: string, options: { warn?: (message: string) => void } = {}): Database.Database {
   preparePrivateFiles(dataDir, options.warn ?? ((message) => console.warn(message)));
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
@@ -341,6 +143,146 @@ export function openDatabase(dataDir: string, options: { warn?: (message: string
   // Deleted and overwritten content (an uploaded file past its retention) is overwritten with zeros,
   // also where a page is rewritten, instead of lingering in free space of the file.
   db.pragma('secure_delete = ON');
-  migrate(db);
+  migrateSqlite(db);
   return db;
+}
+
+/** How long a write transaction waits for another process's write lock on the SQLite file. */
+const SQLITE_LOCK_WAIT_MS = 5000;
+
+/**
+ * BEGIN IMMEDIATE, waiting for the file's write lock without blocking the event loop: SQLite's own
+ * busy wait (busy_timeout) sleeps the whole process, and a write transaction of this process that is
+ * between two awaits could then never finish. So the attempt is made with no busy wait, and
+ * repeated after short timers until SQLITE_LOCK_WAIT_MS have passed.
+ */
+async function beginImmediate(handle: Database.Database, q: Queryable): Promise<void> {
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  const busyTimeout = handle.pragma('busy_timeout', { simple: true }) as number;
+  handle.pragma('busy_timeout = 0');
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await sql`BEGIN IMMEDIATE`.execute(q);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, 20) + Math.random() * 5));
+      }
+    }
+  } finally {
+    handle.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+}
+
+/** The data layer over an open SQLite handle (the server's file, or an operator command's). */
+export function sqliteDb(handle: Database.Database): Db {
+  const query = new Kysely<Record<string, never>>({ dialect: new SqliteDialect({ database: handle }) });
+  return {
+    engine: 'sqlite',
+    query,
+    sqlite: handle,
+    // kysely's SQLite transactions BEGIN DEFERRED; a write transaction must hold the write lock
+    // from its first read, or two processes that read first deadlock on their first write.
+    write: (_lock, work) =>
+      query.connection().execute(async (q) => {
+        await beginImmediate(handle, q);
+        try {
+          const result = await work(q);
+          await sql`COMMIT`.execute(q);
+          return result;
+        } catch (error) {
+          if (handle.inTransaction) await sql`ROLLBACK`.execute(q);
+          throw error;
+        }
+      }),
+    ping: async () => {
+      try {
+        return handle.prepare('SELECT 1 AS one').get() !== undefined;
+      } catch {
+        return false;
+      }
+    },
+    close: () => query.destroy(),
+  };
+}
+
+/** The PostgreSQL connection pool's size when DATABASE_POOL_SIZE does not say. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** pg returns BIGINT and NUMERIC as strings; the counts and sums here are far below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Brings a PostgreSQL database up to date: each migration in a transaction holding one advisory lock, so concurrent starts apply each once. */
+async function migratePostgres(query: Queryable): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`
+    .execute(query)
+    .catch(async (error: unknown) => {
+      // Two instances creating it at once: one wins, the other finds it there.
+      if ((error as { code?: string }).code !== '23505') throw error;
+    });
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    await query.transaction().execute(async (q) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`.execute(q);
+      const done = await one(q, sql`SELECT 1 FROM schema_migrations WHERE version = ${migration.version}`);
+      if (done) return;
+      await sql.raw(migration.postgres).execute(q);
+      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(
+        q,
+      );
+    });
+  }
+}
+
+/** The data layer over PostgreSQL at `url`, with a pool of `poolSize` connections, its schema brought up to date. */
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
+  // An idle connection the server dropped is replaced; the error is not the process's end.
+  pool.on('error', () => {});
+  const query = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migratePostgres(query);
+  } catch (error) {
+    await query.destroy();
+    throw error;
+  }
+  return {
+    engine: 'postgres',
+    query,
+    write: (lock, work) =>
+      query.transaction().execute(async (q) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`.execute(q);
+        return work(q);
+      }),
+    ping: async () => {
+      try {
+        await sql`SELECT 1`.execute(query);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => query.destroy(),
+  };
+}
+
+/** Where the server keeps its data: PostgreSQL when a URL is given, else the SQLite file in `dataDir`. */
+export interface DatabaseLocation {
+  dataDir: string;
+  /** postgres://… (DATABASE_URL); the SQLite file in dataDir when absent. */
+  databaseUrl?: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  warn?: (message: string) => void;
+}
+
+/** Opens the server's database (creating and migrating it as needed). */
+export async function openDatabase(location: DatabaseLocation): Promise<Db> {
+  if (location.databaseUrl) return openPostgres(location.databaseUrl, { poolSize: location.poolSize });
+  return sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn }));
 }

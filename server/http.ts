@@ -121,7 +121,7 @@ const pathId = (notFoundMessage: string): Checked => ({
 /** GET /<resource>/:id: one item by its id; 404 with `notFoundMessage` for an unknown or unreadable id. */
 export function getById(app: FastifyInstance, repo: Repo, resource: string, notFoundMessage: string): void {
   app.get<{ Params: { id: string } }>(`/${resource}/:id`, checked({ params: { id: pathId(notFoundMessage) } }), async (request, reply) => {
-    const item = repo.get(resource, Number(request.params.id));
+    const item = await repo.get(resource, Number(request.params.id));
     return item ? one(item) : notFound(reply, notFoundMessage);
   });
 }

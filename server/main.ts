@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     uploadQuotaMb: settings.uploadQuotaMb,
     uploadRetentionDays: settings.uploadRetentionDays,
     redisUrl: settings.redisUrl,
+    databaseUrl: settings.databaseUrl,
+    databasePoolSize: settings.databasePoolSize,
   });
 
   let closing = false;

@@ -1,5 +1,5 @@
 import { PLAN_RESOURCES } from './content/rules';
-import type { Db } from './db';
+import { all, one, run, sql, storableText, type Db, type Queryable } from './db';
 
 /** A stored API item: the JSON object the API returns. */
 export type Item = Record<string, unknown> & { id: number };
@@ -34,83 +34,85 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 export class Repo {
   constructor(readonly db: Db) {}
 
-  list<T = Item>(resource: string, options: ListOptions = {}): T[] {
-    const dir = options.order === 'DESC' ? 'DESC' : 'ASC';
-    const owner = options.resellerId !== undefined ? 'AND reseller_id = @resellerId' : '';
-    const rows = this.db
-      .prepare(
-        `SELECT body FROM content WHERE resource = @resource ${owner}
-         ORDER BY precedence IS NULL, precedence ${dir}, id ${dir}`,
-      )
-      .all({ resource, resellerId: options.resellerId ?? null }) as Row[];
+  private get q(): Queryable {
+    return this.db.query;
+  }
+
+  async list<T = Item>(resource: string, options: ListOptions = {}): Promise<T[]> {
+    const dir = sql.raw(options.order === 'DESC' ? 'DESC' : 'ASC');
+    const owner = options.resellerId !== undefined ? sql`AND reseller_id = ${options.resellerId}` : sql``;
+    const rows = await all<Row>(
+      this.q,
+      sql`SELECT body FROM content WHERE resource = ${resource} ${owner}
+          ORDER BY precedence IS NULL, precedence ${dir}, id ${dir}`,
+    );
     return parseAll<T>(rows);
   }
 
-  get<T = Item>(resource: string, id: number): T | undefined {
-    return parse<T>(this.db.prepare('SELECT body FROM content WHERE resource = ? AND id = ?').get(resource, id) as Row | undefined);
+  async get<T = Item>(resource: string, id: number, q: Queryable = this.q): Promise<T | undefined> {
+    return parse<T>(await one<Row>(q, sql`SELECT body FROM content WHERE resource = ${resource} AND id = ${id}`));
   }
 
-  bySlug<T = Item>(resource: string, slug: string): T | undefined {
-    return parse<T>(this.db.prepare('SELECT body FROM content WHERE resource = ? AND slug = ?').get(resource, slug) as Row | undefined);
+  async bySlug<T = Item>(resource: string, slug: string): Promise<T | undefined> {
+    if (!storableText(slug)) return undefined;
+    return parse<T>(await one<Row>(this.q, sql`SELECT body FROM content WHERE resource = ${resource} AND slug = ${slug}`));
   }
 
   /** Case-insensitive lookup on the `code` field. */
-  byCode<T = Item>(resource: string, code: string, options: { resellerId?: number } = {}): T | undefined {
-    const owner = options.resellerId !== undefined ? 'AND reseller_id = @resellerId' : '';
+  async byCode<T = Item>(resource: string, code: string, options: { resellerId?: number } = {}): Promise<T | undefined> {
+    if (!storableText(code)) return undefined;
+    const owner = options.resellerId !== undefined ? sql`AND reseller_id = ${options.resellerId}` : sql``;
     return parse<T>(
-      this.db
-        .prepare(`SELECT body FROM content WHERE resource = @resource AND code = @code ${owner} ORDER BY id LIMIT 1`)
-        .get({ resource, code: code.trim(), resellerId: options.resellerId ?? null }) as Row | undefined,
+      await one<Row>(
+        this.q,
+        sql`SELECT body FROM content WHERE resource = ${resource} AND lower(code) = lower(${code.trim()}) ${owner} ORDER BY id LIMIT 1`,
+      ),
     );
   }
 
   /** A plan of any plan list, by its (globally unique) id. */
-  plan<T = Item>(id: number): (T & { resource: string }) | undefined {
-    const row = this.db
-      .prepare(`SELECT resource, body FROM content WHERE id = ? AND resource IN (${PLAN_RESOURCES.map(() => '?').join(', ')})`)
-      .get(id, ...PLAN_RESOURCES) as (Row & { resource: string }) | undefined;
+  async plan<T = Item>(id: number): Promise<(T & { resource: string }) | undefined> {
+    const row = await one<Row & { resource: string }>(
+      this.q,
+      sql`SELECT resource, body FROM content WHERE id = ${id} AND resource IN (${sql.join(PLAN_RESOURCES)})`,
+    );
     return row ? { ...(JSON.parse(row.body) as T), resource: row.resource } : undefined;
   }
 
-  articles<T = Item>(query: ArticleQuery = {}): T[] {
-    const dir = query.order === 'ASC' ? 'ASC' : 'DESC';
-    const year = query.year !== undefined ? 'AND substr(post_date, 1, 4) = @year' : '';
-    const rows = this.db
-      .prepare(`SELECT body FROM content WHERE resource = 'articles' ${year} ORDER BY post_date ${dir}, id ${dir}`)
-      .all({ year: query.year !== undefined ? String(query.year).padStart(4, '0') : null }) as Row[];
+  async articles<T = Item>(query: ArticleQuery = {}): Promise<T[]> {
+    const dir = sql.raw(query.order === 'ASC' ? 'ASC' : 'DESC');
+    const year = query.year !== undefined ? sql`AND substr(post_date, 1, 4) = ${String(query.year).padStart(4, '0')}` : sql``;
+    const rows = await all<Row>(
+      this.q,
+      sql`SELECT body FROM content WHERE resource = 'articles' ${year} ORDER BY post_date ${dir}, id ${dir}`,
+    );
     return parseAll<T>(rows);
   }
 
-  insert(resource: string, item: Item): void {
-    this.db
-      .prepare(
-        `INSERT INTO content (resource, id, precedence, reseller_id, slug, code, post_date, body)
-         VALUES (@resource, @id, @precedence, @reseller_id, @slug, @code, @post_date, @body)`,
-      )
-      .run({
-        resource,
-        id: item.id,
-        precedence: num(item.precedence),
-        reseller_id: num(item.reseller_id),
-        slug: str(item.slug),
-        code: str(item.code),
-        post_date: str(item.post_date),
-        body: JSON.stringify(item),
-      });
+  async insert(resource: string, item: Item, q: Queryable = this.q): Promise<void> {
+    await run(
+      q,
+      sql`INSERT INTO content (resource, id, precedence, reseller_id, slug, code, post_date, body)
+          VALUES (${resource}, ${item.id}, ${num(item.precedence)}, ${num(item.reseller_id)}, ${str(item.slug)}, ${str(item.code)},
+            ${str(item.post_date)}, ${JSON.stringify(item)})`,
+    );
   }
 
-  count(resource?: string): number {
-    const row = resource
-      ? this.db.prepare('SELECT count(*) AS n FROM content WHERE resource = ?').get(resource)
-      : this.db.prepare('SELECT count(*) AS n FROM content').get();
-    return (row as { n: number }).n;
+  async count(resource?: string, q: Queryable = this.q): Promise<number> {
+    const row = await one<{ n: number }>(
+      q,
+      resource
+        ? sql`SELECT CAST(count(*) AS INTEGER) AS n FROM content WHERE resource = ${resource}`
+        : sql`SELECT CAST(count(*) AS INTEGER) AS n FROM content`,
+    );
+    return row!.n;
   }
 
-  getMeta(key: string): string | undefined {
-    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  async getMeta(key: string, q: Queryable = this.q): Promise<string | undefined> {
+    return (await one<{ value: string }>(q, sql`SELECT value FROM meta WHERE key = ${key}`))?.value;
   }
 
-  setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  async setMeta(key: string, value: string, q: Queryable = this.q): Promise<void> {
+    await run(q, sql`INSERT INTO meta (key, value) VALUES (${key}, ${value}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
   }
 }

@@ -41,12 +41,12 @@ export type SeedMode = 'demo' | 'production';
  * that ever ran in demo mode has the demo keys (every demo start seeds them), so that marks it; the
  * mode found is then recorded.
  */
-export function seedMode(repo: Repo): SeedMode | undefined {
-  const recorded = repo.getMeta(SEED_MODE_KEY);
+export async function seedMode(repo: Repo): Promise<SeedMode | undefined> {
+  const recorded = await repo.getMeta(SEED_MODE_KEY);
   if (recorded === 'demo' || recorded === 'production') return recorded;
-  if (repo.count() === 0) return undefined;
-  const inferred: SeedMode = repo.getMeta('demo_keys_seeded') !== undefined ? 'demo' : 'production';
-  repo.setMeta(SEED_MODE_KEY, inferred);
+  if ((await repo.count()) === 0) return undefined;
+  const inferred: SeedMode = (await repo.getMeta('demo_keys_seeded')) !== undefined ? 'demo' : 'production';
+  await repo.setMeta(SEED_MODE_KEY, inferred);
   return inferred;
 }
 
@@ -55,8 +55,8 @@ export function seedMode(repo: Repo): SeedMode | undefined {
  * the demo seeded (its promo codes, keys and partners are made up and would be honoured), and the
  * demo never runs on a production database (it would add them).
  */
-export function seedModeProblem(repo: Repo, demo: boolean, where: string): string | undefined {
-  const mode = seedMode(repo);
+export async function seedModeProblem(repo: Repo, demo: boolean, where: string): Promise<string | undefined> {
+  const mode = await seedMode(repo);
   if (mode === 'demo' && !demo) {
     return `${where} was seeded by the demo (npm start): its promo codes, access keys and partners are made up, and production would honour them. Start production on its own data folder (DATA_DIR; the demo's default is ./data/demo)`;
   }
@@ -67,8 +67,8 @@ export function seedModeProblem(repo: Repo, demo: boolean, where: string): strin
 }
 
 /** Records the mode of a database that has none yet (a new one, on its first start). */
-export function recordSeedMode(repo: Repo, demo: boolean): void {
-  if (repo.getMeta(SEED_MODE_KEY) === undefined) repo.setMeta(SEED_MODE_KEY, demo ? 'demo' : 'production');
+export async function recordSeedMode(repo: Repo, demo: boolean): Promise<void> {
+  if ((await repo.getMeta(SEED_MODE_KEY)) === undefined) await repo.setMeta(SEED_MODE_KEY, demo ? 'demo' : 'production');
 }
 
 interface DemoOrders {
@@ -87,26 +87,30 @@ const DEMO_ORDERS = JSON.parse(readFileSync(join(FIXTURES_DIR, 'demo-orders.json
 export const DEMO_KEY_ORDERS: DemoOrders['orders'] = DEMO_ORDERS.orders;
 
 /** Seeds the demo paid orders and their unused keys once per database (demo mode). Returns true when it seeded. */
-export function seedDemoKeys(repo: Repo, options: SeedOptions): boolean {
-  if (repo.getMeta('demo_keys_seeded') !== undefined) return false;
+export async function seedDemoKeys(repo: Repo, options: SeedOptions): Promise<boolean> {
+  if ((await repo.getMeta('demo_keys_seeded')) !== undefined) return false;
   const store = new OrderStore(repo.db);
   const createdAt = options.now.toISOString();
   const buyer = DEMO_ORDERS.buyer;
-  return repo.db
-    .transaction(() => {
-      if (repo.getMeta('demo_keys_seeded') !== undefined) return false;
-      for (const group of DEMO_KEY_ORDERS) {
-        const plan = repo.get<Item & { name: string; price: number; discount: number; other_details: null }>('shop-plans', group.planId);
-        if (!plan) continue;
-        const quantity = group.keys.length;
-        const totals = computeTotals({
-          price: toCentavos(plan.price),
-          discount: toCentavos(plan.discount),
-          quantity,
-          memberPrice: memberPriceOf(plan.other_details, toCentavos),
-          memberQuantity: 0,
-        });
-        const order = store.create({
+  return repo.db.write('orders', async (q) => {
+    if ((await repo.getMeta('demo_keys_seeded', q)) !== undefined) return false;
+    for (const group of DEMO_KEY_ORDERS) {
+      const plan = await repo.get<Item & { name: string; price: number; discount: number; other_details: null }>(
+        'shop-plans',
+        group.planId,
+        q,
+      );
+      if (!plan) continue;
+      const quantity = group.keys.length;
+      const totals = computeTotals({
+        price: toCentavos(plan.price),
+        discount: toCentavos(plan.discount),
+        quantity,
+        memberPrice: memberPriceOf(plan.other_details, toCentavos),
+        memberQuantity: 0,
+      });
+      const order = await store.create(
+        {
           kind: 'standard',
           planId: plan.id,
           planName: plan.name,
@@ -120,11 +124,12 @@ export function seedDemoKeys(repo: Repo, options: SeedOptions): boolean {
           createdAt,
           expiresAt: null,
           status: 'paid',
-        });
-        store.addKeys(order.id, group.keys, createdAt);
-      }
-      repo.setMeta('demo_keys_seeded', createdAt);
-      return true;
-    })
-    .immediate();
+        },
+        q,
+      );
+      await store.addKeys(order.id, group.keys, createdAt, q);
+    }
+    await repo.setMeta('demo_keys_seeded', createdAt, q);
+    return true;
+  });
 }

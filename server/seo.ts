@@ -77,20 +77,22 @@ function lastmodOf(item: Item): string | undefined {
 }
 
 /** Route params the sitemap can enumerate: a page with a matching section gets one URL per item. */
-const ENUMERATORS: ReadonlyArray<{ matches: (section: SeoSection) => boolean; items: (repo: SeoOptions['repo']) => Enumerated[] }> = [
+const ENUMERATORS: ReadonlyArray<{
+  matches: (section: SeoSection) => boolean;
+  items: (repo: SeoOptions['repo']) => Promise<Enumerated[]>;
+}> = [
   {
     matches: (section) => section.type === 'mediaArticle',
-    items: (repo) =>
-      repo.articles<Item>().map((article) => ({
+    items: async (repo) =>
+      (await repo.articles<Item>()).map((article) => ({
         params: { id: String(article.id), title: slugify(String(article.title ?? '')) },
         lastmod: lastmodOf(article),
       })),
   },
   {
     matches: (section) => section.source === 'terms-and-conditions/slug/:slug',
-    items: (repo) =>
-      repo
-        .list<Item>('terms-and-conditions')
+    items: async (repo) =>
+      (await repo.list<Item>('terms-and-conditions'))
         .filter((terms) => typeof terms.slug === 'string' && terms.slug !== '')
         .map((terms) => ({ params: { slug: String(terms.slug) }, lastmod: lastmodOf(terms) })),
   },
@@ -131,11 +133,11 @@ function routePath(path: string, short: string, params: Readonly<Record<string, 
 }
 
 /** The site paths of one page for the sitemap (none for pages it leaves out). */
-function pagePaths(page: Page, short: string, repo: SeoOptions['repo']): Array<{ path: string; lastmod?: string }> {
+async function pagePaths(page: Page, short: string, repo: SeoOptions['repo']): Promise<Array<{ path: string; lastmod?: string }>> {
   if (page.name === NOT_FOUND_PAGE || page.redirect || page.owner || isPrivate(page) || page.path.startsWith('/dev')) return [];
   const defaults = Object.fromEntries(Object.entries(page.params ?? {}).map(([name, value]) => [name, value.replaceAll('{short}', short)]));
   const enumerator = ENUMERATORS.find((candidate) => (page.sections ?? []).some(candidate.matches));
-  const variants = enumerator ? enumerator.items(repo) : [{ params: {} }];
+  const variants: Enumerated[] = enumerator ? await enumerator.items(repo) : [{ params: {} }];
   return variants.flatMap(({ params, lastmod }) => {
     const path = routePath(page.path, short, { ...defaults, ...params });
     return path ? [{ path, lastmod }] : [];
@@ -143,11 +145,11 @@ function pagePaths(page: Page, short: string, repo: SeoOptions['repo']): Array<{
 }
 
 /** Every URL of the sitemap, in the order of the config (articles newest first), without duplicates. */
-export function sitemapEntries({ publicUrl, config, repo }: SeoOptions): SitemapEntry[] {
+export async function sitemapEntries({ publicUrl, config, repo }: SeoOptions): Promise<SitemapEntry[]> {
   const base = baseUrl(publicUrl);
   const entries = new Map<string, SitemapEntry>();
   for (const page of config.pages) {
-    for (const { path, lastmod } of pagePaths(page, config.site.product.short, repo)) {
+    for (const { path, lastmod } of await pagePaths(page, config.site.product.short, repo)) {
       const loc = base + path;
       if (!entries.has(loc)) entries.set(loc, lastmod ? { loc, lastmod } : { loc });
     }
@@ -205,6 +207,6 @@ export function registerSeoFiles(app: FastifyInstance, options: SeoOptions): voi
     reply
       .header('cache-control', SEO_CACHE)
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml(sitemapEntries(options))),
+      .send(sitemapXml(await sitemapEntries(options))),
   );
 }

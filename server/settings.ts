@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
-import { DATA_DIR, DEMO_DATA_DIR } from './db';
+import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
@@ -48,6 +48,10 @@ export interface Settings {
   uploadRetentionDays: number;
   /** Redis shared by the instances (redis:// or rediss://): rate limits, render budget, HTML cache (REDIS_URL). */
   redisUrl?: string;
+  /** PostgreSQL instead of the SQLite file in dataDir (DATABASE_URL: postgres://user:password@host:5432/database). */
+  databaseUrl?: string;
+  /** Connections of the PostgreSQL pool of this instance (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
 }
 
 export class SettingsError extends Error {
@@ -151,6 +155,20 @@ export function parseRedisUrl(value: string): string | { error: string } {
     return { error: `REDIS_URL must start with redis:// or rediss:// and name a host (got '${withoutCredentials(url)}')` };
   }
   return url.href;
+}
+
+/** DATABASE_URL: postgres://[user:pass@]host[:port]/database[?options]; the error never shows the password. */
+export function parseDatabaseUrl(value: string): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { error: 'DATABASE_URL must be a URL such as postgres://user:password@127.0.0.1:5432/bantaydoc' };
+  }
+  if ((url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || !url.hostname || url.pathname.length < 2) {
+    return { error: `DATABASE_URL must start with postgres:// and name a host and a database (got '${withoutPassword(url)}')` };
+  }
+  return value;
 }
 
 /** SMTP_URL: smtp://[user:pass@]host[:port] or smtps://…; the error never shows the password. */
@@ -306,9 +324,19 @@ export function readSettings(env: Env = process.env): Settings {
     else problems.push(parsed.error);
   }
 
+  let databaseUrl: string | undefined;
+  if (env.DATABASE_URL) {
+    const parsed = parseDatabaseUrl(env.DATABASE_URL);
+    if (typeof parsed === 'string') databaseUrl = parsed;
+    else problems.push(parsed.error);
+  }
+  const databasePoolSize = wholeNumber(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, { min: 1, max: 1000, unit: 'connections' }, problems);
+
   if (problems.length > 0) throw new SettingsError(problems);
   return {
     redisUrl,
+    databaseUrl,
+    databasePoolSize,
     smtpUrl,
     mailFrom,
     htmlCacheSeconds: htmlCache,

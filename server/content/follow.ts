@@ -24,15 +24,15 @@ export function checkedContent(options: { root: string; demo: boolean; product: 
  * Brings the database's content to the files' (one transaction) and records the database's mode
  * when it is new. Returns the log lines: one per changed resource, or one that says nothing changed.
  */
-export function followContent(
+export async function followContent(
   repo: Repo,
   resources: ReadonlyMap<string, readonly Item[]>,
   options: { demo: boolean; now: Date },
-): string[] {
+): Promise<string[]> {
   const started = performance.now();
-  const changes = syncContent(repo, resources);
-  recordSeedMode(repo, options.demo);
-  if (changes.length > 0) repo.setMeta('content_synced_at', options.now.toISOString());
+  const changes = await syncContent(repo, resources);
+  await recordSeedMode(repo, options.demo);
+  if (changes.length > 0) await repo.setMeta('content_synced_at', options.now.toISOString());
   const took = `${Math.round(performance.now() - started)} ms`;
   const items = [...resources.values()].reduce((n, list) => n + list.length, 0);
   return changes.length > 0

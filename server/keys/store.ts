@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { one, run, sql, type Db, type Queryable } from '../db';
 import { verifyActivationCode } from './code-hash';
 
 /** Why a key pair cannot be activated (each has its own message in activation.ts). */
@@ -55,88 +55,87 @@ const plusMinutes = (now: string, minutes: number) => new Date(Date.parse(now) +
  * a dummy hash when the key is unknown, and the failure is counted alike.
  */
 export class KeyActivationStore {
-  private readonly find;
-  private readonly mark;
-  private readonly lockedUntil;
-  private readonly attempt;
-  private readonly saveAttempt;
-  private readonly clearAttempts;
-  private readonly prune;
-  private readonly settle;
+  constructor(private readonly db: Db) {}
 
-  constructor(db: Db) {
-    this.find = db.prepare<[string]>(
-      `SELECT k.id, k.access_key, k.activation_code_hash, k.status, k.order_id, o.status AS order_status
-       FROM access_keys k LEFT JOIN orders o ON o.id = k.order_id WHERE k.access_key = ?`,
-    );
-    this.mark = db.prepare<[string, string, number]>(
-      "UPDATE access_keys SET status = 'used', activated_at = ?, member = ? WHERE id = ? AND status = 'unused'",
-    );
-    this.lockedUntil = db
-      .prepare<[string, string, string, string]>(
-        'SELECT max(locked_until) FROM key_attempts WHERE access_key = ? AND client IN (?, ?) AND locked_until > ?',
-      )
-      .pluck();
-    this.attempt = db.prepare<[string, string]>(
-      'SELECT failures, window_start, locked_until FROM key_attempts WHERE access_key = ? AND client = ?',
-    );
-    this.saveAttempt = db.prepare<
-      [{ key: string; client: string; failures: number; windowStart: string; lockedUntil: string | null; now: string }]
-    >(
-      `INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
-       VALUES (@key, @client, @failures, @windowStart, @lockedUntil, @now)
-       ON CONFLICT (access_key, client) DO UPDATE SET failures = @failures, window_start = @windowStart, locked_until = @lockedUntil, updated_at = @now`,
-    );
-    this.clearAttempts = db.prepare<[string, string]>('DELETE FROM key_attempts WHERE access_key = ? AND client = ?');
-    this.prune = db.prepare<[string]>('DELETE FROM key_attempts WHERE updated_at < ?');
-    // The outcome is written in one immediate transaction that reads the lock again: requests that
-    // were checking codes at the same time see a lock set meanwhile, and two cannot both activate.
-    this.settle = db.transaction(
-      (accessKey: string, client: string, codeMatches: boolean, member: unknown, now: string): ActivationResult => {
-        const locked = this.lockOf(accessKey, client, now);
-        if (locked) return locked;
-        const row = this.find.get(accessKey) as PairRow | undefined;
-        if (!row || !codeMatches) {
-          this.prune.run(plusMinutes(now, -Math.max(ATTEMPT_WINDOW_MINUTES, KEY_LOCKOUT.minutes, KEY_CEILING.minutes)));
-          const mine = this.countFailure(accessKey, client, KEY_LOCKOUT, now);
-          const everyone = this.countFailure(accessKey, ALL_CLIENTS, KEY_CEILING, now);
-          // A wrong code says no more than an unknown key: the pair is what proves ownership.
-          return mine || everyone ? this.lockOf(accessKey, client, now)! : { ok: false, reason: 'unknown' };
-        }
-        // The right code clears this client's count; the key-wide one runs its course.
-        this.clearAttempts.run(accessKey, client);
-        if (row.status !== 'unused') return { ok: false, reason: 'used' };
-        if (row.order_id !== null && row.order_status !== 'paid') return { ok: false, reason: 'unpaid' };
-        if (this.mark.run(now, JSON.stringify(member), row.id).changes !== 1) return { ok: false, reason: 'used' };
-        return { ok: true, accessKey: row.access_key, activatedAt: now };
-      },
+  private find(accessKey: string, q: Queryable): Promise<PairRow | undefined> {
+    return one<PairRow>(
+      q,
+      sql`SELECT k.id, k.access_key, k.activation_code_hash, k.status, k.order_id, o.status AS order_status
+          FROM access_keys k LEFT JOIN orders o ON o.id = k.order_id WHERE k.access_key = ${accessKey}`,
     );
   }
 
   /** The lock on `accessKey` for `client` (its own, or the key-wide one) at `now`, if any. */
-  private lockOf(accessKey: string, client: string, now: string): ActivationResult | undefined {
-    const until = this.lockedUntil.get(accessKey, client, ALL_CLIENTS, now) as string | null;
+  private async lockOf(accessKey: string, client: string, now: string, q: Queryable): Promise<ActivationResult | undefined> {
+    const row = await one<{ until: string | null }>(
+      q,
+      sql`SELECT max(locked_until) AS until FROM key_attempts
+          WHERE access_key = ${accessKey} AND client IN (${client}, ${ALL_CLIENTS}) AND locked_until > ${now}`,
+    );
+    const until = row?.until ?? null;
     if (until === null) return undefined;
     return { ok: false, reason: 'locked', retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(until) - Date.parse(now)) / 1000)) };
   }
 
   /** Counts a wrong code for (accessKey, client); true when it reaches `limit.failures` and locks. */
-  private countFailure(accessKey: string, client: string, limit: { failures: number; minutes: number }, now: string): boolean {
-    const row = this.attempt.get(accessKey, client) as AttemptRow | undefined;
+  private async countFailure(
+    accessKey: string,
+    client: string,
+    limit: { failures: number; minutes: number },
+    now: string,
+    q: Queryable,
+  ): Promise<boolean> {
+    const row = await one<AttemptRow>(
+      q,
+      sql`SELECT failures, window_start, locked_until FROM key_attempts WHERE access_key = ${accessKey} AND client = ${client}`,
+    );
     const fresh =
       !row || row.window_start <= plusMinutes(now, -ATTEMPT_WINDOW_MINUTES) || (row.locked_until !== null && row.locked_until <= now);
     const failures = (fresh ? 0 : row.failures) + 1;
     const lockedUntil = failures >= limit.failures ? plusMinutes(now, limit.minutes) : null;
-    this.saveAttempt.run({
-      key: accessKey,
-      client,
-      // A lock starts the count afresh once it ends.
-      failures: lockedUntil ? 0 : failures,
-      windowStart: fresh ? now : row.window_start,
-      lockedUntil,
-      now,
-    });
+    // A lock starts the count afresh once it ends.
+    const stored = lockedUntil ? 0 : failures;
+    const windowStart = fresh ? now : row.window_start;
+    await run(
+      q,
+      sql`INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
+          VALUES (${accessKey}, ${client}, ${stored}, ${windowStart}, ${lockedUntil}, ${now})
+          ON CONFLICT (access_key, client) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start,
+            locked_until = excluded.locked_until, updated_at = excluded.updated_at`,
+    );
     return lockedUntil !== null;
+  }
+
+  /**
+   * The outcome, written in one write transaction (lock `key:<access key>`) that reads the lock
+   * again: requests that were checking codes at the same time see a lock set meanwhile, and two
+   * cannot both activate.
+   */
+  private settle(accessKey: string, client: string, codeMatches: boolean, member: unknown, now: string): Promise<ActivationResult> {
+    return this.db.write(`key:${accessKey}`, async (q): Promise<ActivationResult> => {
+      const locked = await this.lockOf(accessKey, client, now, q);
+      if (locked) return locked;
+      const row = await this.find(accessKey, q);
+      if (!row || !codeMatches) {
+        const cutoff = plusMinutes(now, -Math.max(ATTEMPT_WINDOW_MINUTES, KEY_LOCKOUT.minutes, KEY_CEILING.minutes));
+        await run(q, sql`DELETE FROM key_attempts WHERE updated_at < ${cutoff}`);
+        const mine = await this.countFailure(accessKey, client, KEY_LOCKOUT, now, q);
+        const everyone = await this.countFailure(accessKey, ALL_CLIENTS, KEY_CEILING, now, q);
+        // A wrong code says no more than an unknown key: the pair is what proves ownership.
+        return mine || everyone ? (await this.lockOf(accessKey, client, now, q))! : { ok: false, reason: 'unknown' };
+      }
+      // The right code clears this client's count; the key-wide one runs its course.
+      await run(q, sql`DELETE FROM key_attempts WHERE access_key = ${accessKey} AND client = ${client}`);
+      if (row.status !== 'unused') return { ok: false, reason: 'used' };
+      if (row.order_id !== null && row.order_status !== 'paid') return { ok: false, reason: 'unpaid' };
+      const marked = await run(
+        q,
+        sql`UPDATE access_keys SET status = 'used', activated_at = ${now}, member = ${JSON.stringify(member)}
+            WHERE id = ${row.id} AND status = 'unused'`,
+      );
+      if (marked !== 1) return { ok: false, reason: 'used' };
+      return { ok: true, accessKey: row.access_key, activatedAt: now };
+    });
   }
 
   /**
@@ -145,10 +144,10 @@ export class KeyActivationStore {
    */
   async activate(accessKey: string, activationCode: string, client: string, member: unknown, now: string): Promise<ActivationResult> {
     // A locked client is refused before any code is checked, whether the key exists or not.
-    const locked = this.lockOf(accessKey, client, now);
+    const locked = await this.lockOf(accessKey, client, now, this.db.query);
     if (locked) return locked;
-    const row = this.find.get(accessKey) as PairRow | undefined;
+    const row = await this.find(accessKey, this.db.query);
     const codeMatches = await verifyActivationCode(activationCode, row?.activation_code_hash);
-    return this.settle.immediate(accessKey, client, codeMatches, member, now);
+    return this.settle(accessKey, client, codeMatches, member, now);
   }
 }

@@ -109,16 +109,16 @@ export class MailSender {
   async drain(): Promise<number> {
     let attempted = 0;
     for (;;) {
-      const rows = this.claim();
+      const rows = await this.claim();
       if (rows.length === 0) return attempted;
       attempted += rows.length;
       await Promise.all(rows.map((row) => this.deliver(row)));
     }
   }
 
-  private claim(): OutboxRow[] {
+  private async claim(): Promise<OutboxRow[]> {
     try {
-      return this.store.claim({ now: this.now(), leaseMs: this.leaseMs, limit: this.batch, claimer: this.claimer });
+      return await this.store.claim({ now: this.now(), leaseMs: this.leaseMs, limit: this.batch, claimer: this.claimer });
     } catch (error) {
       // A locked or unreachable database: the rows stay in the outbox, the next round tries again.
       this.options.log.warn({ err: error }, 'outbox: could not claim e-mails');
@@ -145,6 +145,7 @@ export class MailSender {
   private async deliver(row: OutboxRow): Promise<void> {
     const { log } = this.options;
     try {
+      const attachments = row.submission_id === null ? [] : await this.store.attachments(row.submission_id);
       await this.options.transport.send({
         from: this.options.from,
         to: row.to_address,
@@ -153,14 +154,14 @@ export class MailSender {
         text: row.body,
         html: row.html ?? undefined,
         messageId: row.message_id,
-        attachments: row.submission_id === null ? [] : this.store.attachments(row.submission_id),
+        attachments,
       });
     } catch (error) {
-      this.failed(row, error);
+      await this.failed(row, error);
       return;
     }
     try {
-      this.store.markSent(row.id, this.now());
+      await this.store.markSent(row.id, this.now());
       log.debug({ outbox: row.id, kind: row.kind }, 'outbox: e-mail sent');
     } catch (error) {
       // Sent but not marked: the claim runs out and the row is sent again with the same Message-ID.
@@ -168,20 +169,20 @@ export class MailSender {
     }
   }
 
-  private failed(row: OutboxRow, error: unknown): void {
+  private async failed(row: OutboxRow, error: unknown): Promise<void> {
     const { log } = this.options;
     const reason = describeFailure(error);
     const context = { outbox: row.id, kind: row.kind, attempts: row.attempts, reason };
     try {
       if (isPermanentFailure(error)) {
-        this.store.markFailed(row.id, this.now(), reason);
+        await this.store.markFailed(row.id, this.now(), reason);
         log.error(context, 'outbox: e-mail refused for good, marked failed');
       } else if (row.attempts >= this.retry.maxAttempts) {
-        this.store.markFailed(row.id, this.now(), reason);
+        await this.store.markFailed(row.id, this.now(), reason);
         log.error(context, `outbox: e-mail still failing after ${row.attempts} attempts, marked failed`);
       } else {
         const next = new Date(this.now().getTime() + retryDelay(row.attempts, this.retry));
-        this.store.retryLater(row.id, next, reason);
+        await this.store.retryLater(row.id, next, reason);
         log.warn({ ...context, next: next.toISOString() }, 'outbox: temporary failure, will retry');
       }
     } catch (markError) {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DATA_DIR, type Db } from '../db';
+import { DATA_DIR } from '../db';
 
 /**
  * What the operator commands (scripts/submissions.ts, scripts/backup.ts) share: where the database
@@ -36,8 +36,12 @@ export function dataDirOf(env: Record<string, string | undefined> = process.env)
 
 export { databaseFile } from '../db';
 
-/** Opens an existing database (read-only unless `write`): a missing file is an OpsError, never a new database. */
-export function openExisting(file: string, options: { write?: boolean } = {}): Db {
+/**
+ * Opens an existing SQLite database file (read-only unless `write`): a missing file is an OpsError,
+ * never a new database. Returns the raw handle; a command that uses the stores wraps it with
+ * sqliteDb (server/db.ts).
+ */
+export function openExisting(file: string, options: { write?: boolean } = {}): Database.Database {
   if (!existsSync(file)) throw new OpsError(`No database at ${file}: set DATA_DIR to the server's data directory.`);
   const db = new Database(file, { readonly: !options.write, fileMustExist: true });
   // A reader waits for a writer's checkpoint or recovery instead of failing at once.

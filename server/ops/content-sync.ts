@@ -1,4 +1,5 @@
 import { readProduct, ROOT_DIR } from '../context';
+import { openPostgres, sqliteDb, type Db } from '../db';
 import { checkedContent, ContentError, followContent } from '../content/follow';
 import { Repo } from '../repo';
 import { seedMode } from '../seed';
@@ -8,14 +9,17 @@ import { OpsError, openExisting } from './cli';
  * Brings an existing database to the content files now, as a start does (same checks, one
  * transaction), while the server keeps running on it: its API reads the new content at once, its
  * pages once their cached HTML is older than HTML_CACHE_SECONDS. The database's recorded mode says
- * whether the demo's files (content/demo/) belong to it. Returns the log lines.
+ * whether the demo's files (content/demo/) belong to it. `database`: the SQLite file, or a
+ * PostgreSQL URL (DATABASE_URL). Returns the log lines.
  */
-export function syncDatabase(file: string, options: { root?: string; now?: Date } = {}): string[] {
-  const db = openExisting(file, { write: true });
+export async function syncDatabase(database: string, options: { root?: string; now?: Date } = {}): Promise<string[]> {
+  const postgres = /^postgres(ql)?:\/\//.test(database);
+  const db: Db = postgres ? await openPostgres(database, { poolSize: 1 }) : sqliteDb(openExisting(database, { write: true }));
+  const where = postgres ? 'The PostgreSQL database of DATABASE_URL' : database;
   try {
     const repo = new Repo(db);
-    const mode = seedMode(repo);
-    if (mode === undefined) throw new OpsError(`${file} has no content yet: start the server once, which creates it from the files.`);
+    const mode = await seedMode(repo);
+    if (mode === undefined) throw new OpsError(`${where} has no content yet: start the server once, which creates it from the files.`);
     const root = options.root ?? ROOT_DIR;
     const now = options.now ?? new Date();
     const demo = mode === 'demo';
@@ -26,8 +30,8 @@ export function syncDatabase(file: string, options: { root?: string; now?: Date 
       if (error instanceof ContentError) throw new OpsError(error.message);
       throw error;
     }
-    return followContent(repo, resources, { demo, now });
+    return await followContent(repo, resources, { demo, now });
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, type Db } from '../db';
+import { SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
 import { FORGOTTEN_KEY_MAIL, OutboxStore, type OutboxRow, type OutboxStatus } from '../mail/outbox';
 import { openExisting, OpsError } from './cli';
 
@@ -14,21 +14,25 @@ export interface OutboxListing {
   rows: OutboxRow[];
 }
 
-/** Opens the server's database for the outbox command: it must exist and have the outbox's columns. */
+/** Opens the server's SQLite database for the outbox command: it must exist and have the outbox's columns. */
 export function openOutbox(file: string, options: { write?: boolean } = {}): { db: Db; store: OutboxStore } {
-  const db = openExisting(file, options);
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version < SCHEMA_VERSION) {
-    db.close();
+  const handle = openExisting(file, options);
+  if (sqliteVersion(handle) < SCHEMA_VERSION) {
+    handle.close();
     throw new OpsError(`The database at ${file} is from an older version of the server: start the server once to bring it up to date.`);
   }
+  const db = sqliteDb(handle);
   // The Message-ID domain is fixed when a row is written: reading and resending never need it.
   return { db, store: new OutboxStore(db, 'outbox.invalid') };
 }
 
 /** The e-mails of the given statuses (default: pending and failed), oldest first, with the counts of all. */
-export function listOutbox(store: OutboxStore, statuses: readonly OutboxStatus[] = ['pending', 'failed'], limit = 200): OutboxListing {
-  return { counts: store.counts(), rows: store.withStatus(statuses, limit) };
+export async function listOutbox(
+  store: OutboxStore,
+  statuses: readonly OutboxStatus[] = ['pending', 'failed'],
+  limit = 200,
+): Promise<OutboxListing> {
+  return { counts: await store.counts(), rows: await store.withStatus(statuses, limit) };
 }
 
 const one = (text: string, width: number) => {
@@ -81,8 +85,8 @@ export function formatRow(row: OutboxRow): string {
  * `evenIfSent` (the buyer lost the e-mail): it keeps its Message-ID, so a mailbox that still has it
  * shows one copy.
  */
-export function resendOutbox(store: OutboxStore, id: number, options: { evenIfSent?: boolean; now?: Date } = {}): OutboxRow {
-  const existing = store.byId(id);
+export async function resendOutbox(store: OutboxStore, id: number, options: { evenIfSent?: boolean; now?: Date } = {}): Promise<OutboxRow> {
+  const existing = await store.byId(id);
   if (!existing) throw new OpsError(`No e-mail #${id} in the outbox.`);
   if (existing.status === 'sent' && !options.evenIfSent) {
     throw new OpsError(`E-mail #${id} was sent ${existing.sent_at}; add --even-if-sent to send it again.`);
@@ -90,7 +94,7 @@ export function resendOutbox(store: OutboxStore, id: number, options: { evenIfSe
   if (existing.body === FORGOTTEN_KEY_MAIL) {
     throw new OpsError(`E-mail #${id} was sent ${existing.sent_at} and its activation codes are no longer kept: issue new keys instead.`);
   }
-  const row = store.resend(id, options.now ?? new Date(), { evenIfSent: options.evenIfSent });
+  const row = await store.resend(id, options.now ?? new Date(), { evenIfSent: options.evenIfSent });
   if (!row) throw new OpsError(`E-mail #${id} could not be made due again.`);
   return row;
 }

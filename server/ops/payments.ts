@@ -1,5 +1,5 @@
 import { formatPesos } from '../../domain/money';
-import { SCHEMA_VERSION, type Db } from '../db';
+import { SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
 import { OrderStore, type PaymentReview } from '../shop/store';
 import { openExisting, OpsError } from './cli';
 
@@ -11,11 +11,12 @@ import { openExisting, OpsError } from './cli';
 
 /** Opens the server's database for the payments command: it must exist and be of this version. */
 export function openPayments(file: string, options: { write?: boolean } = {}): { db: Db; store: OrderStore } {
-  const db = openExisting(file, options);
-  if ((db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
-    db.close();
+  const handle = openExisting(file, options);
+  if (sqliteVersion(handle) < SCHEMA_VERSION) {
+    handle.close();
     throw new OpsError(`The database at ${file} is from an older version of the server: start the server once to bring it up to date.`);
   }
+  const db = sqliteDb(handle);
   return { db, store: new OrderStore(db) };
 }
 
@@ -25,12 +26,12 @@ const REASONS: Record<PaymentReview['reason'], string> = {
 };
 
 /** The reviews as the command prints them, with the order's buyer and plan. */
-export function formatReviews(store: OrderStore, reviews: readonly PaymentReview[]): string {
+export async function formatReviews(store: OrderStore, reviews: readonly PaymentReview[]): Promise<string> {
   const open = reviews.filter((r) => r.resolved_at === null).length;
   const lines = [`Payment reviews: ${open} open${reviews.length > open ? `, ${reviews.length - open} resolved` : ''}.`];
   if (reviews.length === 0) lines.push('Nothing to review.');
   for (const review of reviews) {
-    const order = store.byId(review.order_id);
+    const order = await store.byId(review.order_id);
     lines.push(
       '',
       `#${review.id}  ${review.resolved_at ? 'resolved' : 'OPEN'}  ${review.currency} ${formatPesos(review.amount)}  event ${review.event_id}`,
@@ -45,7 +46,7 @@ export function formatReviews(store: OrderStore, reviews: readonly PaymentReview
 }
 
 /** Closes an open review with what was done; an OpsError when there is none. */
-export function resolvePayment(store: OrderStore, id: number, note: string, now: Date = new Date()): void {
+export async function resolvePayment(store: OrderStore, id: number, note: string, now: Date = new Date()): Promise<void> {
   if (note.trim() === '') throw new OpsError('--note must say what was done (e.g. "refunded on 2026-11-25").');
-  if (!store.resolveReview(id, note.trim().slice(0, 500), now.toISOString())) throw new OpsError(`No open payment review #${id}.`);
+  if (!(await store.resolveReview(id, note.trim().slice(0, 500), now.toISOString()))) throw new OpsError(`No open payment review #${id}.`);
 }

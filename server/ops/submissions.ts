@@ -8,8 +8,8 @@ import { openExisting, OpsError, UsageError } from './cli';
 
 /**
  * `npm run submissions`: the stored submissions of one form (form_submissions and submission_files,
- * server/db.ts migration 2) as CSV, read from a read-only connection, so it runs beside the live
- * server and never creates or migrates a database.
+ * server/migrations.ts migration 2) as CSV, read from a read-only connection to the SQLite file, so
+ * it runs beside the live server and never creates or migrates a database.
  *
  * Columns: id, submitted (created_at, ISO), the form's fields in the form's order under their labels,
  * the keys a stored submission has beyond the form's fields (in the order first met), files.
@@ -143,7 +143,7 @@ export async function exportSubmissions(dbFile: string, options: ExportOptions):
   try {
     if (filesDir) mkdirSync(filesDir, { recursive: true, mode: 0o700 });
     const rows = db.prepare('SELECT id, data, created_at FROM form_submissions WHERE form_key = ? ORDER BY id');
-    // A file removed at the end of its retention (removed_at, server/db.ts) is named with the day it went, never written.
+    // A file removed at the end of its retention (removed_at, migration 8) is named with the day it went, never written.
     const retention = db.prepare("SELECT 1 FROM pragma_table_info('submission_files') WHERE name = 'removed_at'").get() !== undefined;
     const removedAt = retention ? 'removed_at' : 'NULL';
     const names = db

@@ -55,9 +55,9 @@ const multipleOf = (group: string) => (owner: Item) => ownerSetting(owner, group
  * A promotion plan is sold only with the code that unlocks it: the line's promo_code must be one of
  * the promotion's codes (promotion-codes, case-insensitive) for that very plan.
  */
-const unlockedByCode = (repo: Repo, promotion: Item, plan: PlanRecord, line: CartLine) => {
+const unlockedByCode = async (repo: Repo, promotion: Item, plan: PlanRecord, line: CartLine) => {
   if (line.promoCode === null) return false;
-  const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', line.promoCode, { resellerId: promotion.id });
+  const unlock = await repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', line.promoCode, { resellerId: promotion.id });
   return unlock?.shop_plan_id === plan.id;
 };
 
@@ -157,8 +157,8 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
         }
 
         const line = parseCartLine(products, endpoint);
-        const owner = findOwner(ctx.repo, endpoint, resellerId);
-        const plan = findPlan(ctx.repo, endpoint, line, owner);
+        const owner = await findOwner(ctx.repo, endpoint, resellerId);
+        const plan = await findPlan(ctx.repo, endpoint, line, owner);
 
         const extra = { ...dependentsRule(form, plan, fields), ...choicesRule(form, endpoint, owner, fields) };
         const max = String(plan.no_key_generate);
@@ -169,8 +169,8 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
         if (first !== undefined) return reply.code(422).send({ message: first, errors });
 
         const now = ctx.now();
-        const { totals } = priceLine(ctx.repo, endpoint, line, plan, { now, owner });
-        const order = store.create({
+        const { totals } = await priceLine(ctx.repo, endpoint, line, plan, { now, owner });
+        const order = await store.create({
           kind: endpoint.kind,
           planId: plan.id,
           planName: plan.name,

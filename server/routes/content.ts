@@ -44,17 +44,17 @@ const contentRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { repo } = ctx;
 
   for (const { path, resource } of contentLists(ctx.product.short)) {
-    app.get(`/${path}`, async () => list(repo.list(resource)));
+    app.get(`/${path}`, async () => list(await repo.list(resource)));
   }
 
   app.get<{ Querystring: Query }>('/articles', checked({ querystring: { year: QUERY.year, order_by: QUERY.order_by } }), async (request) =>
-    list(repo.articles({ year: queryNumber(request.query.year), order: queryOrder(request.query.order_by, 'DESC') })),
+    list(await repo.articles({ year: queryNumber(request.query.year), order: queryOrder(request.query.order_by, 'DESC') })),
   );
 
   getById(app, repo, 'articles', 'Article not found');
 
   app.get<{ Params: { slug: string } }>('/terms-and-conditions/slug/:slug', async (request, reply) => {
-    const terms = repo.bySlug('terms-and-conditions', request.params.slug);
+    const terms = await repo.bySlug('terms-and-conditions', request.params.slug);
     return terms ? nested(terms) : notFound(reply, 'Terms and conditions not found');
   });
 };

@@ -13,7 +13,7 @@ export const outboxDevRoutes: FastifyPluginAsync<ServerContext> = async (app, ct
   if (!ctx.demo) return;
   app.get<{ Querystring: Query }>('/outbox', checked({ querystring: { limit: QUERY.limit } }), async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return list(ctx.mail.outbox.recent(queryNumber(request.query.limit)));
+    return list(await ctx.mail.outbox.recent(queryNumber(request.query.limit)));
   });
 };
 
@@ -21,7 +21,7 @@ export const outboxDevRoutes: FastifyPluginAsync<ServerContext> = async (app, ct
 export const outboxDevPages: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   if (!ctx.demo) return;
   app.get('/dev/outbox', async (_request, reply) => {
-    const mails = ctx.mail.outbox.recent();
+    const mails = await ctx.mail.outbox.recent();
     const content = html`<section class="card" aria-labelledby="title">
   <h1 id="title">Outbox</h1>
   <p class="meta">E-mails the ${ctx.product.name} demo server wrote, newest first, with whether they were sent (only with SMTP_URL set) (demo mode only).</p>

@@ -176,17 +176,17 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
       const createdAt = opts.now().toISOString();
       const files = uploads.flatMap((u) => (u.file ? [u.file] : []));
       const bytes = files.reduce((sum, file) => sum + file.content.length, 0);
-      const save = opts.db.transaction(() => {
+      // One write transaction: the quota is read and the files written under one write lock
+      // ('uploads'), whatever other process or instance writes.
+      const stored = await opts.db.write('uploads', async (q) => {
         // The quota: the files stored so far and these together stay within UPLOAD_QUOTA_MB.
-        if (bytes > 0 && store.storedBytes() + bytes > quotaBytes) return undefined;
-        const submissionId = store.add({ formKey: form.key, data, createdAt, ip: request.ip ?? null, files });
+        if (bytes > 0 && (await store.storedBytes(q)) + bytes > quotaBytes) return undefined;
+        const submissionId = await store.add({ formKey: form.key, data, createdAt, ip: request.ip ?? null, files }, q);
         const fields = isObject(data) ? data : {};
         const mail = formMail({ form, data: fields, submissionId, createdAt, files: files.map((f) => f.filename) }, opts.mail.frame());
-        opts.mail.outbox.enqueue(mail, createdAt);
+        await opts.mail.outbox.enqueue(mail, createdAt, q);
         return submissionId;
       });
-      // Immediate: the quota is read and the files written under one write lock, whatever other process writes.
-      const stored = save.immediate();
       if (stored === undefined) {
         // The operator must act (raise UPLOAD_QUOTA_MB, shorten UPLOAD_RETENTION_DAYS): logged at error level.
         request.log.error({ form: form.key, bytes, quotaBytes }, 'uploads: storage quota (UPLOAD_QUOTA_MB) reached, submission refused');
@@ -211,7 +211,7 @@ export const formDevRoutes: FastifyPluginAsync<ServerContext> = async (app, opts
     async (request) => {
       const { form, limit } = request.query;
       const formKey = typeof form === 'string' && form !== '' ? form : undefined;
-      return list(store.latest({ formKey, limit: queryNumber(limit) }));
+      return list(await store.latest({ formKey, limit: queryNumber(limit) }));
     },
   );
 };

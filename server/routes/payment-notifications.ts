@@ -104,11 +104,11 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
       const amount = Math.round(body.amount * 100);
       // A payment that will issue keys gets their codes hashed first, in the thread pool: the
       // transaction that issues them then does no hashing (about 10 ms a key) on the event loop.
-      const order = body.type === 'payment.succeeded' ? store.byId(body.order_id) : undefined;
+      const order = body.type === 'payment.succeeded' ? await store.byId(body.order_id) : undefined;
       const mayIssue = order !== undefined && order.total === amount && (order.status === 'pending' || order.cancel_reason === 'expired');
       const codes = mayIssue ? await newCodeHashes(order.quantity, newActivationCode) : undefined;
       const now = ctx.now().toISOString();
-      const { outcome } = store.applyNotification(
+      const { outcome } = await store.applyNotification(
         { ...body, amount },
         {
           now,

@@ -77,7 +77,7 @@ export const sandboxProviderRoutes: FastifyPluginAsync<ServerContext> = async (a
       if (unknown !== undefined) return reply.code(400).send({ message: `Unknown field in the payment request: ${unknown.slice(0, 50)}.` });
       const fromHeader = bearerOfBasic(request);
       const token = fromHeader ?? (formPost && typeof body.token === 'string' ? body.token : undefined);
-      const order = token ? store.byToken(token) : undefined;
+      const order = token ? await store.byToken(token) : undefined;
       if (!order) return reply.code(401).send({ message: 'Invalid or missing payment token.' });
 
       // Numbers, or digits as the hidden form sends them; anything else contradicts the order.
@@ -195,7 +195,7 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
   }
 
   app.get<{ Params: { token: string } }>('/sandbox-pay/checkout/:token', async (request, reply) => {
-    const order = store.byToken(request.params.token);
+    const order = await store.byToken(request.params.token);
     if (!order) return notFoundPage(reply);
     return sendPage(reply, 200, 'Sandbox payment', checkoutPage(order, ctx.now().toISOString()));
   });
@@ -205,10 +205,10 @@ export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ct
     ['cancel', 'payment.cancelled'],
   ] as const) {
     app.post<{ Params: { token: string } }>(`/sandbox-pay/checkout/:token/${action}`, limited, async (request, reply) => {
-      const order = store.byToken(request.params.token);
+      const order = await store.byToken(request.params.token);
       if (!order) return notFoundPage(reply);
       if (!notPayable(order, ctx.now().toISOString())) await notify(order, type);
-      return reply.header('cache-control', 'no-store').redirect(returnPath(store.byId(order.id)!), 303);
+      return reply.header('cache-control', 'no-store').redirect(returnPath((await store.byId(order.id))!), 303);
     });
   }
 };

@@ -7,7 +7,7 @@ const resellerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { repo } = ctx;
 
   app.get<{ Params: { slug: string } }>('/resellers/slug/:slug', async (request, reply) => {
-    const reseller = repo.bySlug('resellers', request.params.slug);
+    const reseller = await repo.bySlug('resellers', request.params.slug);
     return reseller ? nested(reseller) : notFound(reply, `No reseller with slug '${request.params.slug}'.`);
   });
 
@@ -23,14 +23,19 @@ const resellerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
       `/${resource}`,
       checked({ querystring: { reseller_id: QUERY.reseller_id, order_by: QUERY.order_by } }),
       async (request) =>
-        list(repo.list(resource, { resellerId: queryNumber(request.query.reseller_id), order: queryOrder(request.query.order_by, 'ASC') })),
+        list(
+          await repo.list(resource, {
+            resellerId: queryNumber(request.query.reseller_id),
+            order: queryOrder(request.query.order_by, 'ASC'),
+          }),
+        ),
     );
   }
 
   getById(app, repo, 'reseller-shop-plans', PLAN_NOT_FOUND);
 
   app.get<{ Params: { slug: string } }>('/reseller-terms-and-conditions/slug/:slug', async (request, reply) => {
-    const terms = repo.bySlug('reseller-terms-and-conditions', request.params.slug);
+    const terms = await repo.bySlug('reseller-terms-and-conditions', request.params.slug);
     return terms ? nested(terms) : notFound(reply, 'Terms and conditions not found');
   });
 };

@@ -49,7 +49,7 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
   const slugCheck = { ...perMinute(WRITE_RATE_LIMITS.slugCheck), bodyLimit: BODY_LIMITS.codeCheck };
 
   // Standard shop
-  app.get('/shop-plans', async () => list(repo.list('shop-plans')));
+  app.get('/shop-plans', async () => list(await repo.list('shop-plans')));
   getById(app, repo, 'shop-plans', PLAN_NOT_FOUND);
   // No endpoint lists the promo codes (GET promos of the spec is left out on purpose): a code is
   // only ever checked, one at a time, rate limited.
@@ -58,7 +58,7 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     { ...codeCheck, ...checked({ body: { code: BODY.code } }) },
     async (request, reply) => {
       const code = request.body.code.trim();
-      const promo = repo.byCode('promos', code);
+      const promo = await repo.byCode('promos', code);
       return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
     },
   );
@@ -66,15 +66,15 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
   // Merchant shops and promotion shops share one shape: an owner with a slug, sliders and plans.
   for (const kind of ['merchant', 'promotion'] as const) {
     const owners = `${kind}s`;
-    app.get(`/${owners}`, async () => list(repo.list(owners)));
+    app.get(`/${owners}`, async () => list(await repo.list(owners)));
     app.get<{ Params: { slug: string } }>(`/${owners}/show/:slug`, async (request, reply) => {
-      const owner = repo.bySlug(owners, request.params.slug);
+      const owner = await repo.bySlug(owners, request.params.slug);
       return owner ? one(owner) : notFound(reply, `No ${kind} with slug '${request.params.slug}'.`);
     });
     for (const what of ['sliders', 'plans'] as const) {
       const resource = `${kind}-shop-${what}`;
       app.get<{ Querystring: Query }>(`/${resource}`, checked({ querystring: { reseller_id: QUERY.reseller_id } }), async (request) =>
-        list(repo.list(resource, { resellerId: queryNumber(request.query.reseller_id) })),
+        list(await repo.list(resource, { resellerId: queryNumber(request.query.reseller_id) })),
       );
     }
     getById(app, repo, `${kind}-shop-plans`, PLAN_NOT_FOUND);
@@ -85,7 +85,7 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     { ...slugCheck, ...checked({ body: { slug: BODY.slug } }) },
     async (request, reply) => {
       const slug = request.body.slug.trim();
-      const promotion = repo.bySlug('promotions', slug);
+      const promotion = await repo.bySlug('promotions', slug);
       return promotion ? one(promotion) : notFound(reply, `No promotion with slug '${slug}'.`);
     },
   );
@@ -99,9 +99,9 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     async (request, reply) => {
       const resellerId = Number(request.body.reseller_id);
       const code = request.body.code.trim();
-      const unlock = repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
+      const unlock = await repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
       const planId = typeof unlock?.shop_plan_id === 'number' ? unlock.shop_plan_id : undefined;
-      const plan = planId === undefined ? undefined : repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
+      const plan = planId === undefined ? undefined : await repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
       return plan && plan.reseller_id === resellerId
         ? one(plan)
         : notFound(reply, `Sorry, promo code ${code} doesn't unlock a plan of this shop.`);

@@ -34,7 +34,7 @@ export interface CheckoutConfig {
     resource: string;
     minimumQuantity?: (owner: Item) => number;
     multiplePurchase?: (owner: Item) => boolean;
-    sellable?: (repo: Repo, owner: Item, plan: PlanRecord, line: CartLine) => boolean;
+    sellable?: (repo: Repo, owner: Item, plan: PlanRecord, line: CartLine) => Promise<boolean>;
   };
 }
 
@@ -170,18 +170,20 @@ export interface PlanRecord extends Item {
 }
 
 /** The plan of a line, from the checkout's plan list (and the owner's, when the checkout has one); 422 when unknown. */
-export function findPlan(repo: Repo, config: CheckoutConfig, line: CartLine, owner: Item | null): PlanRecord {
-  const plan = repo.get<PlanRecord>(config.planResource, line.planId);
+export async function findPlan(repo: Repo, config: CheckoutConfig, line: CartLine, owner: Item | null): Promise<PlanRecord> {
+  const plan = await repo.get<PlanRecord>(config.planResource, line.planId);
   if (!plan) throw refuse(CHECKOUT_MESSAGES.unknownPlan);
   if (owner && plan.reseller_id !== owner.id) throw refuse(CHECKOUT_MESSAGES.planOfOtherOwner);
-  if (owner && config.owner?.sellable && !config.owner.sellable(repo, owner, plan, line)) throw refuse(CHECKOUT_MESSAGES.lockedPlan);
+  if (owner && config.owner?.sellable && !(await config.owner.sellable(repo, owner, plan, line))) {
+    throw refuse(CHECKOUT_MESSAGES.lockedPlan);
+  }
   return plan;
 }
 
 /** The owner of an owned checkout from the body's reseller_id (null for the standard checkout); 422 when unknown. */
-export function findOwner(repo: Repo, config: CheckoutConfig, resellerId: unknown): Item | null {
+export async function findOwner(repo: Repo, config: CheckoutConfig, resellerId: unknown): Promise<Item | null> {
   if (!config.owner) return null;
-  const owner = isWhole(resellerId) ? repo.get(config.owner.resource, resellerId) : undefined;
+  const owner = isWhole(resellerId) ? await repo.get(config.owner.resource, resellerId) : undefined;
   if (!owner) throw refuse(CHECKOUT_MESSAGES.owner);
   return owner;
 }
@@ -201,13 +203,13 @@ export interface PricedLine {
  * Recomputes the line from the plan (and promo) and checks what the browser sent against it, to
  * the centavo: the billed unit amount and the promo discount. 422 { message } on any difference.
  */
-export function priceLine(
+export async function priceLine(
   repo: Repo,
   config: CheckoutConfig,
   line: CartLine,
   plan: PlanRecord,
   options: { now: Date; owner: Item | null },
-): PricedLine {
+): Promise<PricedLine> {
   const minimum = options.owner && config.owner?.minimumQuantity ? Math.max(1, config.owner.minimumQuantity(options.owner)) : 1;
   if (line.quantity < minimum) throw refuse(CHECKOUT_MESSAGES.minimumQuantity.replace('{min}', String(minimum)));
   if (options.owner && config.owner?.multiplePurchase && !config.owner.multiplePurchase(options.owner) && line.quantity > minimum) {
@@ -219,7 +221,7 @@ export function priceLine(
 
   let promo: PricedLine['promo'] = null;
   if (line.promoId !== null) {
-    promo = repo.get<PromoCheck & { code?: string }>('promos', line.promoId) ?? null;
+    promo = (await repo.get<PromoCheck & { code?: string }>('promos', line.promoId)) ?? null;
     // The id alone unlocks nothing: the billing must carry the promo's own code (case-insensitive).
     const codeMatches =
       promo !== null &&

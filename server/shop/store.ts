@@ -1,5 +1,5 @@
 import type { Totals } from '../../domain/pricing';
-import type { Db } from '../db';
+import { all, one, run, sql, storableText, type Db, type Queryable } from '../db';
 import { hashActivationCode } from '../keys/code-hash';
 import type { OutboxStore, OutgoingMail } from '../mail/outbox';
 import { newAccessKey, newActivationCode, newPaymentToken } from './keys';
@@ -127,196 +127,200 @@ export interface PaymentReview {
 
 type OrderRow = Omit<Order, 'billing'> & { billing: string };
 type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };
+type Outcome = { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] };
 
 const toOrder = (row: OrderRow | undefined): Order | undefined =>
   row ? { ...row, billing: JSON.parse(row.billing) as Record<string, unknown> } : undefined;
 const toKey = (row: KeyRow): AccessKey => ({ ...row, member: row.member === null ? null : (JSON.parse(row.member) as unknown) });
 /** The columns of an AccessKey: everything but the code's hash. */
-const KEY_COLUMNS = 'id, order_id, access_key, status, created_at, activated_at, member';
+const KEY_COLUMNS = sql.raw('id, order_id, access_key, status, created_at, activated_at, member');
 
-/** orders, access_keys and outbox (migration 3). */
+/**
+ * orders, access_keys, payment_notifications and payment_reviews (migrations 3, 4, 6). What changes
+ * an order's status or issues its keys runs in a write transaction under the 'orders' lock.
+ */
 export class OrderStore {
   constructor(private readonly db: Db) {}
 
-  /** Stores an order with a fresh payment token (in a transaction); returns it as stored. */
-  create(order: NewOrder): Order {
+  /** Stores an order with a fresh payment token (one INSERT); returns it as stored. */
+  async create(order: NewOrder, q: Queryable = this.db.query): Promise<Order> {
     const { totals } = order;
-    const insert = this.db.prepare(
-      `INSERT INTO orders (kind, plan_id, plan_name, reseller_id, quantity, members, promo_id, plan_total, members_total,
-         subtotal, vat, total_cost, promo_discount, total, unit_amount, billing, email, status, token, created_at, paid_at, expires_at)
-       VALUES (@kind, @plan_id, @plan_name, @reseller_id, @quantity, @members, @promo_id, @plan_total, @members_total,
-         @subtotal, @vat, @total_cost, @promo_discount, @total, @unit_amount, @billing, @email, @status, @token, @created_at, @paid_at, @expires_at)`,
-    );
     const status = order.status ?? 'pending';
-    const id = this.db.transaction(() =>
-      Number(
-        insert.run({
-          kind: order.kind,
-          plan_id: order.planId,
-          plan_name: order.planName,
-          reseller_id: order.resellerId,
-          quantity: order.quantity,
-          members: order.members,
-          promo_id: order.promoId,
-          plan_total: totals.planTotal,
-          members_total: totals.members,
-          subtotal: totals.subtotal,
-          vat: totals.vat,
-          total_cost: totals.totalCost,
-          promo_discount: totals.promoDiscount,
-          total: totals.total,
-          unit_amount: totals.unitAmount,
-          billing: JSON.stringify(order.billing),
-          email: order.email,
-          status,
-          token: newPaymentToken(),
-          created_at: order.createdAt,
-          paid_at: status === 'paid' ? order.createdAt : null,
-          expires_at: status === 'pending' ? order.expiresAt : null,
-        }).lastInsertRowid,
-      ),
-    )();
-    return this.byId(id)!;
+    const row = await one<OrderRow>(
+      q,
+      sql`INSERT INTO orders (kind, plan_id, plan_name, reseller_id, quantity, members, promo_id, plan_total, members_total,
+            subtotal, vat, total_cost, promo_discount, total, unit_amount, billing, email, status, token, created_at, paid_at, expires_at)
+          VALUES (${order.kind}, ${order.planId}, ${order.planName}, ${order.resellerId}, ${order.quantity}, ${order.members},
+            ${order.promoId}, ${totals.planTotal}, ${totals.members}, ${totals.subtotal}, ${totals.vat}, ${totals.totalCost},
+            ${totals.promoDiscount}, ${totals.total}, ${totals.unitAmount}, ${JSON.stringify(order.billing)}, ${order.email}, ${status},
+            ${newPaymentToken()}, ${order.createdAt}, ${status === 'paid' ? order.createdAt : null},
+            ${status === 'pending' ? order.expiresAt : null})
+          RETURNING *`,
+    );
+    return toOrder(row)!;
   }
 
-  byId(id: number): Order | undefined {
-    return toOrder(this.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined);
+  async byId(id: number, q: Queryable = this.db.query): Promise<Order | undefined> {
+    return toOrder(await one<OrderRow>(q, sql`SELECT * FROM orders WHERE id = ${id}`));
   }
 
-  byToken(token: string): Order | undefined {
-    if (typeof token !== 'string' || token === '') return undefined;
-    return toOrder(this.db.prepare('SELECT * FROM orders WHERE token = ?').get(token) as OrderRow | undefined);
+  async byToken(token: string): Promise<Order | undefined> {
+    if (typeof token !== 'string' || token === '' || !storableText(token)) return undefined;
+    return toOrder(await one<OrderRow>(this.db.query, sql`SELECT * FROM orders WHERE token = ${token}`));
   }
 
   /** Every order, newest first (tests and diagnostics). */
-  all(): Order[] {
-    return (this.db.prepare('SELECT * FROM orders ORDER BY id DESC').all() as OrderRow[]).map((row) => toOrder(row)!);
+  async all(): Promise<Order[]> {
+    return (await all<OrderRow>(this.db.query, sql`SELECT * FROM orders ORDER BY id DESC`)).map((row) => toOrder(row)!);
   }
 
-  keysOf(orderId: number): AccessKey[] {
-    return (this.db.prepare(`SELECT ${KEY_COLUMNS} FROM access_keys WHERE order_id = ? ORDER BY id`).all(orderId) as KeyRow[]).map(toKey);
+  async keysOf(orderId: number): Promise<AccessKey[]> {
+    return (await all<KeyRow>(this.db.query, sql`SELECT ${KEY_COLUMNS} FROM access_keys WHERE order_id = ${orderId} ORDER BY id`)).map(
+      toKey,
+    );
   }
 
   /**
    * Issues `count` new key pairs for an order (or none: order_id NULL). Access keys are unique; a
-   * random collision is retried. Call inside a transaction when it belongs to one. The database keeps
-   * each activation code's hash only: what is returned is the one place its code is in clear (for the
-   * buyer's e-mail). Hashing costs about 10 ms per key: `codes` hashed beforehand spare the
-   * transaction that work.
+   * random collision is retried. Runs on `q` when it belongs to a transaction, else in a write
+   * transaction of its own (lock 'orders'). The database keeps each activation code's hash only: what
+   * is returned is the one place its code is in clear (for the buyer's e-mail). Hashing costs about
+   * 10 ms per key: `codes` hashed beforehand spare the transaction that work.
    */
-  issueKeys(
+  async issueKeys(
     orderId: number | null,
     count: number,
     options: { now: string; keyPrefix: string; codes?: ReadonlyArray<{ code: string; hash: string }> },
-  ): IssuedKey[] {
-    const exists = this.db.prepare('SELECT 1 FROM access_keys WHERE access_key = ?');
-    const insert = this.db.prepare(
-      'INSERT INTO access_keys (order_id, access_key, activation_code_hash, status, created_at) VALUES (?, ?, ?, ?, ?)',
-    );
-    const issued: Array<{ id: number; code: string }> = [];
+    q?: Queryable,
+  ): Promise<IssuedKey[]> {
+    if (!q) return this.db.write('orders', (tx) => this.issueKeys(orderId, count, options, tx));
+    const issued: IssuedKey[] = [];
     for (let i = 0; i < count; i++) {
       let key = newAccessKey(options.keyPrefix);
-      while (exists.get(key)) key = newAccessKey(options.keyPrefix);
+      while (await one(q, sql`SELECT 1 AS taken FROM access_keys WHERE access_key = ${key}`)) key = newAccessKey(options.keyPrefix);
       // Codes hashed beforehand (newCodeHashes, off the event loop) are used first.
       const prepared = options.codes?.[i];
       const code = prepared?.code ?? newActivationCode();
       const hash = prepared?.hash ?? hashActivationCode(code);
-      issued.push({ id: Number(insert.run(orderId, key, hash, 'unused', options.now).lastInsertRowid), code });
+      const row = await one<KeyRow>(
+        q,
+        sql`INSERT INTO access_keys (order_id, access_key, activation_code_hash, status, created_at)
+            VALUES (${orderId}, ${key}, ${hash}, 'unused', ${options.now})
+            RETURNING ${KEY_COLUMNS}`,
+      );
+      issued.push({ ...toKey(row!), activation_code: code });
     }
-    const select = this.db.prepare(`SELECT ${KEY_COLUMNS} FROM access_keys WHERE id = ?`);
-    return issued.map(({ id, code }) => ({ ...toKey(select.get(id) as KeyRow), activation_code: code }));
+    return issued;
   }
 
-  /** Stores given key pairs (the seeded demo keys), their activation codes hashed. */
-  addKeys(orderId: number | null, pairs: ReadonlyArray<{ accessKey: string; activationCode: string }>, now: string): void {
-    const insert = this.db.prepare(
-      'INSERT INTO access_keys (order_id, access_key, activation_code_hash, status, created_at) VALUES (?, ?, ?, ?, ?)',
-    );
-    for (const pair of pairs) insert.run(orderId, pair.accessKey, hashActivationCode(pair.activationCode), 'unused', now);
+  /** Stores given key pairs (the seeded demo keys), their activation codes hashed; on `q`, else in a transaction of its own (lock 'orders'). */
+  async addKeys(
+    orderId: number | null,
+    pairs: ReadonlyArray<{ accessKey: string; activationCode: string }>,
+    now: string,
+    q?: Queryable,
+  ): Promise<void> {
+    if (!q) return this.db.write('orders', (tx) => this.addKeys(orderId, pairs, now, tx));
+    for (const pair of pairs) {
+      await run(
+        q,
+        sql`INSERT INTO access_keys (order_id, access_key, activation_code_hash, status, created_at)
+            VALUES (${orderId}, ${pair.accessKey}, ${hashActivationCode(pair.activationCode)}, 'unused', ${now})`,
+      );
+    }
   }
 
   /**
-   * A signed provider notification, in one immediate transaction. An event id applied before changes
-   * nothing ('duplicate'); an event id is recorded only with an outcome that was applied (APPLIED),
-   * so a notification refused as unknown-order or mismatch can be sent again, corrected, with the
-   * same id. 'payment.succeeded' for a pending order whose amount and currency match, or for one that
-   * only expired unpaid (the buyer paid after all), makes it paid, issues one key pair per purchased
-   * unit and writes their e-mail to the outbox; for an order the buyer cancelled, or one already paid
-   * (a second payment), it is recorded for review, never dropped. 'payment.cancelled' cancels a
-   * pending order.
+   * A signed provider notification, in one write transaction (lock 'orders'). An event id applied
+   * before changes nothing ('duplicate'); an event id is recorded only with an outcome that was
+   * applied (APPLIED), so a notification refused as unknown-order or mismatch can be sent again,
+   * corrected, with the same id. 'payment.succeeded' for a pending order whose amount and currency
+   * match, or for one that only expired unpaid (the buyer paid after all), makes it paid, issues one
+   * key pair per purchased unit and writes their e-mail to the outbox; for an order the buyer
+   * cancelled, or one already paid (a second payment), it is recorded for review, never dropped.
+   * 'payment.cancelled' cancels a pending order.
    */
-  applyNotification(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
-    return this.db
-      .transaction(() => {
-        const seen = this.db.prepare('SELECT 1 FROM payment_notifications WHERE event_id = ?').get(event.id);
-        if (seen) return { outcome: 'duplicate' as const, issued: [] };
-        const result = this.handle(event, options);
-        if (APPLIED.has(result.outcome)) {
-          this.db
-            .prepare('INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at) VALUES (?, ?, ?, ?, ?)')
-            .run(event.id, event.type, event.order_id, result.outcome, options.now);
-        }
-        return result;
-      })
-      .immediate();
+  applyNotification(event: PaymentNotification, options: PayOptions): Promise<Outcome> {
+    return this.db.write('orders', async (q) => {
+      const seen = await one(q, sql`SELECT 1 AS seen FROM payment_notifications WHERE event_id = ${event.id}`);
+      if (seen) return { outcome: 'duplicate' as const, issued: [] };
+      const result = await this.handle(event, options, q);
+      if (APPLIED.has(result.outcome)) {
+        await run(
+          q,
+          sql`INSERT INTO payment_notifications (event_id, type, order_id, outcome, received_at)
+              VALUES (${event.id}, ${event.type}, ${event.order_id}, ${result.outcome}, ${options.now})`,
+        );
+      }
+      return result;
+    });
   }
 
-  private handle(event: PaymentNotification, options: PayOptions): { outcome: NotificationOutcome; order?: Order; issued: AccessKey[] } {
-    this.expirePending(options.now);
-    const order = this.byId(event.order_id);
+  private async handle(event: PaymentNotification, options: PayOptions, q: Queryable): Promise<Outcome> {
+    await this.expire(options.now, q);
+    const order = await this.byId(event.order_id, q);
     if (!order) return { outcome: 'unknown-order', issued: [] };
     if (event.type === 'payment.cancelled') {
-      const changed = this.db
-        .prepare("UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'buyer' WHERE id = ? AND status = 'pending'")
-        .run(options.now, order.id).changes;
+      const changed = await run(
+        q,
+        sql`UPDATE orders SET status = 'cancelled', cancelled_at = ${options.now}, cancel_reason = 'buyer'
+            WHERE id = ${order.id} AND status = 'pending'`,
+      );
       return changed === 0
         ? { outcome: 'not-pending', order, issued: [] }
-        : { outcome: 'cancelled', order: this.byId(order.id), issued: [] };
+        : { outcome: 'cancelled', order: await this.byId(order.id, q), issued: [] };
     }
     if (event.amount !== order.total || event.currency !== order.currency) return { outcome: 'mismatch', order, issued: [] };
     if (order.status === 'paid' || (order.status === 'cancelled' && order.cancel_reason !== 'expired')) {
       const reason: ReviewReason = order.status === 'paid' ? 'second-payment' : 'paid-after-buyer-cancel';
-      this.db
-        .prepare('INSERT INTO payment_reviews (event_id, order_id, reason, amount, currency, received_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(event.id, order.id, reason, event.amount, event.currency, options.now);
+      await run(
+        q,
+        sql`INSERT INTO payment_reviews (event_id, order_id, reason, amount, currency, received_at)
+            VALUES (${event.id}, ${order.id}, ${reason}, ${event.amount}, ${event.currency}, ${options.now})`,
+      );
       return { outcome: 'needs-review', order, issued: [] };
     }
     // Pending, or expired unpaid: the buyer paid, so the order is paid.
-    const changed = this.db
-      .prepare(
-        "UPDATE orders SET status = 'paid', paid_at = ?, cancelled_at = NULL, cancel_reason = NULL WHERE id = ? AND (status = 'pending' OR cancel_reason = 'expired')",
-      )
-      .run(options.now, order.id).changes;
+    const changed = await run(
+      q,
+      sql`UPDATE orders SET status = 'paid', paid_at = ${options.now}, cancelled_at = NULL, cancel_reason = NULL
+          WHERE id = ${order.id} AND (status = 'pending' OR cancel_reason = 'expired')`,
+    );
     if (changed === 0) return { outcome: 'not-pending', order, issued: [] };
-    const issued = this.issueKeys(order.id, order.quantity, options);
-    const paid = this.byId(order.id)!;
-    options.outbox.enqueue(options.compose(paid, issued), options.now);
+    const issued = await this.issueKeys(order.id, order.quantity, options, q);
+    const paid = (await this.byId(order.id, q))!;
+    await options.outbox.enqueue(options.compose(paid, issued), options.now, q);
     return { outcome: 'paid', order: paid, issued };
   }
 
   /** Confirmed payments that issued no keys, oldest first (open ones only unless `all`). */
-  reviews(options: { all?: boolean } = {}): PaymentReview[] {
-    return this.db
-      .prepare(`SELECT * FROM payment_reviews ${options.all ? '' : 'WHERE resolved_at IS NULL'} ORDER BY id`)
-      .all() as PaymentReview[];
-  }
-
-  /** Closes a review with what the operator did (a refund, keys issued by hand); false when there is no open one. */
-  resolveReview(id: number, resolution: string, now: string): boolean {
-    return (
-      this.db
-        .prepare('UPDATE payment_reviews SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL')
-        .run(now, resolution, id).changes === 1
+  reviews(options: { all?: boolean } = {}): Promise<PaymentReview[]> {
+    return all<PaymentReview>(
+      this.db.query,
+      sql`SELECT * FROM payment_reviews ${options.all ? sql`` : sql`WHERE resolved_at IS NULL`} ORDER BY id`,
     );
   }
 
-  /** Cancels every pending order whose time ran out (cancel_reason 'expired'); returns how many. */
-  expirePending(now: string): number {
-    return this.db
-      .prepare(
-        "UPDATE orders SET status = 'cancelled', cancelled_at = ?, cancel_reason = 'expired' WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?",
-      )
-      .run(now, now).changes;
+  /** Closes a review with what the operator did (a refund, keys issued by hand); false when there is no open one. */
+  async resolveReview(id: number, resolution: string, now: string): Promise<boolean> {
+    const changed = await run(
+      this.db.query,
+      sql`UPDATE payment_reviews SET resolved_at = ${now}, resolution = ${resolution} WHERE id = ${id} AND resolved_at IS NULL`,
+    );
+    return changed === 1;
+  }
+
+  /** Cancels every pending order whose time ran out (cancel_reason 'expired'), in a write transaction (lock 'orders'); returns how many. */
+  expirePending(now: string): Promise<number> {
+    return this.db.write('orders', (q) => this.expire(now, q));
+  }
+
+  private expire(now: string, q: Queryable): Promise<number> {
+    return run(
+      q,
+      sql`UPDATE orders SET status = 'cancelled', cancelled_at = ${now}, cancel_reason = 'expired'
+          WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ${now}`,
+    );
   }
 
   /** Whether an order can still be paid at `now` (pending and not expired). */

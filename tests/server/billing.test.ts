@@ -37,11 +37,11 @@ const bill = (form: Json, line: Json | Json[], headers: Record<string, string> =
   });
 
 /** Orders a buyer could pay: pending ones (the seeded demo orders are paid). */
-const payable = () => shop.store.all().filter((o) => o.status === 'pending').length;
+const payable = async () => (await shop.store.all()).filter((o) => o.status === 'pending').length;
 
 describe('POST /api/v1/billing-informations: valid orders', () => {
   it('stores the order and answers 201 with the sandbox provider object', async () => {
-    const before = payable();
+    const before = await payable();
     const response = await bill(FORM, LINE, { host: 'shop.example.test:8443' });
     expect(response.statusCode).toBe(201);
     const body = response.json() as Json;
@@ -58,8 +58,8 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
     });
     expect(payment_request.token.length).toBeGreaterThanOrEqual(40);
 
-    expect(payable()).toBe(before + 1);
-    const order = shop.store.byId(payment_request.order_id)!;
+    expect(await payable()).toBe(before + 1);
+    const order = (await shop.store.byId(payment_request.order_id))!;
     expect(order).toMatchObject({
       kind: 'standard',
       plan_id: 1,
@@ -85,7 +85,7 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
     expect(response.statusCode).toBe(201);
     const { payment_request } = response.json().sandboxpay;
     expect(payment_request).toMatchObject({ amount: 3207.86, description: 'Individual x 2' });
-    expect(shop.store.byId(payment_request.order_id)).toMatchObject({
+    expect(await shop.store.byId(payment_request.order_id)).toMatchObject({
       promo_id: 1,
       promo_discount: 14_990,
       total: 320_786,
@@ -97,7 +97,7 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
     // 5,999 + 2 × 999 = 7,997; VAT 959.64; total 8,956.64
     const response = await bill({ ...FORM, no_dependents: 3 }, { ...LINE, shop_plan_id: 3, member: 2, amount: 8956.64 });
     expect(response.statusCode).toBe(201);
-    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    const order = (await shop.store.byId(response.json().sandboxpay.payment_request.order_id))!;
     expect(order).toMatchObject({ plan_id: 3, members: 2, members_total: 199_800, total: 895_664 });
     expect(order.billing.no_dependents).toBe(3);
   });
@@ -105,7 +105,7 @@ describe('POST /api/v1/billing-informations: valid orders', () => {
   it('accepts amounts sent as numeric text and drops no_dependents on a plan with one dependent at most', async () => {
     const response = await bill({ ...FORM, no_dependents: 7 }, { ...LINE, amount: '1678.88', discount: '0' });
     expect(response.statusCode).toBe(201);
-    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    const order = (await shop.store.byId(response.json().sandboxpay.payment_request.order_id))!;
     expect(order.billing).not.toHaveProperty('no_dependents');
   });
 });
@@ -225,18 +225,18 @@ describe('POST /api/v1/billing-informations: tampering is refused, nothing payab
   ];
 
   it.each(cases)('%s -> 422', async (_name, form, line, message) => {
-    const before = shop.store.all().length;
+    const before = (await shop.store.all()).length;
     const response = await bill(form, line);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message });
-    expect(shop.store.all().length).toBe(before);
+    expect((await shop.store.all()).length).toBe(before);
   });
 
   it('refuses a body that is not a JSON object', async () => {
-    const before = shop.store.all().length;
+    const before = (await shop.store.all()).length;
     const response = await shop.app.inject({ method: 'POST', url: '/api/v1/billing-informations', payload: [FORM] });
     expect(response.statusCode).toBe(400);
-    expect(shop.store.all().length).toBe(before);
+    expect((await shop.store.all()).length).toBe(before);
   });
 
   it('follows the promo window on the server clock (Manila days): redeemable on its end day, expired the day after', async () => {
@@ -261,7 +261,7 @@ describe("POST /api/v1/billing-informations: the form is validated with the brow
   const form = JSON.parse(readFileSync(path.join(ROOT, 'src/generated/form-files/billing.json'), 'utf8')) as Json;
 
   it("answers 422 with the form's messages per field, in the form's order", async () => {
-    const before = shop.store.all().length;
+    const before = (await shop.store.all()).length;
     const response = await bill({ country: 'PH' }, LINE);
     expect(response.statusCode).toBe(422);
     const body = response.json() as { message: string; errors: Record<string, string[]> };
@@ -271,7 +271,7 @@ describe("POST /api/v1/billing-informations: the form is validated with the brow
     expect(Object.keys(body.errors)).toEqual(required);
     for (const field of required) expect(body.errors[field]).toEqual(['This field is required']);
     expect(body.message).toBe('This field is required');
-    expect(shop.store.all().length).toBe(before);
+    expect((await shop.store.all()).length).toBe(before);
   });
 
   it("takes the spec's fields: no confirm_email or agree needed; when sent anyway they are checked; unknown fields are refused", async () => {
@@ -279,7 +279,7 @@ describe("POST /api/v1/billing-informations: the form is validated with the brow
     expect(BILLING_FORM).not.toHaveProperty('agree');
     const response = await bill(BILLING_FORM, LINE);
     expect(response.statusCode).toBe(201);
-    const order = shop.store.byId(response.json().sandboxpay.payment_request.order_id)!;
+    const order = (await shop.store.byId(response.json().sandboxpay.payment_request.order_id))!;
     expect(Object.keys(order.billing).sort()).toEqual(Object.keys(BILLING_FORM).sort());
     expect((await bill({ ...BILLING_FORM, confirm_email: 'maria@example.com', agree: true }, LINE)).statusCode).toBe(201);
     expect((await bill({ ...BILLING_FORM, agree: false }, LINE)).json().errors).toEqual({ agree: ['You must agree to continue'] });

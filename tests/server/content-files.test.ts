@@ -1,14 +1,15 @@
-import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { RawBuilder } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { ContentError } from '../../server/content/follow';
+import { all, one, openDatabase, run, sql, type Db } from '../../server/db';
 import { syncDatabase } from '../../server/ops/content-sync';
 import { DEMO } from '../../server/seed';
 import { manilaToday } from '../../domain/dates';
-import { getJson, PRODUCT, startServer, tempDir, VALID_BILLINGS, type Items } from './helpers';
+import { databaseUrlFor, dropDatabaseOf, getJson, ON_POSTGRES, PRODUCT, startServer, tempDir, VALID_BILLINGS, type Items } from './helpers';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -37,6 +38,19 @@ function contentCopy(): { root: string; read(file: string): ContentFile; write(f
   };
 }
 
+/** A new data folder (and its PostgreSQL schema), removed after the test. */
+function newDataDir(): string {
+  const dataDir = tempDir();
+  cleanups.push(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabaseOf(dataDir);
+  });
+  return dataDir;
+}
+
+/** The number a count query answers (as n). */
+const countOf = async (db: Db, query: RawBuilder<unknown>) => (await one<{ n: number }>(db.query, query))!.n;
+
 /** A server on `dataDir` following the content of `root`, with its log lines. */
 async function start(dataDir: string, root: string, options: { demo?: boolean; now?: () => Date } = {}) {
   const lines: string[] = [];
@@ -57,8 +71,7 @@ const articlesOf = async (app: Awaited<ReturnType<typeof start>>['app']) =>
 describe('the database follows the content files', () => {
   it('serves an article added, one changed and one removed after a restart; an order keeps the price it was sold at', async () => {
     const content = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
 
     const first = await start(dataDir, content.root);
     const before = await articlesOf(first.app);
@@ -68,7 +81,10 @@ describe('the database follows the content files', () => {
       payload: VALID_BILLINGS['/api/v1/billing-informations'].body,
     });
     expect(order.statusCode).toBe(201);
-    const sold = first.app.ctx.db.prepare('SELECT id, plan_id, plan_name, unit_amount, total FROM orders ORDER BY id DESC LIMIT 1').get();
+    const sold = await one<Json>(
+      first.app.ctx.db.query,
+      sql`SELECT id, plan_id, plan_name, unit_amount, total FROM orders ORDER BY id DESC LIMIT 1`,
+    );
     await first.cleanup();
 
     const articles = content.read('content/articles.json');
@@ -103,7 +119,7 @@ describe('the database follows the content files', () => {
     expect(((await getJson(second.app, '/api/v1/shop-plans')).body as { data: Items }).data[0].price).toBe(1999);
     // The order was sold before the price changed: its plan and amounts are what the buyer was shown.
     expect(
-      second.app.ctx.db.prepare('SELECT id, plan_id, plan_name, unit_amount, total FROM orders WHERE id = ?').get((sold as Json).id),
+      await one(second.app.ctx.db.query, sql`SELECT id, plan_id, plan_name, unit_amount, total FROM orders WHERE id = ${sold!.id}`),
     ).toEqual(sold);
     // The site's pages read the same API: the media page of the new article renders it.
     expect((await getJson(second.app, '/api/v1/articles?year=2026')).body).toMatchObject({
@@ -113,19 +129,19 @@ describe('the database follows the content files', () => {
 
   it('puts back what was changed in the database by hand, and says so', async () => {
     const content = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
     const first = await start(dataDir, content.root);
-    first.app.ctx.db.prepare("DELETE FROM content WHERE resource = 'faqs' AND id = 1").run();
-    first.app.ctx.db
-      .prepare("UPDATE content SET body = json_set(body, '$.title', 'edited by SQL') WHERE resource = 'jobs' AND id = 1")
-      .run();
+    const { query } = first.app.ctx.db;
+    expect(await run(query, sql`DELETE FROM content WHERE resource = 'faqs' AND id = 1`)).toBe(1);
+    const job = await one<{ body: string }>(query, sql`SELECT body FROM content WHERE resource = 'jobs' AND id = 1`);
+    const edited = JSON.stringify({ ...(JSON.parse(job!.body) as Json), title: 'edited by SQL' });
+    expect(await run(query, sql`UPDATE content SET body = ${edited} WHERE resource = 'jobs' AND id = 1`)).toBe(1);
     await first.cleanup();
 
     const second = await start(dataDir, content.root);
     cleanups.push(second.cleanup);
     expect(second.log().slice(0, 2)).toEqual(['content: faqs: 1 added', 'content: jobs: 1 changed']);
-    const third = await start(tempDir(), content.root);
+    const third = await start(newDataDir(), content.root);
     cleanups.push(third.cleanup);
     // Two databases that follow the same files serve the same content.
     for (const path of ['/api/v1/faqs', '/api/v1/jobs', '/api/v1/articles', '/api/v1/shop-plans']) {
@@ -134,8 +150,7 @@ describe('the database follows the content files', () => {
   });
 
   it('syncs once when several instances start on one database: the next finds it up to date', async () => {
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
     const [a, b] = await Promise.all([start(dataDir, ROOT), start(dataDir, ROOT)]);
     cleanups.push(a.cleanup, b.cleanup);
     const logs = [a.log(), b.log()].sort((x, y) => x.length - y.length);
@@ -147,10 +162,9 @@ describe('the database follows the content files', () => {
 describe('a start with invalid content files', () => {
   it('refuses to start, says where each problem is, and changes nothing', async () => {
     const content = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
     const first = await start(dataDir, content.root);
-    const count = first.app.ctx.repo.count('articles');
+    const count = await first.app.ctx.repo.count('articles');
     await first.cleanup();
 
     const articles = content.read('content/articles.json');
@@ -175,9 +189,12 @@ describe('a start with invalid content files', () => {
       /^content\/demo\/promos\.json:\d+:\d+ {2}\/items\/0\/valid_end {2}the code's window ends \(2000-01-01\) before it starts/m,
     );
 
-    const db = new Database(join(dataDir, 'app.db'), { readonly: true });
-    expect((db.prepare("SELECT count(*) AS n FROM content WHERE resource = 'articles'").get() as { n: number }).n).toBe(count);
-    db.close();
+    const db = await openDatabase({ dataDir, databaseUrl: await databaseUrlFor(dataDir) });
+    try {
+      expect(await countOf(db, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM content WHERE resource = 'articles'`)).toBe(count);
+    } finally {
+      await db.close();
+    }
   });
 });
 
@@ -186,7 +203,7 @@ describe('demo data', () => {
     const content = contentCopy();
     // A broken demo file does not matter to production, which does not load it.
     writeFileSync(join(content.root, 'content/demo/promos.json'), '{ not json');
-    const server = await start(tempDir(), content.root, { demo: false });
+    const server = await start(newDataDir(), content.root, { demo: false });
     cleanups.push(server.cleanup);
     const { repo, db } = server.app.ctx;
     for (const resource of [
@@ -198,10 +215,10 @@ describe('demo data', () => {
       'reseller-shop-plans',
       'merchant-shop-plans',
     ]) {
-      expect(repo.count(resource), resource).toBe(0);
+      expect(await repo.count(resource), resource).toBe(0);
     }
-    expect(repo.count('articles')).toBeGreaterThan(0);
-    expect((db.prepare('SELECT count(*) AS n FROM access_keys').get() as { n: number }).n).toBe(0);
+    expect(await repo.count('articles')).toBeGreaterThan(0);
+    expect(await countOf(db, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM access_keys`)).toBe(0);
     expect((await getJson(server.app, `/api/v1/merchants/show/${DEMO.merchant.slug}`)).status).toBe(404);
   });
 
@@ -217,23 +234,29 @@ describe('demo data', () => {
       shop_plan_id: 1,
     };
     content.write('content/promos.json', { $schema: '../schemas/content/promo-code.json', items: [real] });
-    const production = await start(tempDir(), content.root, { demo: false });
+    const production = await start(newDataDir(), content.root, { demo: false });
     cleanups.push(production.cleanup);
-    expect(production.app.ctx.repo.list('promos').map((p) => p.code)).toEqual(['LAUNCH50']);
-    const demo = await start(tempDir(), content.root);
+    expect((await production.app.ctx.repo.list('promos')).map((p) => p.code)).toEqual(['LAUNCH50']);
+    const demo = await start(newDataDir(), content.root);
     cleanups.push(demo.cleanup);
-    expect(demo.app.ctx.repo.list('promos').map((p) => p.code)).toEqual(['WELCOME10', 'EXPIRED10', 'FUTURE10', 'OTHERPLAN', 'LAUNCH50']);
+    expect((await demo.app.ctx.repo.list('promos')).map((p) => p.code)).toEqual([
+      'WELCOME10',
+      'EXPIRED10',
+      'FUTURE10',
+      'OTHERPLAN',
+      'LAUNCH50',
+    ]);
 
     // One id space across both files.
     content.write('content/promos.json', { $schema: '../schemas/content/promo-code.json', items: [{ ...real, id: 1 }] });
-    await expect(start(tempDir(), content.root)).rejects.toThrow(
+    await expect(start(newDataDir(), content.root)).rejects.toThrow(
       /content\/demo\/promos\.json:\d+:\d+ {2}\/items\/0\/id {2}duplicate id 1 \(also at content\/promos\.json \/items\/0\)/,
     );
   });
 
   it('a demo start has the partners, codes and keys, with promo windows that move with today', async () => {
     for (const day of ['2026-11-26T03:00:00Z', '2031-02-28T20:00:00Z']) {
-      const server = await start(tempDir(), ROOT, { now: () => new Date(day) });
+      const server = await start(newDataDir(), ROOT, { now: () => new Date(day) });
       cleanups.push(server.cleanup);
       const today = manilaToday(new Date(day));
       const windowOf = async (code: string) => {
@@ -245,18 +268,19 @@ describe('demo data', () => {
       expect(await windowOf(DEMO.promoCodes.expired), day).toBe('ended');
       expect(await windowOf(DEMO.promoCodes.future), day).toBe('not started');
       expect((await getJson(server.app, `/api/v1/resellers/slug/${DEMO.reseller.slug}`)).status).toBe(200);
-      expect((server.app.ctx.db.prepare('SELECT count(*) AS n FROM access_keys').get() as { n: number }).n).toBeGreaterThan(0);
+      expect(await countOf(server.app.ctx.db, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM access_keys`)).toBeGreaterThan(0);
       // Articles keep their real dates.
       expect((await articlesOf(server.app)).at(-1)?.post_date).toBe('2024-03-08');
     }
   });
 });
 
-describe('upgrade from a database seeded the old way', () => {
+describe.skipIf(ON_POSTGRES)('upgrade from a database seeded the old way', () => {
   /**
    * tests/server/fixtures/db-before-content-files/app.db was made by the version before content
    * files (make-old-db.ts.txt): seeded once from its fixtures, with paid, promo and pending orders,
-   * used and unused keys, a contact form and a job application with its CV.
+   * used and unused keys, a contact form and a job application with its CV. A SQLite file: that
+   * version had no PostgreSQL.
    */
   const FIXTURE = join(__dirname, 'fixtures', 'db-before-content-files');
   const expected = JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')) as {
@@ -267,34 +291,36 @@ describe('upgrade from a database seeded the old way', () => {
   };
 
   it('keeps every order, key and submission and brings the content to the files', async () => {
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
     mkdirSync(dataDir, { recursive: true });
     copyFileSync(join(FIXTURE, 'app.db'), join(dataDir, 'app.db'));
     // The day the old database was last used: its pending order has not expired yet.
     const server = await start(dataDir, ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
     cleanups.push(server.cleanup);
     const { db } = server.app.ctx;
-    expect(db.prepare('SELECT id, plan_id, plan_name, quantity, total, status FROM orders ORDER BY id').all()).toEqual(expected.orders);
-    expect(db.prepare('SELECT access_key, status, order_id FROM access_keys ORDER BY id').all()).toEqual(expected.access_keys);
-    expect((db.prepare('SELECT count(*) AS n FROM form_submissions').get() as { n: number }).n).toBe(expected.form_submissions);
-    expect((db.prepare('SELECT count(*) AS n FROM submission_files WHERE length(content) > 0').get() as { n: number }).n).toBe(
+    expect(await all(db.query, sql`SELECT id, plan_id, plan_name, quantity, total, status FROM orders ORDER BY id`)).toEqual(
+      expected.orders,
+    );
+    expect(await all(db.query, sql`SELECT access_key, status, order_id FROM access_keys ORDER BY id`)).toEqual(expected.access_keys);
+    expect(await countOf(db, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM form_submissions`)).toBe(expected.form_submissions);
+    expect(await countOf(db, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM submission_files WHERE length(content) > 0`)).toBe(
       expected.submission_files,
     );
     // The old seed's moving dates of this year's latest articles become the files' real ones.
     expect(server.log()).toEqual(['content: articles: 2 changed', expect.stringMatching(/^content: follows the files/)]);
-    const fresh = await start(tempDir(), ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
+    const fresh = await start(newDataDir(), ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
     cleanups.push(fresh.cleanup);
     for (const path of ['/api/v1/articles', '/api/v1/faqs', '/api/v1/shop-plans', `/api/v1/resellers/slug/${DEMO.reseller.slug}`]) {
       expect((await getJson(server.app, path)).body, path).toEqual((await getJson(fresh.app, path)).body);
     }
-    expect(server.app.ctx.repo.getMeta('seed_mode')).toBe('demo');
+    expect(await server.app.ctx.repo.getMeta('seed_mode')).toBe('demo');
   });
 });
 
 describe('buildServer without a content root', () => {
   it('follows the repository content/ with the product names filled in', async () => {
-    const app = await buildServer({ dataDir: tempDir(), demo: true, product: PRODUCT });
+    const dataDir = newDataDir();
+    const app = await buildServer({ dataDir, databaseUrl: await databaseUrlFor(dataDir), demo: true, product: PRODUCT });
     cleanups.push(() => app.close());
     const faqs = ((await getJson(app, '/api/v1/faqs')).body as { data: Items }).data;
     expect(JSON.stringify(faqs)).not.toMatch(/\{(product|short)\}/);
@@ -303,35 +329,35 @@ describe('buildServer without a content root', () => {
 });
 
 describe('npm run content:sync', () => {
-  const sync = (dataDir: string, root: string) =>
+  /** The command on the database of `dataDir`: its PostgreSQL schema (DATABASE_URL), else its SQLite file. */
+  const sync = async (dataDir: string, root: string) =>
     spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/content-sync.ts'), '--root', root], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: (await databaseUrlFor(dataDir)) ?? '' },
       encoding: 'utf8',
     });
 
   it('brings the database of a running server to the files: its API serves the change at once', async () => {
     const content = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
     const server = await start(dataDir, content.root, { demo: false });
     cleanups.push(server.cleanup);
 
     const jobs = content.read('content/jobs.json');
     jobs.items[0].title = 'Night-shift Telemedicine Physician';
     content.write('content/jobs.json', jobs);
-    const run = sync(dataDir, content.root);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^content: jobs: 1 changed\ncontent: follows the files/);
+    const synced = await sync(dataDir, content.root);
+    expect(synced.status, synced.stderr).toBe(0);
+    expect(synced.stdout).toMatch(/^content: jobs: 1 changed\ncontent: follows the files/);
     const served = ((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data;
     expect(served[0].title).toBe('Night-shift Telemedicine Physician');
     // A production database stays without the demo's data.
-    expect(server.app.ctx.repo.count('promos')).toBe(0);
+    expect(await server.app.ctx.repo.count('promos')).toBe(0);
 
     // Invalid files: nothing changes, and the command says where.
     delete jobs.items[1].title;
     content.write('content/jobs.json', jobs);
-    const refused = sync(dataDir, content.root);
+    const refused = await sync(dataDir, content.root);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^content\/jobs\.json:\d+:\d+ {2}\/items\/1 {2}missing required property 'title'$/m);
     expect(((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data[1].title).toBeTypeOf('string');
@@ -364,8 +390,7 @@ export async function render(href, options) {
 `,
     );
     const content = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = newDataDir();
     const server = await startServer({ dataDir, contentRoot: content.root, staticDir, htmlCacheSeconds: 2, htmlStaleSeconds: 0 });
     cleanups.push(server.cleanup);
     const page = async () => (await server.app.inject({ method: 'GET', url: '/jobs', headers: { accept: 'text/html' } })).body;
@@ -375,16 +400,18 @@ export async function render(href, options) {
     jobs.items[0].title = 'Night-shift Telemedicine Physician';
     content.write('content/jobs.json', jobs);
     // The command's work, in process (its own process takes longer than the cache time on a busy machine).
-    expect(syncDatabase(join(dataDir, 'app.db'), { root: content.root })).toContain('content: jobs: 1 changed');
+    const database = (await databaseUrlFor(dataDir)) ?? join(dataDir, 'app.db');
+    expect(await syncDatabase(database, { root: content.root })).toContain('content: jobs: 1 changed');
     // Within the cache time the cached copy is served; after it, the page shows the change.
     expect(await page()).toContain('<h2>Telemedicine Physician</h2>');
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await page()).toContain('<h2>Night-shift Telemedicine Physician</h2>');
   });
 
-  it('refuses a data folder without a database', () => {
-    const run = sync(join(tempDir(), 'none'), ROOT);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^No database at .*app\.db: set DATA_DIR/);
+  // A data folder names a SQLite file; a PostgreSQL database is named by DATABASE_URL instead.
+  it.skipIf(ON_POSTGRES)('refuses a data folder without a database', async () => {
+    const refused = await sync(join(newDataDir(), 'none'), ROOT);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^No database at .*app\.db: set DATA_DIR/);
   });
 });

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { submission, tempDir, VALID_BILLINGS, VALID_SUBMISSIONS } from './helpers';
+import { all, one, openDatabase, sql } from '../../server/db';
+import { databaseUrlFor, dropDatabaseOf, submission, tempDir, VALID_BILLINGS, VALID_SUBMISSIONS } from './helpers';
 
 /**
  * Crash safety: the real server (server/main.ts through tsx, demo mode) takes a burst of
@@ -28,7 +28,7 @@ interface Server {
  * Starts `node tsx/dist/cli.mjs server/main.ts` in a process group of its own (tsx runs the server
  * in a child process: a SIGKILL must reach both), on a port the system picks; resolves once it listens.
  */
-function startServerProcess(dataDir: string, staticDir: string): Promise<Server> {
+function startServerProcess(dataDir: string, staticDir: string, databaseUrl?: string): Promise<Server> {
   const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -36,6 +36,7 @@ function startServerProcess(dataDir: string, staticDir: string): Promise<Server>
       HOME: process.env.HOME ?? '',
       DEMO: '1',
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       STATIC_DIR: staticDir,
       PORT: '0',
       FORM_RATE_LIMIT: '100000',
@@ -108,14 +109,18 @@ function acknowledgedId(kind: Acknowledged['kind'], body: unknown): number {
 
 let dataDir: string;
 let staticDir: string;
+/** The PostgreSQL database of the test (a schema of its own), or none: the SQLite file in dataDir. */
+let databaseUrl: string | undefined;
 beforeAll(async () => {
   await generate(ROOT);
   dataDir = tempDir('telmed-crash-');
   staticDir = tempDir('telmed-nostatic-');
+  databaseUrl = await databaseUrlFor(dataDir);
 });
-afterAll(() => {
+afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(staticDir, { recursive: true, force: true });
+  await dropDatabaseOf(dataDir);
 });
 
 describe('a SIGKILL in the middle of a burst of writes', () => {
@@ -123,7 +128,7 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
     let first: Server | undefined;
     let second: Server | undefined;
     try {
-      first = await startServerProcess(dataDir, staticDir);
+      first = await startServerProcess(dataDir, staticDir, databaseUrl);
       const server = first;
       const acknowledged: Acknowledged[] = [];
       let sent = 0;
@@ -165,7 +170,7 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
       expect(failed).toBeGreaterThanOrEqual(0);
 
       // Start again on the same data: the database opens and the server serves.
-      second = await startServerProcess(dataDir, staticDir);
+      second = await startServerProcess(dataDir, staticDir, databaseUrl);
       expect((await fetch(`${second.base}/api/v1/health`)).status).toBe(200);
       const after = await fetch(`${second.base}/api/v1/form-emails/contact-us`, {
         method: 'POST',
@@ -174,30 +179,33 @@ describe('a SIGKILL in the middle of a burst of writes', () => {
       });
       expect(after.status).toBe(201);
 
-      const db = new Database(join(dataDir, 'app.db'), { readonly: true, fileMustExist: true });
+      const db = await openDatabase({ dataDir, databaseUrl });
       try {
-        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const submissionById = db.prepare('SELECT form_key, data FROM form_submissions WHERE id = ?');
-        const orderById = db.prepare('SELECT email, status FROM orders WHERE id = ?');
+        if (db.sqlite) expect(db.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+        const submissionById = (id: number) =>
+          one<{ form_key: string; data: string }>(db.query, sql`SELECT form_key, data FROM form_submissions WHERE id = ${id}`);
+        const orderById = (id: number) =>
+          one<{ email: string; status: string }>(db.query, sql`SELECT email, status FROM orders WHERE id = ${id}`);
         const missing: string[] = [];
         for (const { kind, id, marker } of acknowledged) {
           if (kind === 'submission') {
-            const row = submissionById.get(id) as { form_key: string; data: string } | undefined;
+            const row = await submissionById(id);
             if (!row || row.form_key !== 'contact-us' || (JSON.parse(row.data) as { email: string }).email !== marker)
               missing.push(`submission ${id} (${marker})`);
           } else {
-            const row = orderById.get(id) as { email: string; status: string } | undefined;
+            const row = await orderById(id);
             if (!row || row.email !== marker || row.status !== 'pending') missing.push(`order ${id} (${marker})`);
           }
         }
         expect(missing).toEqual([]);
         // Nothing was stored twice: one row per marker of the burst at most.
-        const duplicates = db
-          .prepare("SELECT email, count(*) AS n FROM orders WHERE email LIKE 'buyer%' GROUP BY email HAVING n > 1")
-          .all();
+        const duplicates = await all(
+          db.query,
+          sql`SELECT email, count(*) AS n FROM orders WHERE email LIKE 'buyer%' GROUP BY email HAVING count(*) > 1`,
+        );
         expect(duplicates).toEqual([]);
       } finally {
-        db.close();
+        await db.close();
       }
     } finally {
       await kill(first);

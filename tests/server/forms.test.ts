@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
+import { all, one, sql } from '../../server/db';
 import { DEFAULT_FORM_RATE_LIMIT, formRateLimit, RATE_LIMIT_MESSAGE } from '../../server/rate-limit';
 import { startServer, submission, VALID_SUBMISSIONS } from './helpers';
 import { CV_DOCX } from './files';
@@ -72,9 +73,9 @@ function postApplication(options: { data?: Json; file?: { filename: string; type
   return app.inject({ method: 'POST', url: '/api/v1/form-emails/apply-now', ...multipart(parts) });
 }
 
-const row = (id: number) => app.ctx.db.prepare('SELECT * FROM form_submissions WHERE id = ?').get(id) as Json | undefined;
-const filesOf = (id: number) => app.ctx.db.prepare('SELECT * FROM submission_files WHERE submission_id = ?').all(id) as Json[];
-const count = () => (app.ctx.db.prepare('SELECT COUNT(*) AS n FROM form_submissions').get() as { n: number }).n;
+const row = (id: number) => one<Json>(app.ctx.db.query, sql`SELECT * FROM form_submissions WHERE id = ${id}`);
+const filesOf = (id: number) => all<Json>(app.ctx.db.query, sql`SELECT * FROM submission_files WHERE submission_id = ${id} ORDER BY id`);
+const count = async () => (await one<{ n: number }>(app.ctx.db.query, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM form_submissions`))!.n;
 
 describe('POST /api/v1/form-emails/:key', () => {
   it('serves exactly the forms whose target is form-emails/<key>', () => {
@@ -95,7 +96,7 @@ describe('POST /api/v1/form-emails/:key', () => {
       expect(response.statusCode).toBe(201);
       const { id } = (response.json() as { data: { id: number } }).data;
       expect(id).toBeGreaterThan(0);
-      const stored = row(id)!;
+      const stored = (await row(id))!;
       expect(stored).toMatchObject({ form_key: key, ip: '127.0.0.1' });
       expect(JSON.parse(stored.data)).toEqual(VALID[key]);
       expect(new Date(stored.created_at).toISOString()).toBe(stored.created_at);
@@ -106,7 +107,7 @@ describe('POST /api/v1/form-emails/:key', () => {
     'answers 422 with the %s form’s own required messages, field by field',
     async (key) => {
       const form = formOf(key);
-      const before = count();
+      const before = await count();
       const response = key === 'apply-now' ? await postApplication({ data: {}, file: null }) : await postJson(key, submission(key, {}));
       expect(response.statusCode).toBe(422);
       const body = response.json() as { message: string; errors: Record<string, string[]> };
@@ -119,7 +120,7 @@ describe('POST /api/v1/form-emails/:key', () => {
       expect(body.errors).toEqual(expected);
       expect(Object.keys(body.errors)).toEqual(Object.keys(expected)); // in the form's order
       expect(body.message).toBe(Object.values(expected)[0][0]);
-      expect(count()).toBe(before);
+      expect(await count()).toBe(before);
     },
   );
 
@@ -152,7 +153,7 @@ describe('POST /api/v1/form-emails/:key', () => {
   });
 
   it('refuses a body whose key is not the route’s, or whose data is not JSON text', async () => {
-    const before = count();
+    const before = await count();
     let response = await postJson('contact-us', submission('quote', VALID['contact-us']));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "key must be 'contact-us'." });
@@ -166,7 +167,7 @@ describe('POST /api/v1/form-emails/:key', () => {
 
     response = await postJson('contact-us', { key: 'contact-us', data: VALID['contact-us'] });
     expect(response.statusCode).toBe(400);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('answers 404 with a JSON message for an unknown form, and for a form that sends nothing', async () => {
@@ -187,8 +188,8 @@ describe('job application (multipart)', () => {
     const response = await postApplication({ file: { filename: 'Maria CV.pdf', content } });
     expect(response.statusCode).toBe(201);
     const { id } = (response.json() as { data: { id: number } }).data;
-    expect(JSON.parse(row(id)!.data)).toEqual({ ...VALID['apply-now'], file: 'Maria CV.pdf' });
-    const files = filesOf(id);
+    expect(JSON.parse((await row(id))!.data)).toEqual({ ...VALID['apply-now'], file: 'Maria CV.pdf' });
+    const files = await filesOf(id);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ filename: 'Maria CV.pdf', mime: 'application/pdf', size: content.length });
     expect(Buffer.compare(files[0].content as Buffer, content)).toBe(0);
@@ -203,12 +204,12 @@ describe('job application (multipart)', () => {
     for (const [filename, content, mime] of cases) {
       const response = await postApplication({ file: { filename, type: 'application/octet-stream', content } });
       expect(response.statusCode, filename).toBe(201);
-      expect(filesOf(response.json().data.id)[0].mime).toBe(mime);
+      expect((await filesOf(response.json().data.id))[0].mime).toBe(mime);
     }
   });
 
   it('judges a file by its content: a renamed program or a file of another type is refused', async () => {
-    const before = count();
+    const before = await count();
     const cases: Array<[string, Buffer]> = [
       ['cv.pdf', withMagic(Buffer.from('MZ\x90\x00'), 500)], // a Windows program named .pdf
       ['cv.pdf', withMagic(Buffer.from('<html><script>'), 500)],
@@ -221,34 +222,34 @@ describe('job application (multipart)', () => {
       expect(response.statusCode, filename).toBe(422);
       expect(response.json().errors).toEqual({ file: [rules().typeMessage] });
     }
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('strips control and bidi characters from file names', async () => {
     const response = await postApplication({ file: { filename: 'cv\u202Efdp.exe\u0007 copy\u200B.pdf', content: pdf(100) } });
     expect(response.statusCode).toBe(201);
     const { id } = response.json().data;
-    expect(filesOf(id)[0].filename).toBe('cvfdp.exe copy.pdf');
-    expect(JSON.parse(row(id)!.data).file).toBe('cvfdp.exe copy.pdf');
+    expect((await filesOf(id))[0].filename).toBe('cvfdp.exe copy.pdf');
+    expect(JSON.parse((await row(id))!.data).file).toBe('cvfdp.exe copy.pdf');
   });
 
   it('refuses another file type with the form’s message, storing nothing', async () => {
-    const before = count();
+    const before = await count();
     for (const filename of ['cv.txt', 'cv.pdf.exe', 'cv']) {
       const response = await postApplication({ file: { filename, type: 'text/plain', content: pdf(100) } });
       expect(response.statusCode, filename).toBe(422);
       expect(response.json()).toEqual({ message: rules().typeMessage, errors: { file: [rules().typeMessage] } });
     }
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('cuts off a file over 5 MB and refuses it with the form’s message', async () => {
     expect(rules().maxBytes).toBe(5 * 1024 * 1024);
-    const before = count();
+    const before = await count();
     const response = await postApplication({ file: { filename: 'big.pdf', content: pdf(rules().maxBytes + 1) } });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: rules().sizeMessage, errors: { file: [rules().sizeMessage] } });
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
 
     const exact = await postApplication({ file: { filename: 'exact.pdf', content: pdf(rules().maxBytes) } });
     expect(exact.statusCode).toBe(201);

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions } from 'light-my-request';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { buildServer, type BuildOptions } from '../../server/app';
+import { all, sql, type Db } from '../../server/db';
 import { DEMO } from '../../server/seed';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { SIGNATURE_HEADER, signatureHeader } from '../../server/shop/signature';
@@ -33,17 +35,60 @@ export const PRODUCTION_SETTINGS = {
   mailFrom: 'Bantay Doc <no-reply@bantaydoc.example>',
 } as const;
 
+/**
+ * The PostgreSQL database the server suite runs against (TEST_DATABASE_URL, set by
+ * scripts/test-postgres.ts); without it the suite runs on SQLite files.
+ */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const ON_POSTGRES = TEST_DATABASE_URL !== undefined;
+
+/** Runs statements on the test database (as its owner, outside any test schema). */
+async function onTestDatabase(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * With PostgreSQL, each data dir of a test has a schema of its own in the test database, named after
+ * the directory: a server started again on the same data dir finds its data, as it does on SQLite.
+ * Returns the URL whose connections use that schema.
+ */
+export async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
+  if (!ON_POSTGRES) return undefined;
+  const schema = schemaOf(dataDir);
+  await onTestDatabase(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const url = new URL(TEST_DATABASE_URL!);
+  url.search = `?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return url.href;
+}
+
+const schemaOf = (dataDir: string) => `t_${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16)}`;
+
+/** Drops the schema of a data dir (PostgreSQL); nothing on SQLite. */
+export async function dropDatabaseOf(dataDir: string): Promise<void> {
+  if (ON_POSTGRES) await onTestDatabase(`DROP SCHEMA IF EXISTS ${schemaOf(dataDir)} CASCADE`);
+}
+
 /** A server on a fresh temp data dir; `cleanup` closes it and removes the directories it created. */
 export async function startServer(options: Partial<BuildOptions> = {}) {
   const dataDir = options.dataDir ?? tempDir();
   const production = options.demo === false ? PRODUCTION_SETTINGS : {};
-  const app = await buildServer({ demo: true, product: PRODUCT, ...production, ...options, dataDir });
+  const databaseUrl = options.databaseUrl ?? (await databaseUrlFor(dataDir));
+  const app = await buildServer({ demo: true, product: PRODUCT, ...production, ...options, dataDir, databaseUrl });
   return {
     app,
     dataDir,
     async cleanup() {
       await app.close();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabaseOf(dataDir);
+      }
     },
   };
 }
@@ -75,37 +120,6 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
 
 // Hostile input: the requests and checks shared by the hostile-input, hostile-property, redos and
 // crash-safety tests.
-
-/** What a POST may write: the rows of each table, and the states a request may change. */
-const STORED_COUNTS = {
-  form_submissions: 'SELECT count(*) FROM form_submissions',
-  submission_files: 'SELECT count(*) FROM submission_files',
-  orders: 'SELECT count(*) FROM orders',
-  pending_orders: "SELECT count(*) FROM orders WHERE status = 'pending'",
-  access_keys: 'SELECT count(*) FROM access_keys',
-  used_keys: "SELECT count(*) FROM access_keys WHERE status = 'used'",
-  payment_notifications: 'SELECT count(*) FROM payment_notifications',
-  outbox: 'SELECT count(*) FROM outbox',
-  key_attempts: 'SELECT count(*) + coalesce(sum(failures), 0) + count(locked_until) FROM key_attempts',
-} as const;
-export type StoredCount = keyof typeof STORED_COUNTS;
-
-export function storedCounts(db: Database.Database): Record<StoredCount, number> {
-  return Object.fromEntries(Object.entries(STORED_COUNTS).map(([name, sql]) => [name, db.prepare(sql).pluck().get() as number])) as Record<
-    StoredCount,
-    number
-  >;
-}
-
-/** The counts that differ (name -> after - before); {} when nothing was written. */
-export function storedChanges(
-  before: Record<StoredCount, number>,
-  after: Record<StoredCount, number>,
-): Partial<Record<StoredCount, number>> {
-  return Object.fromEntries(
-    (Object.keys(before) as StoredCount[]).filter((k) => after[k] !== before[k]).map((k) => [k, after[k] - before[k]]),
-  );
-}
 
 let clients = 0;
 /**
@@ -183,9 +197,12 @@ export function signedNotification(app: FastifyInstance, raw: string | Buffer, h
  * The key pairs of a paid order as its buyer gets them: read from the key e-mail in the outbox (the
  * database keeps only each activation code's hash).
  */
-export function mailedKeys(db: Database.Database, orderId: number): Array<{ access_key: string; activation_code: string }> {
-  const bodies = db.prepare("SELECT body FROM outbox WHERE order_id = ? AND kind = 'keys' ORDER BY id").pluck().all(orderId) as string[];
-  return bodies.flatMap((body) =>
+export async function mailedKeys(db: Db, orderId: number): Promise<Array<{ access_key: string; activation_code: string }>> {
+  const rows = await all<{ body: string }>(
+    db.query,
+    sql`SELECT body FROM outbox WHERE order_id = ${orderId} AND kind = 'keys' ORDER BY id`,
+  );
+  return rows.flatMap(({ body }) =>
     [...body.matchAll(/Access key: (\S+)\s+Activation code: (\S+)/g)].map((m) => ({ access_key: m[1], activation_code: m[2] })),
   );
 }

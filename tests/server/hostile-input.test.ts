@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions } from 'light-my-request';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { one, sql } from '../../server/db';
 import { VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody } from './files';
 import {
@@ -360,10 +361,13 @@ describe('form-emails: the envelope and the multipart body', () => {
     const { response } = await sendFromNewClient(app, { method: 'POST', url: '/api/v1/form-emails/apply-now', ...body });
     expect(response.statusCode).toBe(201);
     const { id } = response.json().data as { id: number };
-    const file = app.ctx.db.prepare('SELECT filename FROM submission_files WHERE submission_id = ?').get(id) as { filename: string };
+    const file = (await one<{ filename: string }>(
+      app.ctx.db.query,
+      sql`SELECT filename FROM submission_files WHERE submission_id = ${id}`,
+    ))!;
     expect(file.filename).toBe('cv.pdf');
-    const stored = app.ctx.db.prepare('SELECT data FROM form_submissions WHERE id = ?').pluck().get(id) as string;
-    expect(JSON.parse(stored).file).toBe('cv.pdf');
+    const stored = (await one<{ data: string }>(app.ctx.db.query, sql`SELECT data FROM form_submissions WHERE id = ${id}`))!;
+    expect(JSON.parse(stored.data).file).toBe('cv.pdf');
   });
 
   // SERVER BUG: a gzip-encoded multipart body over 16 KiB is never answered. @fastify/compress
@@ -403,7 +407,8 @@ describe('the sandbox pages and the provider API', () => {
     expect(response.statusCode).toBe(201);
     return response.json().sandboxpay.payment_request as { token: string; order_id: number };
   };
-  const status = (orderId: number) => app.ctx.db.prepare('SELECT status FROM orders WHERE id = ?').pluck().get(orderId);
+  const status = async (orderId: number) =>
+    (await one<{ status: string }>(app.ctx.db.query, sql`SELECT status FROM orders WHERE id = ${orderId}`))?.status;
 
   it.each(['pay', 'cancel'])('%s: refuses hostile tokens and unreadable bodies; the order stays pending', async (action) => {
     const { token, order_id } = await pending();
@@ -438,11 +443,11 @@ describe('the sandbox pages and the provider API', () => {
       { page: true },
     );
     expect(problems).toEqual([]);
-    expect(status(order_id)).toBe('pending');
+    expect(await status(order_id)).toBe('pending');
     // The button's own empty form post still works.
     const { response } = await sendFromNewClient(app, at(token, '', 'application/x-www-form-urlencoded'));
     expect(response.statusCode).toBe(303);
-    expect(status(order_id)).toBe(action === 'pay' ? 'paid' : 'cancelled');
+    expect(await status(order_id)).toBe(action === 'pay' ? 'paid' : 'cancelled');
   });
 
   it('refuses a payment request without a valid token, whatever its body', async () => {

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { Response } from 'light-my-request';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type StoredCount } from './helpers';
 import {
   POST_TARGET_NAMES,
   refusalProblem,
@@ -12,6 +11,7 @@ import {
   valuePaths,
   withValueAt,
   type PostTarget,
+  type StoredCount,
 } from './hostile';
 
 /**

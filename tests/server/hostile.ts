@@ -13,15 +13,8 @@ import { DEMO, DEMO_KEY_ORDERS } from '../../server/seed';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { SIGNATURE_HEADER } from '../../server/shop/signature';
 import { CV_PDF, multipartBody } from './files';
-import {
-  nextClientAddress,
-  signedNotification,
-  startServer,
-  storedChanges,
-  storedCounts,
-  VALID_BILLINGS,
-  type StoredCount,
-} from './helpers';
+import { one, sql, type Db } from '../../server/db';
+import { nextClientAddress, signedNotification, startServer, VALID_BILLINGS } from './helpers';
 import { keyActivation, submission, VALID_SUBMISSIONS } from './requests';
 
 const ROOT = resolve(__dirname, '../..');
@@ -305,11 +298,40 @@ export const postRoutesOf = (app: FastifyInstance) =>
     .map((line) => /(\/\S*) \(POST\)/.exec(line)?.[1])
     .filter((route): route is string => route !== undefined);
 
+/** What a POST may write: the rows of each table, and the states a request may change. */
+const STORED_COUNTS = {
+  form_submissions: sql`SELECT count(*) FROM form_submissions`,
+  submission_files: sql`SELECT count(*) FROM submission_files`,
+  orders: sql`SELECT count(*) FROM orders`,
+  pending_orders: sql`SELECT count(*) FROM orders WHERE status = 'pending'`,
+  access_keys: sql`SELECT count(*) FROM access_keys`,
+  used_keys: sql`SELECT count(*) FROM access_keys WHERE status = 'used'`,
+  payment_notifications: sql`SELECT count(*) FROM payment_notifications`,
+  outbox: sql`SELECT count(*) FROM outbox`,
+  key_attempts: sql`SELECT count(*) + coalesce(sum(failures), 0) + count(locked_until) FROM key_attempts`,
+} as const;
+export type StoredCount = keyof typeof STORED_COUNTS;
+
+/** The counts, read together in one query (one moment of the database). */
+async function storedCounts(db: Db): Promise<Record<StoredCount, number>> {
+  const names = Object.keys(STORED_COUNTS) as StoredCount[];
+  const columns = sql.join(names.map((name) => sql`CAST((${STORED_COUNTS[name]}) AS INTEGER) AS ${sql.ref(name)}`));
+  const row = (await one<Record<StoredCount, number>>(db.query, sql`SELECT ${columns}`))!;
+  return Object.fromEntries(names.map((name) => [name, Number(row[name])])) as Record<StoredCount, number>;
+}
+
+/** The counts that differ (name -> after - before); {} when nothing was written. */
+function storedChanges(before: Record<StoredCount, number>, after: Record<StoredCount, number>): Partial<Record<StoredCount, number>> {
+  return Object.fromEntries(
+    (Object.keys(before) as StoredCount[]).filter((k) => after[k] !== before[k]).map((k) => [k, after[k] - before[k]]),
+  );
+}
+
 /** Sends a request from a new client address (see nextClientAddress); the answer and what it wrote. */
 export async function sendFromNewClient(app: FastifyInstance, options: InjectOptions) {
-  const before = storedCounts(app.ctx.db);
+  const before = await storedCounts(app.ctx.db);
   const response = await app.inject({ ...options, headers: { ...options.headers, 'x-forwarded-for': nextClientAddress() } });
-  return { response, written: storedChanges(before, storedCounts(app.ctx.db)) };
+  return { response, written: storedChanges(before, await storedCounts(app.ctx.db)) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { all, one, sql } from '../../server/db';
 import { ATTEMPT_WINDOW_MINUTES, KEY_LOCKOUT } from '../../server/keys/store';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { useShopServer } from './helpers';
@@ -43,8 +44,11 @@ describe('key activation brute force', () => {
     const right = await activate(card(pair.accessKey, pair.activationCode), '198.51.100.1');
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(LOCKED);
-    const row = shop.app.ctx.db.prepare('SELECT status FROM access_keys WHERE access_key = ?').get(pair.accessKey) as { status: string };
-    expect(row.status).toBe('unused');
+    const row = await one<{ status: string }>(
+      shop.app.ctx.db.query,
+      sql`SELECT status FROM access_keys WHERE access_key = ${pair.accessKey}`,
+    );
+    expect(row!.status).toBe('unused');
 
     // After the lock, the right code works.
     clock = new Date(START.getTime() + (KEY_LOCKOUT.minutes * 60 + 1) * 1000);
@@ -62,19 +66,23 @@ describe('key activation brute force', () => {
     for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++)
       expect((await activate(card(pair.accessKey, wrong), '198.51.100.2')).statusCode).toBe(404);
     expect((await activate(card(pair.accessKey, pair.activationCode), '198.51.100.2')).statusCode).toBe(200);
-    const counts = shop.app.ctx.db
-      .prepare('SELECT client, failures FROM key_attempts WHERE access_key = ? ORDER BY client')
-      .all(pair.accessKey);
+    const counts = await all(
+      shop.app.ctx.db.query,
+      sql`SELECT client, failures FROM key_attempts WHERE access_key = ${pair.accessKey} ORDER BY client`,
+    );
     expect(counts).toEqual([{ client: '*', failures: KEY_LOCKOUT.failures - 1 }]);
   });
 
   it('counts wrong codes for unknown keys too, and deletes the counts untouched for the window', async () => {
-    const rows = (like: string) =>
-      shop.app.ctx.db.prepare('SELECT count(*) FROM key_attempts WHERE access_key LIKE ?').pluck().get(like) as number;
+    const rows = async (like: string) =>
+      (await one<{ n: number }>(
+        shop.app.ctx.db.query,
+        sql`SELECT CAST(count(*) AS INTEGER) AS n FROM key_attempts WHERE access_key LIKE ${like}`,
+      ))!.n;
     for (let i = 0; i < 10; i++)
       expect((await activate(card(`BD-AAAA-BBBB-CC${String(i).padStart(2, '0')}`, '12345678'), '198.51.100.7')).statusCode).toBe(404);
     // One row for the client and one for all clients, per key.
-    expect(rows('BD-AAAA-%')).toBe(20);
+    expect(await rows('BD-AAAA-%')).toBe(20);
 
     // A failure an hour later deletes the rows that count nothing any more.
     clock = new Date(START.getTime() + (ATTEMPT_WINDOW_MINUTES * 60 + 1) * 1000);
@@ -83,7 +91,7 @@ describe('key activation brute force', () => {
     } finally {
       clock = START;
     }
-    expect(rows('BD-AAAA-BBBB-%')).toBe(0);
-    expect(rows('BD-AAAA-DDDD-%')).toBe(2);
+    expect(await rows('BD-AAAA-BBBB-%')).toBe(0);
+    expect(await rows('BD-AAAA-DDDD-%')).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { one, sql } from '../../server/db';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { manilaToday } from '../../domain/dates';
 import { BILLING_FORM, mailedKeys, useShopServer } from './helpers';
@@ -67,18 +68,17 @@ async function buyKeys(quantity: number): Promise<Pair[]> {
     payload: '',
   });
   expect(pay.statusCode).toBe(303);
-  const pairs = mailedKeys(shop.app.ctx.db, order_id);
-  expect(pairs.map((pair) => pair.access_key)).toEqual(shop.store.keysOf(order_id).map((key) => key.access_key));
+  const pairs = await mailedKeys(shop.app.ctx.db, order_id);
+  expect(pairs.map((pair) => pair.access_key)).toEqual((await shop.store.keysOf(order_id)).map((key) => key.access_key));
   return pairs;
 }
 
 const activate = (payload: unknown) => shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload: payload as Json });
-const row = (accessKey: string) =>
-  shop.app.ctx.db.prepare('SELECT status, activated_at, member FROM access_keys WHERE access_key = ?').get(accessKey) as {
-    status: string;
-    activated_at: string | null;
-    member: string | null;
-  };
+const row = async (accessKey: string) =>
+  (await one<{ status: string; activated_at: string | null; member: string | null }>(
+    shop.app.ctx.db.query,
+    sql`SELECT status, activated_at, member FROM access_keys WHERE access_key = ${accessKey}`,
+  ))!;
 
 describe('POST /api/v1/key-assignments', () => {
   it("activates a bought key once (single form, the spec's fields); the member is kept without the codes", async () => {
@@ -87,12 +87,12 @@ describe('POST /api/v1/key-assignments', () => {
     // The form flow's envelope (key, data) is not the spec's payload: refused like any unknown field.
     const enveloped = await activate({ key: 'key-assignments', data: JSON.stringify(fields), ...fields });
     expect(enveloped.statusCode).toBe(422);
-    expect(row(key.access_key)).toMatchObject({ status: 'unused', member: null });
+    expect(await row(key.access_key)).toMatchObject({ status: 'unused', member: null });
     const response = await activate({ ...fields, company: '  ' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { access_key: key.access_key, status: 'used', activated_at: NOW.toISOString() } });
 
-    const stored = row(key.access_key);
+    const stored = await row(key.access_key);
     expect(stored.status).toBe('used');
     expect(stored.activated_at).toBe(NOW.toISOString());
     const { access_key: _k, activation_code: _c, ...member } = fields;
@@ -103,14 +103,14 @@ describe('POST /api/v1/key-assignments', () => {
   it('refuses a second activation of the same key with 409 and says why; the first member stays', async () => {
     const [key] = await buyKeys(1);
     expect((await activate(single(key))).statusCode).toBe(200);
-    const before = row(key.access_key);
+    const before = await row(key.access_key);
     const again = await activate({ ...single(key), first_name: 'Someone', last_name: 'Else' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This access key has already been activated.' });
     // Also as a multi-member card.
     const asCard = await activate(card(key));
     expect(asCard.statusCode).toBe(409);
-    expect(row(key.access_key)).toEqual(before);
+    expect(await row(key.access_key)).toEqual(before);
   });
 
   it('refuses an unknown pair, and a known key with a wrong code, with the same 404 message; the key stays unused', async () => {
@@ -123,7 +123,7 @@ describe('POST /api/v1/key-assignments', () => {
     const wrong = await activate(card({ access_key: key.access_key, activation_code: wrongCode }));
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: 'Invalid access key or activation code.' });
-    expect(row(key.access_key)).toMatchObject({ status: 'unused', activated_at: null, member: null });
+    expect(await row(key.access_key)).toMatchObject({ status: 'unused', activated_at: null, member: null });
     // The right code still works afterwards; a key typed in lower case with spaces is the same key.
     expect(
       (await activate(card({ access_key: ` ${key.access_key.toLowerCase()} `, activation_code: key.activation_code }))).statusCode,
@@ -139,15 +139,15 @@ describe('POST /api/v1/key-assignments', () => {
     ];
     for (const payload of members) expect((await activate(payload)).statusCode).toBe(200);
     const { access_key: _k, activation_code: _c, ...second } = members[1];
-    expect(JSON.parse(row(keys[1].access_key).member!)).toEqual(second);
-    expect(JSON.parse(row(keys[0].access_key).member!)).toMatchObject({ employee: true, birthdate: '02/14/1988' });
+    expect(JSON.parse((await row(keys[1].access_key)).member!)).toEqual(second);
+    expect(JSON.parse((await row(keys[0].access_key)).member!)).toMatchObject({ employee: true, birthdate: '02/14/1988' });
   });
 
   it('activates a seeded demo pair', async () => {
     const pair = DEMO_KEY_ORDERS[1].keys[3];
     const response = await activate(card({ access_key: pair.accessKey, activation_code: pair.activationCode }, { employee: false }));
     expect(response.statusCode).toBe(200);
-    expect(row(pair.accessKey).status).toBe('used');
+    expect((await row(pair.accessKey)).status).toBe('used');
   });
 
   it('answers 422 with the form’s messages for invalid data, and activates nothing', async () => {
@@ -183,7 +183,7 @@ describe('POST /api/v1/key-assignments', () => {
     // A card with the single form's fields is not a card.
     const mixed = await activate(card(key, { gender: 'male' }));
     expect(mixed.statusCode).toBe(422);
-    expect(row(key.access_key).status).toBe('unused');
+    expect((await row(key.access_key)).status).toBe('unused');
   });
 
   it('answers 400 for a body that is not an object', async () => {
@@ -200,7 +200,7 @@ describe('POST /api/v1/key-assignments', () => {
   });
 
   it('refuses a key of an order that is not paid', async () => {
-    const order = shop.store.create({
+    const order = await shop.store.create({
       kind: 'standard',
       planId: 1,
       planName: 'Individual',
@@ -223,7 +223,7 @@ describe('POST /api/v1/key-assignments', () => {
       createdAt: NOW.toISOString(),
       expiresAt: null,
     });
-    const [key] = shop.store.issueKeys(order.id, 1, { now: NOW.toISOString(), keyPrefix: 'BD' });
+    const [key] = await shop.store.issueKeys(order.id, 1, { now: NOW.toISOString(), keyPrefix: 'BD' });
     const response = await activate(single(key));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'This access key cannot be activated until its order is paid.' });

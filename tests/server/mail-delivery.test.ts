@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
+import { all, one, sql } from '../../server/db';
 import { verifyActivationCode } from '../../server/keys/code-hash';
 import { OutboxStore, type OutboxRow } from '../../server/mail/outbox';
 import { MailSender, type SenderLog } from '../../server/mail/sender';
@@ -40,13 +41,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const outboxRow = (id: number) => app.ctx.mail.outbox.byId(id)!;
-const newest = (): OutboxRow => app.ctx.db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT 1').get() as OutboxRow;
+const outboxRow = async (id: number) => (await app.ctx.mail.outbox.byId(id))!;
+const newest = async () => (await one<OutboxRow>(app.ctx.db.query, sql`SELECT * FROM outbox ORDER BY id DESC LIMIT 1`))!;
 
 /** Waits until the outbox row is no longer pending. */
 async function settled(id: number, timeoutMs = 10_000): Promise<OutboxRow> {
   const deadline = Date.now() + timeoutMs;
-  while (outboxRow(id).status === 'pending') {
+  while ((await outboxRow(id)).status === 'pending') {
     if (Date.now() > deadline) throw new Error(`outbox row ${id} still pending`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -72,12 +73,10 @@ describe('the key e-mail', () => {
     expect(pay.statusCode).toBe(303);
 
     const [received] = (await smtp.waitFor(before + 1)).slice(before);
-    const stored = app.ctx.db
-      .prepare('SELECT access_key, activation_code_hash FROM access_keys WHERE order_id = ? ORDER BY id')
-      .all(order_id) as Array<{
-      access_key: string;
-      activation_code_hash: string;
-    }>;
+    const stored = await all<{ access_key: string; activation_code_hash: string }>(
+      app.ctx.db.query,
+      sql`SELECT access_key, activation_code_hash FROM access_keys WHERE order_id = ${order_id} ORDER BY id`,
+    );
     expect(stored).toHaveLength(2);
     const { mail } = received;
     // The codes are only in the e-mail (the database keeps their hashes): each one is its key's.
@@ -92,7 +91,7 @@ describe('the key e-mail', () => {
     expect(received.from).toBe('no-reply@bantaydoc.test');
     expect(mail.subject).toBe('Your Bantay Doc access keys');
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@shop\.bantaydoc\.test>$/);
-    expect(mail.messageId).toBe(newest().message_id);
+    expect(mail.messageId).toBe((await newest()).message_id);
     // Plain text: every pair and the activation link on the public URL.
     for (const key of keys) {
       expect(mail.text).toContain(`Access key: ${key.access_key}`);
@@ -108,7 +107,7 @@ describe('the key e-mail', () => {
     for (const key of keys) expect(html).toMatch(new RegExp(`<td[^>]*>${key.access_key}</td><td[^>]*>${key.activation_code}</td>`));
     expect(html).toContain(`href="${PUBLIC_URL}/shop/assignment"`);
     expect(html).not.toMatch(/<script/i);
-    const row = await settled(newest().id);
+    const row = await settled((await newest()).id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, kind: 'keys', order_id });
   });
 
@@ -159,7 +158,7 @@ describe('form e-mails to staff', () => {
     expect(mail.text).toContain('Message:\n  Line one\n  Line two: Company: fake');
     expect(mail.text).toContain('Reply to this e-mail to answer maria@example.com.');
     expect(String(mail.html)).toMatch(/<td[^>]*>First name<\/td><td[^>]*>Maria<\/td>/);
-    const stored = newest();
+    const stored = await newest();
     expect(stored).toMatchObject({ kind: 'form', submission_id: response.json().data.id });
   });
 
@@ -211,7 +210,7 @@ describe('form e-mails to staff', () => {
   });
 
   it('a refused submission writes no e-mail', async () => {
-    const counts = app.ctx.mail.outbox.counts();
+    const counts = await app.ctx.mail.outbox.counts();
     const total = counts.pending + counts.sent + counts.failed;
     const response = await app.inject({
       method: 'POST',
@@ -219,7 +218,7 @@ describe('form e-mails to staff', () => {
       payload: submission('contact-us', { ...VALID_SUBMISSIONS['contact-us'], email: 'nope' }),
     });
     expect(response.statusCode).toBe(422);
-    const after = app.ctx.mail.outbox.counts();
+    const after = await app.ctx.mail.outbox.counts();
     expect(after.pending + after.sent + after.failed).toBe(total);
   });
 });
@@ -240,7 +239,10 @@ describe('the sender against an SMTP server that fails', () => {
   async function withRow(url: string) {
     const server = await startServer({ publicUrl: PUBLIC_URL });
     const outbox = new OutboxStore(server.app.ctx.db, 'shop.bantaydoc.test');
-    const id = outbox.enqueue({ kind: 'form', to: ['staff@bantaydoc.test'], subject: 'Hello', text: 'Body' }, new Date().toISOString());
+    const id = await outbox.enqueue(
+      { kind: 'form', to: ['staff@bantaydoc.test'], subject: 'Hello', text: 'Body' },
+      new Date().toISOString(),
+    );
     const { log, lines } = recordingLog();
     const sender = new MailSender({
       db: server.app.ctx.db,
@@ -263,8 +265,8 @@ describe('the sender against an SMTP server that fails', () => {
       await new Promise((r) => setTimeout(r, 300)); // no second copy follows
       expect(failing.received).toHaveLength(1);
       expect(failing.answered()).toBe(4);
-      expect(received.mail.messageId).toBe(outbox.byId(id)!.message_id);
-      expect(outbox.byId(id)).toMatchObject({ status: 'sent', attempts: 4, last_error: null });
+      expect(received.mail.messageId).toBe((await outbox.byId(id))!.message_id);
+      expect(await outbox.byId(id)).toMatchObject({ status: 'sent', attempts: 4, last_error: null });
       const retries = lines.filter((l) => l.msg === 'outbox: temporary failure, will retry');
       expect(retries).toHaveLength(3);
       expect(lines.filter((l) => l.level === 'error')).toEqual([]);
@@ -281,8 +283,8 @@ describe('the sender against an SMTP server that fails', () => {
     try {
       sender.start();
       const deadline = Date.now() + 10_000;
-      while (outbox.byId(id)!.status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const row = outbox.byId(id)!;
+      while ((await outbox.byId(id))!.status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const row = (await outbox.byId(id))!;
       expect(row).toMatchObject({ status: 'failed', attempts: 1 });
       expect(row.last_error).toContain('550');
       expect(refusing.answered()).toBe(1);
@@ -305,8 +307,8 @@ describe('the sender against an SMTP server that fails', () => {
     try {
       sender.start();
       const deadline = Date.now() + 10_000;
-      while (outbox.byId(id)!.status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(outbox.byId(id)).toMatchObject({ status: 'failed', attempts: 6 });
+      while ((await outbox.byId(id))!.status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await outbox.byId(id)).toMatchObject({ status: 'failed', attempts: 6 });
       expect(lines.filter((l) => l.level === 'warn')).toHaveLength(5);
       expect(lines.filter((l) => l.level === 'error').map((l) => l.msg)).toEqual([
         'outbox: e-mail still failing after 6 attempts, marked failed',

@@ -4,10 +4,11 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
+import { all, one, run as execute, sql } from '../../server/db';
 import { OpsError, UsageError } from '../../server/ops/cli';
 import { csvCell, exportSubmissions, type ExportOptions } from '../../server/ops/submissions';
 import { loadSubmittableForms, type SubmittableForm } from '../../server/forms/registry';
-import { startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { ON_POSTGRES, startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody } from './files';
 
 const ROOT = resolve(__dirname, '../..');
@@ -20,13 +21,15 @@ let forms: Map<string, SubmittableForm>;
 /** The server's clock: each submission is stored at the instant set here. */
 let clock = new Date('2026-11-15T02:00:00Z');
 
+// The command reads the SQLite file of DATA_DIR.
 beforeAll(async () => {
+  if (ON_POSTGRES) return;
   await generate(ROOT);
   forms = await loadSubmittableForms();
   ({ app, dataDir, cleanup } = await startServer({ formRateLimit: 1000, now: () => clock }));
   dbFile = join(dataDir, 'app.db');
 });
-afterAll(async () => cleanup());
+afterAll(async () => cleanup?.());
 
 /** Posts a contact-us submission as the site does (JSON: key and the data as JSON text) at instant `at`; returns its id. */
 async function postContact(at: string, fields: Record<string, unknown>): Promise<number> {
@@ -54,12 +57,21 @@ async function postApplication(at: string, filename: string): Promise<number> {
 }
 
 /** A stored submission the form would refuse today (an older version of the form, or data written by hand). */
-function storeRaw(formKey: string, at: string, data: unknown): number {
-  const { lastInsertRowid } = app.ctx.db
-    .prepare('INSERT INTO form_submissions (form_key, data, created_at, ip) VALUES (?, ?, ?, NULL)')
-    .run(formKey, JSON.stringify(data), at);
-  return Number(lastInsertRowid);
+async function storeRaw(formKey: string, at: string, data: unknown): Promise<number> {
+  const row = await one<{ id: number }>(
+    app.ctx.db.query,
+    sql`INSERT INTO form_submissions (form_key, data, created_at, ip) VALUES (${formKey}, ${JSON.stringify(data)}, ${at}, NULL) RETURNING id`,
+  );
+  return row!.id;
 }
+
+/** A stored file of a submission, written by hand. */
+const storeFile = (submissionId: number, filename: string, content: Buffer) =>
+  execute(
+    app.ctx.db.query,
+    sql`INSERT INTO submission_files (submission_id, filename, mime, size, content)
+        VALUES (${submissionId}, ${filename}, 'application/pdf', ${content.length}, ${content})`,
+  );
 
 const exportCsv = (options: Omit<ExportOptions, 'forms'>) => exportSubmissions(dbFile, { forms, ...options });
 
@@ -114,7 +126,7 @@ const labelsOf = (key: string) => {
   return form.order.map((field) => (form.schema.properties![field] as { title: string }).title);
 };
 
-describe('exportSubmissions', () => {
+describe.skipIf(ON_POSTGRES)('exportSubmissions', () => {
   it('writes id, submitted, the form’s fields under their labels in the form’s order, then files', async () => {
     const id = await postContact('2026-09-10T03:00:00.000Z', {});
     const { csv, submissions, files } = await exportCsv({ formKey: 'contact-us', since: '2026-09-10', until: '2026-09-10' });
@@ -175,7 +187,7 @@ describe('exportSubmissions', () => {
       company: '=HYPERLINK("http://evil.example","click")',
       message: '@SUM(A1:A9)',
     });
-    storeRaw('contact-us', '2026-09-12T04:00:00.000Z', {
+    await storeRaw('contact-us', '2026-09-12T04:00:00.000Z', {
       firstName: '-2+3',
       lastName: '\t=cmd',
       company: '\r=cmd',
@@ -202,8 +214,8 @@ describe('exportSubmissions', () => {
     const legacyData = JSON.parse(
       '{"firstName":"Old","referrer":"newsletter","=cmd|calc":"x","__proto__":"p","nested":{"a":[1,"two"]},"count":3,"agreed":true,"nothing":null}',
     ) as unknown;
-    const legacy = storeRaw('contact-us', '2026-09-13T02:00:00.000Z', legacyData);
-    const notAnObject = storeRaw('contact-us', '2026-09-13T03:00:00.000Z', ['a', 'b']);
+    const legacy = await storeRaw('contact-us', '2026-09-13T02:00:00.000Z', legacyData);
+    const notAnObject = await storeRaw('contact-us', '2026-09-13T03:00:00.000Z', ['a', 'b']);
     const { csv, submissions } = await exportCsv({ formKey: 'contact-us', since: '2026-09-13', until: '2026-09-13' });
     expect(submissions).toBe(3);
     const { header, rows } = rowsOf(csv);
@@ -314,13 +326,12 @@ describe('exportSubmissions', () => {
     });
 
     it('never writes outside the folder, whatever the stored name, and replaces a link instead of writing through it', async () => {
-      const id = storeRaw('apply-now', '2026-08-02T03:00:00.000Z', { ...VALID_SUBMISSIONS['apply-now'], file: '../../x.pdf' });
+      const id = await storeRaw('apply-now', '2026-08-02T03:00:00.000Z', { ...VALID_SUBMISSIONS['apply-now'], file: '../../x.pdf' });
       const names = ['../../../outside.pdf', '..\\..\\win.pdf', '/etc/passwd', 'cv\u202Efdp.exe\u0000.pdf', '..', '', 'dup.pdf', 'dup.pdf'];
-      const addFile = app.ctx.db.prepare(
-        'INSERT INTO submission_files (submission_id, filename, mime, size, content) VALUES (?, ?, ?, ?, ?)',
-      );
-      for (const [i, name] of names.entries()) addFile.run(id, name, 'application/pdf', 1, Buffer.from(String(i)));
-      const fileIds = app.ctx.db.prepare('SELECT id FROM submission_files WHERE submission_id = ? ORDER BY id').pluck().all(id) as number[];
+      for (const [i, name] of names.entries()) await storeFile(id, name, Buffer.from(String(i)));
+      const fileIds = (
+        await all<{ id: number }>(app.ctx.db.query, sql`SELECT id FROM submission_files WHERE submission_id = ${id} ORDER BY id`)
+      ).map((row) => row.id);
 
       const dir = join(parent, 'hostile');
       const outside = join(parent, 'target.txt');
@@ -352,10 +363,8 @@ describe('exportSubmissions', () => {
     });
 
     it('cuts a name too long for the file system, keeping its extension', async () => {
-      const id = storeRaw('apply-now', '2026-08-03T03:00:00.000Z', VALID_SUBMISSIONS['apply-now']);
-      app.ctx.db
-        .prepare('INSERT INTO submission_files (submission_id, filename, mime, size, content) VALUES (?, ?, ?, ?, ?)')
-        .run(id, `${'山'.repeat(140)}.pdf`, 'application/pdf', 1, Buffer.from('x'));
+      const id = await storeRaw('apply-now', '2026-08-03T03:00:00.000Z', VALID_SUBMISSIONS['apply-now']);
+      await storeFile(id, `${'山'.repeat(140)}.pdf`, Buffer.from('x'));
       const dir = join(parent, 'long');
       await exportCsv({ formKey: 'apply-now', since: '2026-08-03', until: '2026-08-03', filesDir: dir });
       const [name] = readdirSync(dir);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { all, one, sql } from '../../server/db';
 import { signatureHeader, SIGNATURE_HEADER } from '../../server/shop/signature';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { BILLING_FORM, useShopServer } from './helpers';
@@ -60,8 +61,9 @@ function notify(body: Json | string, signature?: string | null) {
 }
 
 const keysOf = (orderId: number) => shop.store.keysOf(orderId);
-const mailsOf = (orderId: number) =>
-  shop.app.ctx.db.prepare('SELECT body FROM outbox WHERE order_id = ?').all(orderId) as Array<{ body: string }>;
+const mailsOf = (orderId: number) => all<{ body: string }>(shop.app.ctx.db.query, sql`SELECT body FROM outbox WHERE order_id = ${orderId}`);
+const notificationCount = async () =>
+  (await one<{ n: number }>(shop.app.ctx.db.query, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM payment_notifications`))!.n;
 
 describe('POST /api/v1/payments/notifications (signed, server to server)', () => {
   it('issues one key pair per unit for a verified payment, and the e-mail links to the public URL', async () => {
@@ -69,8 +71,8 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
     const response = await notify(event(payment_request.order_id));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'paid' });
-    expect(keysOf(payment_request.order_id)).toHaveLength(2);
-    const [mail] = mailsOf(payment_request.order_id);
+    expect(await keysOf(payment_request.order_id)).toHaveLength(2);
+    const [mail] = await mailsOf(payment_request.order_id);
     expect(mail.body).toContain(`${shop.app.ctx.publicUrl}/shop/assignment`);
     expect(mail.body).not.toContain('evil.example');
   });
@@ -92,8 +94,8 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
       expect(response.statusCode, String(header)).toBe(401);
       expect(response.json()).toEqual({ message });
     }
-    expect(keysOf(payment_request.order_id)).toHaveLength(0);
-    expect(shop.store.byId(payment_request.order_id)!.status).toBe('pending');
+    expect(await keysOf(payment_request.order_id)).toHaveLength(0);
+    expect((await shop.store.byId(payment_request.order_id))!.status).toBe('pending');
   });
 
   it('is idempotent: a replay or a re-sent notification issues nothing new', async () => {
@@ -107,8 +109,8 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
     // Another event id for the paid order: a second payment, recorded for review (payment-reviews.test.ts).
     const resent = await notify(event(payment_request.order_id));
     expect(resent.json().outcome).toBe('needs-review');
-    expect(keysOf(payment_request.order_id)).toHaveLength(2);
-    expect(mailsOf(payment_request.order_id)).toHaveLength(1);
+    expect(await keysOf(payment_request.order_id)).toHaveLength(2);
+    expect(await mailsOf(payment_request.order_id)).toHaveLength(1);
   });
 
   it('issues keys once for two notifications that arrive together', async () => {
@@ -119,7 +121,7 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
       notify(event(payment_request.order_id)),
     ]);
     expect(answers.map((a) => a.json().outcome).sort()).toEqual(['needs-review', 'needs-review', 'paid']);
-    expect(keysOf(payment_request.order_id)).toHaveLength(2);
+    expect(await keysOf(payment_request.order_id)).toHaveLength(2);
   });
 
   it('issues nothing when the amount or currency differ from the order, or the order is unknown', async () => {
@@ -129,13 +131,13 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
     expect(cheaper.json().outcome).toBe('mismatch');
     expect((await notify(event(payment_request.order_id, { currency: 'USD' }))).statusCode).toBe(422);
     expect((await notify(event(987654))).statusCode).toBe(404);
-    expect(keysOf(payment_request.order_id)).toHaveLength(0);
-    expect(shop.store.byId(payment_request.order_id)!.status).toBe('pending');
+    expect(await keysOf(payment_request.order_id)).toHaveLength(0);
+    expect((await shop.store.byId(payment_request.order_id))!.status).toBe('pending');
   });
 
   it('refuses a body that is not a notification (400) even when signed, and stores nothing', async () => {
     const { payment_request } = await checkout();
-    const before = shop.app.ctx.db.prepare('SELECT count(*) AS n FROM payment_notifications').get() as { n: number };
+    const before = await notificationCount();
     for (const body of [
       { ...event(payment_request.order_id), extra: 1 },
       { ...event(payment_request.order_id), order_id: '1' },
@@ -145,16 +147,15 @@ describe('POST /api/v1/payments/notifications (signed, server to server)', () =>
       expect((await notify(body)).statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
     expect((await notify('{"id": "evt_broken"')).statusCode).toBe(400);
-    const after = shop.app.ctx.db.prepare('SELECT count(*) AS n FROM payment_notifications').get() as { n: number };
-    expect(after.n).toBe(before.n);
-    expect(keysOf(payment_request.order_id)).toHaveLength(0);
+    expect(await notificationCount()).toBe(before);
+    expect(await keysOf(payment_request.order_id)).toHaveLength(0);
   });
 
   it('cancels a pending order on payment.cancelled', async () => {
     const { payment_request } = await checkout();
     const response = await notify(event(payment_request.order_id, { type: 'payment.cancelled' }));
     expect(response.json().outcome).toBe('cancelled');
-    expect(shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancel_reason: 'buyer' });
+    expect(await shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancel_reason: 'buyer' });
   });
 });
 
@@ -163,7 +164,7 @@ describe('sandbox Pay (demo) goes through the signed notification', () => {
     const { payment_request } = await checkout();
     const returned = await shop.app.inject(`/shop/payment?status=paid&order=${payment_request.order_id}`);
     expect(returned.statusCode).toBeLessThan(500);
-    expect(keysOf(payment_request.order_id)).toHaveLength(0);
+    expect(await keysOf(payment_request.order_id)).toHaveLength(0);
 
     const pay = await shop.app.inject({
       method: 'POST',
@@ -173,8 +174,11 @@ describe('sandbox Pay (demo) goes through the signed notification', () => {
     });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/shop/payment?status=paid&order=${payment_request.order_id}`);
-    expect(keysOf(payment_request.order_id)).toHaveLength(2);
-    const recorded = shop.app.ctx.db.prepare('SELECT outcome FROM payment_notifications WHERE order_id = ?').all(payment_request.order_id);
+    expect(await keysOf(payment_request.order_id)).toHaveLength(2);
+    const recorded = await all(
+      shop.app.ctx.db.query,
+      sql`SELECT outcome FROM payment_notifications WHERE order_id = ${payment_request.order_id}`,
+    );
     expect(recorded).toEqual([{ outcome: 'paid' }]);
   });
 });
@@ -184,8 +188,8 @@ describe('pending orders expire', () => {
     const { post_redirect, payment_request } = await checkout();
     clock = new Date(START.getTime() + 61 * 60_000);
     try {
-      shop.store.expirePending(clock.toISOString());
-      expect(shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
+      await shop.store.expirePending(clock.toISOString());
+      expect(await shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
 
       const request = await shop.app.inject({
         method: 'POST',

@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { databaseFile } from '../../server/db';
+import { databaseFile, one, sql } from '../../server/db';
 import { formatReviews, openPayments, resolvePayment } from '../../server/ops/payments';
 import { OpsError } from '../../server/ops/cli';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { signatureHeader, SIGNATURE_HEADER } from '../../server/shop/signature';
 import { OrderStore } from '../../server/shop/store';
-import { BILLING_FORM, startServer } from './helpers';
+import { BILLING_FORM, ON_POSTGRES, startServer } from './helpers';
 
 /**
  * A payment the provider confirms is never dropped: an order that only expired is paid after all,
@@ -74,9 +74,8 @@ function notify(body: Record<string, unknown>) {
 }
 
 const keysOf = (orderId: number) => store.keysOf(orderId);
-const recordedOutcome = (eventId: string) =>
-  (app.ctx.db.prepare('SELECT outcome FROM payment_notifications WHERE event_id = ?').get(eventId) as { outcome: string } | undefined)
-    ?.outcome;
+const recordedOutcome = async (eventId: string) =>
+  (await one<{ outcome: string }>(app.ctx.db.query, sql`SELECT outcome FROM payment_notifications WHERE event_id = ${eventId}`))?.outcome;
 const errorsLogged = () => logged.filter((line) => line.level >= 50);
 
 describe('a confirmed payment is never dropped', () => {
@@ -89,9 +88,9 @@ describe('a confirmed payment is never dropped', () => {
     const success = await notify({ id, order_id: order });
     expect(success.statusCode).toBe(200);
     expect(success.json()).toEqual({ received: true, outcome: 'needs-review' });
-    expect(keysOf(order)).toHaveLength(0);
-    expect(store.byId(order)).toMatchObject({ status: 'cancelled', cancel_reason: 'buyer' });
-    const [review] = store.reviews().filter((r) => r.order_id === order);
+    expect(await keysOf(order)).toHaveLength(0);
+    expect(await store.byId(order)).toMatchObject({ status: 'cancelled', cancel_reason: 'buyer' });
+    const [review] = (await store.reviews()).filter((r) => r.order_id === order);
     expect(review).toMatchObject({ event_id: id, reason: 'paid-after-buyer-cancel', amount: 335776, currency: 'PHP', resolved_at: null });
     expect(errorsLogged()).toEqual([
       expect.objectContaining({
@@ -100,26 +99,29 @@ describe('a confirmed payment is never dropped', () => {
         outcome: 'needs-review',
       }),
     ]);
-    expect(recordedOutcome(id)).toBe('needs-review');
+    expect(await recordedOutcome(id)).toBe('needs-review');
 
     const replay = await notify({ id, order_id: order });
     expect(replay.json().outcome).toBe('duplicate');
-    expect(store.reviews().filter((r) => r.order_id === order)).toHaveLength(1);
+    expect((await store.reviews()).filter((r) => r.order_id === order)).toHaveLength(1);
   });
 
   it('an order that only expired unpaid is paid after all: keys issued and e-mailed', async () => {
     const order = await checkout();
     clock = new Date(START.getTime() + 61 * 60_000);
-    store.expirePending(clock.toISOString());
-    expect(store.byId(order)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
+    await store.expirePending(clock.toISOString());
+    expect(await store.byId(order)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
 
     const late = await notify({ id: newEventId(), order_id: order });
     expect(late.statusCode).toBe(200);
     expect(late.json().outcome).toBe('paid');
-    expect(store.byId(order)).toMatchObject({ status: 'paid', cancel_reason: null, cancelled_at: null });
-    expect(keysOf(order)).toHaveLength(2);
-    const mails = app.ctx.db.prepare('SELECT count(*) AS n FROM outbox WHERE order_id = ?').get(order) as { n: number };
-    expect(mails.n).toBe(1);
+    expect(await store.byId(order)).toMatchObject({ status: 'paid', cancel_reason: null, cancelled_at: null });
+    expect(await keysOf(order)).toHaveLength(2);
+    const mails = await one<{ n: number }>(
+      app.ctx.db.query,
+      sql`SELECT CAST(count(*) AS INTEGER) AS n FROM outbox WHERE order_id = ${order}`,
+    );
+    expect(mails!.n).toBe(1);
   });
 
   it('a second payment of a paid order (another event id) is recorded for review; no more keys', async () => {
@@ -127,8 +129,8 @@ describe('a confirmed payment is never dropped', () => {
     expect((await notify({ id: newEventId(), order_id: order })).json().outcome).toBe('paid');
     const second = await notify({ id: newEventId(), order_id: order });
     expect(second.json().outcome).toBe('needs-review');
-    expect(keysOf(order)).toHaveLength(2);
-    expect(store.reviews().find((r) => r.order_id === order)).toMatchObject({ reason: 'second-payment' });
+    expect(await keysOf(order)).toHaveLength(2);
+    expect((await store.reviews()).find((r) => r.order_id === order)).toMatchObject({ reason: 'second-payment' });
     expect(errorsLogged()).toHaveLength(1);
   });
 
@@ -137,7 +139,7 @@ describe('a confirmed payment is never dropped', () => {
     expect((await notify({ id: newEventId(), order_id: order })).json().outcome).toBe('paid');
     const cancel = await notify({ id: newEventId(), type: 'payment.cancelled', order_id: order });
     expect(cancel.json().outcome).toBe('not-pending');
-    expect(store.byId(order)!.status).toBe('paid');
+    expect((await store.byId(order))!.status).toBe('paid');
   });
 });
 
@@ -148,14 +150,14 @@ describe('only applied outcomes record the event id', () => {
     const wrong = await notify({ id, order_id: order, amount: 1 });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({ outcome: 'mismatch' });
-    expect(recordedOutcome(id)).toBeUndefined();
+    expect(await recordedOutcome(id)).toBeUndefined();
     expect(errorsLogged()).toEqual([expect.objectContaining({ msg: 'payment notification not applied', outcome: 'mismatch' })]);
 
     const corrected = await notify({ id, order_id: order });
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().outcome).toBe('paid');
-    expect(keysOf(order)).toHaveLength(2);
-    expect(recordedOutcome(id)).toBe('paid');
+    expect(await keysOf(order)).toHaveLength(2);
+    expect(await recordedOutcome(id)).toBe('paid');
   });
 
   it('an unknown order, then the corrected retry with the same event id: 404, then paid', async () => {
@@ -163,33 +165,34 @@ describe('only applied outcomes record the event id', () => {
     const id = newEventId();
     const unknown = await notify({ id, order_id: 999_999 });
     expect(unknown.statusCode).toBe(404);
-    expect(recordedOutcome(id)).toBeUndefined();
+    expect(await recordedOutcome(id)).toBeUndefined();
     const corrected = await notify({ id, order_id: order });
     expect(corrected.json().outcome).toBe('paid');
   });
 });
 
-describe('npm run payments', () => {
+// SQLite only: the command opens the server's SQLite file.
+describe.skipIf(ON_POSTGRES)('npm run payments', () => {
   it('lists the open reviews with their order, and closes one with what was done', async () => {
     const order = await checkout();
     await notify({ id: newEventId(), type: 'payment.cancelled', order_id: order });
     await notify({ id: newEventId(), order_id: order });
     const { db, store: ops } = openPayments(databaseFile(dataDir), { write: true });
     try {
-      const open = ops.reviews();
+      const open = await ops.reviews();
       const review = open.find((r) => r.order_id === order)!;
-      const printed = formatReviews(ops, open);
+      const printed = await formatReviews(ops, open);
       expect(printed).toMatch(/^Payment reviews: \d+ open\./);
       expect(printed).toContain(`#${review.id}  OPEN  PHP 3,357.76`);
       expect(printed).toContain('paid after the buyer cancelled the order');
       expect(printed).toContain(`order #${order} (cancelled, buyer): Individual x 2, maria@example.com`);
-      expect(() => resolvePayment(ops, review.id, '  ')).toThrow(OpsError);
-      resolvePayment(ops, review.id, 'refunded through the provider');
-      expect(ops.reviews().some((r) => r.id === review.id)).toBe(false);
-      expect(() => resolvePayment(ops, review.id, 'again')).toThrow(`No open payment review #${review.id}.`);
-      expect(formatReviews(ops, ops.reviews({ all: true }))).toContain('resolved');
+      await expect(resolvePayment(ops, review.id, '  ')).rejects.toThrow(OpsError);
+      await resolvePayment(ops, review.id, 'refunded through the provider');
+      expect((await ops.reviews()).some((r) => r.id === review.id)).toBe(false);
+      await expect(resolvePayment(ops, review.id, 'again')).rejects.toThrow(`No open payment review #${review.id}.`);
+      expect(await formatReviews(ops, await ops.reviews({ all: true }))).toContain('resolved');
     } finally {
-      db.close();
+      await db.close();
     }
     const command = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/payments.ts', '--all'], {
       cwd: ROOT,
@@ -230,7 +233,7 @@ describe('issuing many keys', () => {
     await new Promise((r) => setTimeout(r, 20));
     clearInterval(ticker);
     expect(paid.json().outcome).toBe('paid');
-    expect(keysOf(order_id)).toHaveLength(150);
+    expect(await keysOf(order_id)).toHaveLength(150);
     // 150 codes cost about 1.5 s of CPU; hashed on the event loop they would stall it that long.
     expect(stalledMs, `the notification took ${took.toFixed(0)} ms`).toBeLessThan(Math.max(250, took / 3));
   }, 60_000);

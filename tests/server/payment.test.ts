@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { all, one, sql } from '../../server/db';
 import { verifyActivationCode } from '../../server/keys/code-hash';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { BILLING_FORM, mailedKeys, useShopServer } from './helpers';
@@ -129,10 +130,10 @@ describe('Pay and Cancel', () => {
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/shop/payment?status=paid&order=${payment_request.order_id}`);
 
-    const order = shop.store.byId(payment_request.order_id)!;
+    const order = (await shop.store.byId(payment_request.order_id))!;
     expect(order.status).toBe('paid');
     expect(order.paid_at).toBe(NOW.toISOString());
-    const keys = shop.store.keysOf(order.id);
+    const keys = await shop.store.keysOf(order.id);
     expect(keys).toHaveLength(3);
     for (const key of keys) {
       expect(key.access_key).toMatch(KEY);
@@ -140,12 +141,16 @@ describe('Pay and Cancel', () => {
     }
     expect(new Set(keys.map((k) => k.access_key)).size).toBe(3);
     // The codes are in the e-mail only: the database keeps their hashes.
-    const pairs = mailedKeys(shop.app.ctx.db, order.id);
+    const pairs = await mailedKeys(shop.app.ctx.db, order.id);
     expect(pairs.map((p) => p.access_key)).toEqual(keys.map((k) => k.access_key));
-    const hash = shop.app.ctx.db.prepare('SELECT activation_code_hash FROM access_keys WHERE access_key = ?').pluck();
+    const hash = async (accessKey: string) =>
+      (await one<{ hash: string }>(
+        shop.app.ctx.db.query,
+        sql`SELECT activation_code_hash AS hash FROM access_keys WHERE access_key = ${accessKey}`,
+      ))!.hash;
     for (const pair of pairs) {
       expect(pair.activation_code).toMatch(/^\d{8}$/);
-      expect(await verifyActivationCode(pair.activation_code, hash.get(pair.access_key) as string)).toBe(true);
+      expect(await verifyActivationCode(pair.activation_code, await hash(pair.access_key))).toBe(true);
     }
 
     const mails = await outbox();
@@ -164,13 +169,13 @@ describe('Pay and Cancel', () => {
     const again = await formPost(`/sandbox-pay/checkout/${payment_request.token}/pay`);
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(`/shop/payment?status=paid&order=${order.id}`);
-    expect(shop.store.keysOf(order.id)).toHaveLength(3);
+    expect(await shop.store.keysOf(order.id)).toHaveLength(3);
     expect(await outbox()).toHaveLength(mailsBefore + 1);
 
     // A paid order can be neither cancelled nor requested again.
     const cancel = await formPost(`/sandbox-pay/checkout/${payment_request.token}/cancel`);
     expect(cancel.headers.location).toBe(`/shop/payment?status=paid&order=${order.id}`);
-    expect(shop.store.byId(order.id)!.status).toBe('paid');
+    expect((await shop.store.byId(order.id))!.status).toBe('paid');
     const request = await requestPayment(
       'http://localhost/api/v1/sandbox-pay/payment-requests',
       { authorization: `Basic ${payment_request.token}` },
@@ -184,7 +189,7 @@ describe('Pay and Cancel', () => {
     const { payment_request } = await checkout();
     const url = `/sandbox-pay/checkout/${payment_request.token}/pay`;
     await Promise.all([formPost(url), formPost(url), formPost(url)]);
-    expect(shop.store.keysOf(payment_request.order_id)).toHaveLength(3);
+    expect(await shop.store.keysOf(payment_request.order_id)).toHaveLength(3);
   });
 
   it('Cancel: cancelled, back to the shop; Pay afterwards issues nothing', async () => {
@@ -193,11 +198,11 @@ describe('Pay and Cancel', () => {
     const cancel = await formPost(`/sandbox-pay/checkout/${payment_request.token}/cancel`);
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`/shop/payment?status=cancelled&order=${payment_request.order_id}`);
-    expect(shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancelled_at: NOW.toISOString() });
+    expect(await shop.store.byId(payment_request.order_id)).toMatchObject({ status: 'cancelled', cancelled_at: NOW.toISOString() });
 
     const pay = await formPost(`/sandbox-pay/checkout/${payment_request.token}/pay`);
     expect(pay.headers.location).toBe(`/shop/payment?status=cancelled&order=${payment_request.order_id}`);
-    expect(shop.store.keysOf(payment_request.order_id)).toHaveLength(0);
+    expect(await shop.store.keysOf(payment_request.order_id)).toHaveLength(0);
     expect(await outbox()).toHaveLength(mailsBefore);
   });
 
@@ -232,11 +237,10 @@ describe('seeded demo keys', () => {
   it('are unused, tied to seeded paid demo orders; their codes are stored hashed and verify', async () => {
     const pairs = DEMO_KEY_ORDERS.flatMap((o) => o.keys);
     expect(pairs.length).toBeGreaterThanOrEqual(4);
-    const rows = shop.app.ctx.db
-      .prepare(
-        'SELECT k.access_key, k.activation_code_hash, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id',
-      )
-      .all() as Json[];
+    const rows = await all<Json>(
+      shop.app.ctx.db.query,
+      sql`SELECT k.access_key, k.activation_code_hash, k.status, o.status AS order_status FROM access_keys k JOIN orders o ON o.id = k.order_id`,
+    );
     for (const pair of pairs) {
       expect(pair.accessKey).toMatch(KEY);
       const row = rows.find((r) => r.access_key === pair.accessKey);

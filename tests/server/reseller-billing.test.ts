@@ -34,7 +34,7 @@ const payload = (form: Json = FORM, line: Json = LINE, extra: Json = {}) => ({
   products: [line],
   ...extra,
 });
-const pending = () => shop.store.all().filter((o) => o.status === 'pending').length;
+const pending = async () => (await shop.store.all()).filter((o) => o.status === 'pending').length;
 
 describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
   it('stores a reseller order and answers 201 with the provider object under data.data', async () => {
@@ -51,7 +51,7 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
       description: 'Member x 1',
     });
 
-    const order = shop.store.byId(provider.payment_request.order_id)!;
+    const order = (await shop.store.byId(provider.payment_request.order_id))!;
     expect(order).toMatchObject({
       kind: 'reseller',
       plan_id: 31,
@@ -80,7 +80,7 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
     expect(missing.json().errors.no_dependents).toEqual(['This field is required']);
     const ok = await bill(payload({ ...FORM, no_dependents: 3 }, family));
     expect(ok.statusCode).toBe(201);
-    expect(shop.store.byId(ok.json().data.data.sandboxpay.payment_request.order_id)).toMatchObject({ members: 2, total: 671_664 });
+    expect(await shop.store.byId(ok.json().data.data.sandboxpay.payment_request.order_id)).toMatchObject({ members: 2, total: 671_664 });
   });
 
   it('hands over to the sandbox provider by a plain form post of the token, and Pay e-mails the key', async () => {
@@ -107,7 +107,7 @@ describe('POST /api/v1/reseller-billing-informations: valid orders', () => {
   });
 });
 
-describe('POST /api/v1/reseller-billing-informations: refusals shop.store nothing payable', () => {
+describe('POST /api/v1/reseller-billing-informations: refusals store nothing payable', () => {
   const cases: Array<[string, Json, number, string | RegExp]> = [
     [
       'a tampered amount',
@@ -139,11 +139,11 @@ describe('POST /api/v1/reseller-billing-informations: refusals shop.store nothin
   ];
 
   it.each(cases)('%s -> %i', async (_name, body, status, message) => {
-    const before = pending();
+    const before = await pending();
     const response = await bill(body);
     expect(response.statusCode).toBe(status);
     expect(response.json().message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
-    expect(pending()).toBe(before);
+    expect(await pending()).toBe(before);
   });
 
   it('reports form errors per field', async () => {

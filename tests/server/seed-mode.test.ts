@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { openDatabase } from '../../server/db';
+import { one, openDatabase, run, sql, type Db } from '../../server/db';
 import { SettingsError, readSettings } from '../../server/settings';
-import { PRODUCTION_SETTINGS, startServer, tempDir } from './helpers';
+import { databaseUrlFor, dropDatabaseOf, PRODUCTION_SETTINGS, startServer, tempDir } from './helpers';
 
 /**
  * A database remembers the mode it was seeded in: a production start refuses one the demo seeded
@@ -20,7 +20,12 @@ const newDir = () => {
   return dir;
 };
 beforeAll(async () => generate(ROOT));
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(async () => {
+  for (const dir of dirs) {
+    rmSync(dir, { recursive: true, force: true });
+    await dropDatabaseOf(dir);
+  }
+});
 
 /** What starting a server on `dataDir` in the given mode does: 'ok' or the refusal's message. */
 async function start(dataDir: string, demo: boolean): Promise<string> {
@@ -34,20 +39,24 @@ async function start(dataDir: string, demo: boolean): Promise<string> {
   }
 }
 
-const seededMode = (dataDir: string) => {
-  const db = openDatabase(dataDir);
+/** `work` on the database of `dataDir`, opened as a server opens it (while no server runs on it). */
+async function onDatabase<T>(dataDir: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDatabase({ dataDir, databaseUrl: await databaseUrlFor(dataDir) });
   try {
-    return (db.prepare("SELECT value FROM meta WHERE key = 'seed_mode'").get() as { value: string } | undefined)?.value;
+    return await work(db);
   } finally {
-    db.close();
+    await db.close();
   }
-};
+}
+
+const seededMode = (dataDir: string) =>
+  onDatabase(dataDir, async (db) => (await one<{ value: string }>(db.query, sql`SELECT value FROM meta WHERE key = 'seed_mode'`))?.value);
 
 describe('the seed mode of a database', () => {
   it('a production start refuses a database the demo seeded, with what to do', async () => {
     const dataDir = newDir();
     expect(await start(dataDir, true)).toBe('ok');
-    expect(seededMode(dataDir)).toBe('demo');
+    expect(await seededMode(dataDir)).toBe('demo');
     const refusal = await start(dataDir, false);
     expect(refusal).toContain('was seeded by the demo (npm start)');
     expect(refusal).toContain('Start production on its own data folder');
@@ -58,7 +67,7 @@ describe('the seed mode of a database', () => {
   it('the demo refuses a production database', async () => {
     const dataDir = newDir();
     expect(await start(dataDir, false)).toBe('ok');
-    expect(seededMode(dataDir)).toBe('production');
+    expect(await seededMode(dataDir)).toBe('production');
     expect(await start(dataDir, true)).toContain('is a production database');
     expect(await start(dataDir, false)).toBe('ok');
   });
@@ -69,14 +78,12 @@ describe('the seed mode of a database', () => {
     expect(await start(demoDir, true)).toBe('ok');
     expect(await start(productionDir, false)).toBe('ok');
     for (const dir of [demoDir, productionDir]) {
-      const db = openDatabase(dir);
-      db.prepare("DELETE FROM meta WHERE key = 'seed_mode'").run();
-      db.close();
+      await onDatabase(dir, (db) => run(db.query, sql`DELETE FROM meta WHERE key = 'seed_mode'`));
     }
     expect(await start(demoDir, false)).toContain('was seeded by the demo');
-    expect(seededMode(demoDir)).toBe('demo');
+    expect(await seededMode(demoDir)).toBe('demo');
     expect(await start(productionDir, false)).toBe('ok');
-    expect(seededMode(productionDir)).toBe('production');
+    expect(await seededMode(productionDir)).toBe('production');
   });
 
   it('the demo and production have different default data folders', () => {

@@ -2,34 +2,38 @@ import Database from 'better-sqlite3';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrations, openDatabase } from '../../server/db';
+import { all, migrations, openDatabase, sql } from '../../server/db';
 import { verifyActivationCode } from '../../server/keys/code-hash';
 import { Repo } from '../../server/repo';
 import { checkedContent, followContent } from '../../server/content/follow';
 import { DEMO_KEY_ORDERS, seedDemoKeys } from '../../server/seed';
-import { startServer, tempDir } from './helpers';
+import { databaseUrlFor, dropDatabaseOf, ON_POSTGRES, startServer, tempDir } from './helpers';
 
 describe('the database', () => {
   it('is created on first start with the content of the files, and kept on restart', async () => {
     const dataDir = join(tempDir(), 'nested', 'data');
     const first = await startServer({ dataDir, now: () => new Date('2026-03-10T02:00:00Z') });
-    const count = first.app.ctx.repo.count();
+    const count = await first.app.ctx.repo.count();
     expect(count).toBeGreaterThan(100);
-    expect(first.app.ctx.repo.getMeta('content_synced_at')).toBe('2026-03-10T02:00:00.000Z');
+    expect(await first.app.ctx.repo.getMeta('content_synced_at')).toBe('2026-03-10T02:00:00.000Z');
     await first.cleanup();
 
     // Nothing changed in the files and the same day (the demo's promo windows move with the day):
     // nothing to write on the next start.
     const second = await startServer({ dataDir, now: () => new Date('2026-03-10T09:00:00Z') });
-    expect(second.app.ctx.repo.count()).toBe(count);
-    expect(second.app.ctx.repo.getMeta('content_synced_at')).toBe('2026-03-10T02:00:00.000Z');
+    expect(await second.app.ctx.repo.count()).toBe(count);
+    expect(await second.app.ctx.repo.getMeta('content_synced_at')).toBe('2026-03-10T02:00:00.000Z');
     await second.cleanup();
 
-    const db = new Database(join(dataDir, 'app.db'), { readonly: true });
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('user_version', { simple: true })).toBe(Math.max(...migrations.map((m) => m.version)));
-    db.close();
+    // The SQLite file: in WAL mode, at the latest schema version.
+    if (!ON_POSTGRES) {
+      const db = new Database(join(dataDir, 'app.db'), { readonly: true });
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('user_version', { simple: true })).toBe(Math.max(...migrations.map((m) => m.version)));
+      db.close();
+    }
     rmSync(join(dataDir, '..', '..'), { recursive: true, force: true });
+    await dropDatabaseOf(dataDir);
   });
 });
 
@@ -62,26 +66,26 @@ describe('the demo database made from the content files', () => {
   }
   const snapshot = JSON.parse(readFileSync(SNAPSHOT_FILE, 'utf8')) as Snapshot;
 
-  function made(now: string): Tables {
+  async function made(now: string): Promise<Tables> {
     const dataDir = tempDir();
-    const db = openDatabase(dataDir);
+    const db = await openDatabase({ dataDir, databaseUrl: await databaseUrlFor(dataDir) });
     try {
       const repo = new Repo(db);
-      followContent(repo, checkedContent({ root: ROOT, demo: true, product: PRODUCT, now: new Date(now) }), {
+      await followContent(repo, checkedContent({ root: ROOT, demo: true, product: PRODUCT, now: new Date(now) }), {
         demo: true,
         now: new Date(now),
       });
-      seedDemoKeys(repo, { now: new Date(now) });
-      const rows = (sql: string) => db.prepare(sql).all() as Row[];
+      await seedDemoKeys(repo, { now: new Date(now) });
       return {
-        content: rows('SELECT * FROM content ORDER BY resource, id'),
-        meta: rows('SELECT * FROM meta ORDER BY key'),
-        orders: rows('SELECT * FROM orders ORDER BY id').map(({ token: _token, ...row }) => row),
-        access_keys: rows('SELECT * FROM access_keys ORDER BY id'),
+        content: await all<Row>(db.query, sql`SELECT * FROM content ORDER BY resource, id`),
+        meta: await all<Row>(db.query, sql`SELECT * FROM meta ORDER BY key`),
+        orders: (await all<Row>(db.query, sql`SELECT * FROM orders ORDER BY id`)).map(({ token: _token, ...row }) => row),
+        access_keys: await all<Row>(db.query, sql`SELECT * FROM access_keys ORDER BY id`),
       };
     } finally {
-      db.close();
+      await db.close();
       rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabaseOf(dataDir);
     }
   }
 
@@ -108,7 +112,7 @@ describe('the demo database made from the content files', () => {
   }
 
   it('holds every content row of the old seed, the same demo orders and keys', async () => {
-    const now = made(BASE_DAY);
+    const now = await made(BASE_DAY);
     const before = snapshot.base.tables;
     expect(now.content.map(undated)).toEqual(before.content.map(undated));
     expect(now.orders).toEqual(before.orders);
@@ -117,10 +121,10 @@ describe('the demo database made from the content files', () => {
     expect(mode(now.meta)).toEqual(mode(before.meta));
   });
 
-  it('moves the promo windows with today as the old seed did, and keeps the articles on their dates', () => {
-    const articles = made(BASE_DAY).content.filter((row) => row.resource === 'articles');
+  it('moves the promo windows with today as the old seed did, and keeps the articles on their dates', async () => {
+    const articles = (await made(BASE_DAY)).content.filter((row) => row.resource === 'articles');
     for (const day of OTHER_DAYS) {
-      const rows = made(day).content;
+      const rows = (await made(day)).content;
       const promos = (list: Row[]) => list.filter((row) => row.resource === 'promos');
       expect(promos(rows), day).toEqual(promos(snapshot.days[day]));
       expect(

@@ -9,7 +9,7 @@ import { Repo } from '../../server/repo';
 import { registerSeoFiles, robotsTxt, sitemapEntries, sitemapXml, type SeoConfig } from '../../server/seo';
 import { registerFallback, registerStatic } from '../../server/static';
 import { slugify as siteSlugify } from '../../src/blocks/media/articles';
-import { tempDir } from './helpers';
+import { databaseUrlFor, dropDatabaseOf, tempDir } from './helpers';
 
 const PUBLIC_URL = 'https://www.bantaydoc.example';
 const config: SeoConfig = pagesConfig;
@@ -23,24 +23,25 @@ const ARTICLES = [
   { id: 3, title: 'Ubo at sipón: kailan tatawag?', post_date: '2024-11-12' },
 ];
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = tempDir('telmed-seo-');
-  db = openDatabase(dataDir);
+  db = await openDatabase({ dataDir, databaseUrl: await databaseUrlFor(dataDir) });
   repo = new Repo(db);
-  for (const article of ARTICLES) repo.insert('articles', { description: '<p>x</p>', ...article });
-  repo.insert('terms-and-conditions', { id: 1, slug: 'bantaydoc', title: 'Terms', description: '<p>t</p>' });
-  repo.insert('terms-and-conditions', { id: 2, slug: 'bantaydoc-shop', title: 'Shop terms', description: '<p>t</p>' });
+  for (const article of ARTICLES) await repo.insert('articles', { description: '<p>x</p>', ...article });
+  await repo.insert('terms-and-conditions', { id: 1, slug: 'bantaydoc', title: 'Terms', description: '<p>t</p>' });
+  await repo.insert('terms-and-conditions', { id: 2, slug: 'bantaydoc-shop', title: 'Shop terms', description: '<p>t</p>' });
 });
-afterAll(() => {
-  db.close();
+afterAll(async () => {
+  await db.close();
   rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabaseOf(dataDir);
 });
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
 
 describe('sitemap', () => {
-  it('lists every public page of the config, the articles and the terms, on the public URL', () => {
-    const urls = sitemapEntries({ publicUrl: PUBLIC_URL, config, repo }).map((entry) => entry.loc.slice(PUBLIC_URL.length));
+  it('lists every public page of the config, the articles and the terms, on the public URL', async () => {
+    const urls = (await sitemapEntries({ publicUrl: PUBLIC_URL, config, repo })).map((entry) => entry.loc.slice(PUBLIC_URL.length));
     expect(urls).toEqual([
       '/',
       '/shop',
@@ -69,16 +70,16 @@ describe('sitemap', () => {
     ]);
   });
 
-  it('leaves out the not-found page, private screens, shops named by a slug and unfilled params', () => {
-    const urls = sitemapEntries({ publicUrl: PUBLIC_URL, config, repo }).map((entry) => entry.loc);
+  it('leaves out the not-found page, private screens, shops named by a slug and unfilled params', async () => {
+    const urls = (await sitemapEntries({ publicUrl: PUBLIC_URL, config, repo })).map((entry) => entry.loc);
     for (const url of urls) {
       expect(url.startsWith(`${PUBLIC_URL}/`)).toBe(true);
       expect(url.slice(PUBLIC_URL.length)).not.toMatch(/[:{}?]|^\/404$|checkout|^\/shop\/payment|^\/shop\/promo|^\/shop\/reseller|^\/dev/);
     }
   });
 
-  it('links each article where the media list links it, with its date', () => {
-    const entries = sitemapEntries({ publicUrl: PUBLIC_URL, config, repo });
+  it('links each article where the media list links it, with its date', async () => {
+    const entries = await sitemapEntries({ publicUrl: PUBLIC_URL, config, repo });
     const articlePage = pagesConfig.pages.find((page) => page.name === 'MediaArticle')!;
     for (const article of ARTICLES) {
       const path = articlePage.path.replace(':id', String(article.id)).replace(':title', siteSlugify(article.title));
@@ -103,7 +104,7 @@ describe('sitemap', () => {
     );
   });
 
-  it('fills {short}, optional params from their defaults and skips params it cannot enumerate', () => {
+  it('fills {short}, optional params from their defaults and skips params it cannot enumerate', async () => {
     const small: SeoConfig = {
       site: { product: { short: 'acme' } },
       pages: [
@@ -118,7 +119,7 @@ describe('sitemap', () => {
         { name: 'Pay', path: '/pay/result', sections: [{ type: 'paymentResult' }] },
       ],
     };
-    const urls = sitemapEntries({ publicUrl: 'https://acme.example/site/', config: small, repo }).map((entry) => entry.loc);
+    const urls = (await sitemapEntries({ publicUrl: 'https://acme.example/site/', config: small, repo })).map((entry) => entry.loc);
     expect(urls).toEqual([
       'https://acme.example/site/acme-app',
       'https://acme.example/site/guide/acme-basics',
@@ -128,8 +129,8 @@ describe('sitemap', () => {
 
   it.each(['', 'www.example.ph', 'ftp://example.ph', 'javascript:alert(1)', 'https://example.ph/?q=1'])(
     'refuses the public URL %j',
-    (publicUrl) => {
-      expect(() => sitemapEntries({ publicUrl, config, repo })).toThrow(/publicUrl/);
+    async (publicUrl) => {
+      await expect(sitemapEntries({ publicUrl, config, repo })).rejects.toThrow(/publicUrl/);
       expect(() => robotsTxt({ publicUrl, config })).toThrow(/publicUrl/);
     },
   );
@@ -213,7 +214,7 @@ describe('served files', () => {
   });
 
   it('lists an article published after start at the next request', async () => {
-    repo.insert('articles', { id: 99, title: 'Fresh news', description: '<p>x</p>', post_date: '2025-07-01' });
+    await repo.insert('articles', { id: 99, title: 'Fresh news', description: '<p>x</p>', post_date: '2025-07-01' });
     const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(locs(response.body)).toContain(`${PUBLIC_URL}/media/article/99/fresh-news`);
   });

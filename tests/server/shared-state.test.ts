@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildOptions } from '../../server/app';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { dropDatabaseOf, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
 
 /**
  * Two instances of the server on one Redis (REDIS_URL) and one database: what they share, and what
@@ -76,6 +76,7 @@ async function twoInstances(options: Partial<BuildOptions> = {}) {
     await a.cleanup();
     await b.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabaseOf(dataDir);
   });
   return { a: a.app, b: b.app, lines };
 }

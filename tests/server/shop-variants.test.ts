@@ -132,7 +132,7 @@ describe('POST /api/v1/promotion-billing-informations', () => {
     const { post_redirect, payment_request } = response.json().sandboxpay;
     expect(new URL(post_redirect).pathname).toBe('/api/v1/sandbox-pay/payment-requests');
     expect(payment_request).toMatchObject({ amount: 4254.88, currency: 'PHP' });
-    const order = shop.store.byId(payment_request.order_id)!;
+    const order = (await shop.store.byId(payment_request.order_id))!;
     expect(order).toMatchObject({
       kind: 'promotion',
       plan_id: DEMO.promotion.planId,
@@ -149,7 +149,7 @@ describe('POST /api/v1/promotion-billing-informations', () => {
     // 3,799.00 + 2 × 699.00 = 5,197.00; VAT 623.64; total 5,820.64.
     const response = await promoBill({ ...FORM, no_dependents: 1 }, { ...PROMO_LINE, member: 2, amount: 5820.64 });
     expect(response.statusCode).toBe(201);
-    expect(shop.store.byId(response.json().sandboxpay.payment_request.order_id)).toMatchObject({ members: 2, total: 582_064 });
+    expect(await shop.store.byId(response.json().sandboxpay.payment_request.order_id)).toMatchObject({ members: 2, total: 582_064 });
   });
 
   it("uses the promo form's messages: zip_code, not zip; source optional; the phone rule", async () => {
@@ -169,7 +169,7 @@ describe('POST /api/v1/promotion-billing-informations', () => {
   });
 
   it('refuses tampered amounts, plans of other shops, locked plans, quantities above the single purchase, and a wrong owner', async () => {
-    const before = shop.store.all().length;
+    const before = (await shop.store.all()).length;
     const refused = async (response: Awaited<ReturnType<typeof post>>, message: RegExp) => {
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toMatch(message);
@@ -191,7 +191,7 @@ describe('POST /api/v1/promotion-billing-informations', () => {
     await refused(await promoBill(form, { ...PROMO_LINE, quantity: 2, amount: 4254.88 }), /sells 1 per order/);
     await refused(await promoBill(form, PROMO_LINE, DEMO.merchant.id), /reseller_id/);
     await refused(await promoBill(form, PROMO_LINE, null), /reseller_id/);
-    expect(shop.store.all().length).toBe(before);
+    expect((await shop.store.all()).length).toBe(before);
   });
 });
 
@@ -201,7 +201,7 @@ describe('POST /api/v1/merchant-billing-informations', () => {
     expect(response.statusCode).toBe(201);
     const { payment_request } = response.json().sandboxpay;
     expect(payment_request.amount).toBe(2909.76);
-    expect(shop.store.byId(payment_request.order_id)).toMatchObject({
+    expect(await shop.store.byId(payment_request.order_id)).toMatchObject({
       kind: 'merchant',
       plan_id: 11,
       reseller_id: DEMO.merchant.id,
@@ -269,7 +269,7 @@ describe('payment of the hidden-form checkouts', () => {
       payload: '',
     });
     expect(pay.statusCode).toBe(303);
-    expect(shop.store.keysOf(payment_request.order_id)).toHaveLength(2);
+    expect(await shop.store.keysOf(payment_request.order_id)).toHaveLength(2);
     const mail = (await outbox()).find((m) => m.to === 'merchant-buyer@example.com');
     expect(mail?.body).toContain('PHP 2,909.76');
   });

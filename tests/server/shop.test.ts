@@ -71,7 +71,7 @@ describe('plans', () => {
     expect(plan.status).toBe(200);
     expect((plan.body as { data: { id: number } }).data.id).toBe(12);
     expect((await getJson(app, '/api/v1/promotion-shop-plans/12')).status).toBe(404);
-    expect(app.ctx.repo.plan(32)?.resource).toBe('reseller-shop-plans');
+    expect((await app.ctx.repo.plan(32))?.resource).toBe('reseller-shop-plans');
   });
 });
 
@@ -97,7 +97,9 @@ describe('merchants, promotions and resellers', () => {
   });
 
   it('stores the promotion unlock code for one of its plans (not exposed in the lists)', async () => {
-    const code = app.ctx.repo.byCode<{ shop_plan_id: number }>('promotion-codes', DEMO.promotion.code, { resellerId: DEMO.promotion.id });
+    const code = await app.ctx.repo.byCode<{ shop_plan_id: number }>('promotion-codes', DEMO.promotion.code, {
+      resellerId: DEMO.promotion.id,
+    });
     expect(code?.shop_plan_id).toBe(DEMO.promotion.planId);
     const plans = await data(`/api/v1/promotion-shop-plans?reseller_id=${DEMO.promotion.id}`);
     expect(plans.map((p) => p.id)).toContain(DEMO.promotion.planId);

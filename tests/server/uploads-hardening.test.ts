@@ -2,14 +2,14 @@ import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { databaseFile, openDatabase } from '../../server/db';
+import { all, databaseFile, one, openSqliteFile, sql } from '../../server/db';
 import { SubmissionStore } from '../../server/forms/store';
 import { MailSender, type SenderLog } from '../../server/mail/sender';
 import { backupDatabase } from '../../server/ops/backup';
 import { exportSubmissions } from '../../server/ops/submissions';
 import { smtpTransport } from '../../server/mail/transport';
 import { UPLOADS_FULL_MESSAGE } from '../../server/routes/forms';
-import { startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { dropDatabaseOf, ON_POSTGRES, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody, zipFile } from './files';
 import { startSmtp } from './smtp';
 
@@ -24,8 +24,11 @@ beforeAll(async () => {
 });
 
 const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  for (const dir of dirs) {
+    rmSync(dir, { recursive: true, force: true });
+    await dropDatabaseOf(dir);
+  }
 });
 const scratch = () => {
   const dir = tempDir('telmed-uploads-');
@@ -79,10 +82,11 @@ async function apply(app: import('fastify').FastifyInstance, filename: string, c
   return app.inject({ method: 'POST', url: APPLY, payload, headers });
 }
 
-const count = (app: import('fastify').FastifyInstance, table: string) =>
-  app.ctx.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+const count = async (app: import('fastify').FastifyInstance, table: 'form_submissions' | 'outbox') =>
+  (await one<{ n: number }>(app.ctx.db.query, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM ${sql.table(table)}`))!.n;
 
-describe('the data folder and the database files', () => {
+// The SQLite file's own modes (PostgreSQL keeps its files itself).
+describe.skipIf(ON_POSTGRES)('the data folder and the database files', () => {
   it('are created private to the owner: the folder 0700, app.db and its -wal and -shm 0600', async () => {
     const dataDir = join(scratch(), 'data');
     const server = await startServer({ dataDir });
@@ -106,12 +110,12 @@ describe('the data folder and the database files', () => {
   it('are tightened on start when others may read them, with a warning for each', async () => {
     const dataDir = join(scratch(), 'data');
     const file = databaseFile(dataDir);
-    openDatabase(dataDir).close();
+    openSqliteFile(dataDir).close();
     // As an earlier version left them (umask 022).
     chmodSync(dataDir, 0o755);
     chmodSync(file, 0o644);
     const warnings: string[] = [];
-    const db = openDatabase(dataDir, { warn: (message) => warnings.push(message) });
+    const db = openSqliteFile(dataDir, { warn: (message) => warnings.push(message) });
     try {
       expect(modeOf(dataDir).toString(8)).toBe('700');
       expect(modeOf(file).toString(8)).toBe('600');
@@ -149,20 +153,20 @@ describe('apply-now uploads judged beyond their first bytes', () => {
 
   /** A refusal with the form's type message at the file, and nothing stored. */
   async function refused(filename: string, content: Buffer, type = DOCX_MIME) {
-    const before = count(app, 'form_submissions');
+    const before = await count(app, 'form_submissions');
     const response = await apply(app, filename, content, type);
     expect(response.statusCode, filename).toBe(422);
     expect(response.json()).toEqual({ message: TYPE_MESSAGE, errors: { file: [TYPE_MESSAGE] } });
-    expect(count(app, 'form_submissions')).toBe(before);
+    expect(await count(app, 'form_submissions')).toBe(before);
   }
 
   it('accepts a normal DOCX, stored as sent', async () => {
     const response = await apply(app, 'Maria CV.docx', NORMAL_DOCX, DOCX_MIME);
     expect(response.statusCode).toBe(201);
-    const file = app.ctx.db.prepare('SELECT mime, content FROM submission_files WHERE submission_id = ?').get(response.json().data.id) as {
-      mime: string;
-      content: Buffer;
-    };
+    const file = (await one<{ mime: string; content: Buffer }>(
+      app.ctx.db.query,
+      sql`SELECT mime, content FROM submission_files WHERE submission_id = ${response.json().data.id as number}`,
+    ))!;
     expect(file.mime).toBe(DOCX_MIME);
     expect(Buffer.compare(file.content, NORMAL_DOCX)).toBe(0);
   });
@@ -234,11 +238,11 @@ describe('the upload quota (UPLOAD_QUOTA_MB)', () => {
     const cv = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 0x20)]);
     try {
       expect((await apply(app, 'first.pdf', cv)).statusCode).toBe(201);
-      const before = { submissions: count(app, 'form_submissions'), outbox: count(app, 'outbox') };
+      const before = { submissions: await count(app, 'form_submissions'), outbox: await count(app, 'outbox') };
       const full = await apply(app, 'second.pdf', cv);
       expect(full.statusCode).toBe(507);
       expect(full.json()).toEqual({ message: UPLOADS_FULL_MESSAGE });
-      expect({ submissions: count(app, 'form_submissions'), outbox: count(app, 'outbox') }).toEqual(before);
+      expect({ submissions: await count(app, 'form_submissions'), outbox: await count(app, 'outbox') }).toEqual(before);
       const errors = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => line.level >= 50);
       expect(errors).toEqual([expect.objectContaining({ msg: 'uploads: storage quota (UPLOAD_QUOTA_MB) reached, submission refused' })]);
 
@@ -273,7 +277,9 @@ describe('the upload retention (UPLOAD_RETENTION_DAYS)', () => {
     // Day 29: within the retention, a start removes nothing; a newer CV is stored.
     const day29 = new Date(day0.getTime() + 29 * 86_400_000);
     const second = await startServer({ dataDir, now: () => day29, uploadRetentionDays: 30 });
-    expect(second.app.ctx.db.prepare('SELECT count(*) FROM submission_files WHERE removed_at IS NULL').pluck().get()).toBe(1);
+    expect(
+      await one(second.app.ctx.db.query, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM submission_files WHERE removed_at IS NULL`),
+    ).toEqual({ n: 1 });
     const recent = await apply(second.app, 'recent.pdf', CV_PDF);
     expect(recent.statusCode).toBe(201);
     await second.cleanup();
@@ -284,7 +290,7 @@ describe('the upload retention (UPLOAD_RETENTION_DAYS)', () => {
     const third = await startServer({ dataDir, now: () => day31, uploadRetentionDays: 30 });
     const { db } = third.app.ctx;
     try {
-      const files = new SubmissionStore(db).latest({ formKey: 'apply-now' });
+      const files = await new SubmissionStore(db).latest({ formKey: 'apply-now' });
       const byId = new Map(files.map((s) => [s.id, s]));
       expect(byId.get(oldId)?.files).toEqual([
         expect.objectContaining({ filename: 'old.pdf', size: cv.length, removed_at: day31.toISOString() }),
@@ -292,9 +298,9 @@ describe('the upload retention (UPLOAD_RETENTION_DAYS)', () => {
       expect(byId.get(recent.json().data.id as number)?.files).toEqual([
         expect.objectContaining({ filename: 'recent.pdf', removed_at: null }),
       ]);
-      expect(db.prepare('SELECT length(content) FROM submission_files WHERE submission_id = ?').pluck().get(oldId)).toBe(0);
-      expect(db.prepare('SELECT count(*) FROM form_submissions WHERE id = ?').pluck().get(oldId)).toBe(1);
-      expect(new SubmissionStore(db).storedBytes()).toBe(CV_PDF.length);
+      expect(await one(db.query, sql`SELECT length(content) AS n FROM submission_files WHERE submission_id = ${oldId}`)).toEqual({ n: 0 });
+      expect(await all(db.query, sql`SELECT id FROM form_submissions WHERE id = ${oldId}`)).toEqual([{ id: oldId }]);
+      expect(await new SubmissionStore(db).storedBytes()).toBe(CV_PDF.length);
 
       // The old submission's e-mail, still in the outbox, is sent without the removed file.
       const log: SenderLog = { debug: () => {}, warn: () => {}, error: () => {} };
@@ -311,22 +317,24 @@ describe('the upload retention (UPLOAD_RETENTION_DAYS)', () => {
       const received = await smtp.waitFor(2);
       const byName = received.map((r) => r.mail.attachments.map((a) => a.filename));
       expect(byName).toEqual(expect.arrayContaining([[], ['recent.pdf']]));
-      const statuses = db.prepare("SELECT status FROM outbox WHERE kind = 'form'").pluck().all();
-      expect(statuses).toEqual(['sent', 'sent']);
+      const statuses = await all(db.query, sql`SELECT status FROM outbox WHERE kind = 'form' ORDER BY id`);
+      expect(statuses).toEqual([{ status: 'sent' }, { status: 'sent' }]);
 
-      // The operator's export names the removed file with the day it went, and writes only the kept one.
-      const filesDir = join(scratch(), 'files');
-      const exported = await exportSubmissions(databaseFile(dataDir), { formKey: 'apply-now', since: '2026-01-01', filesDir });
-      expect(exported.files).toBe(1);
-      expect(readdirSync(filesDir)).toEqual([`${recent.json().data.id}-recent.pdf`]);
-      expect(modeOf(join(filesDir, readdirSync(filesDir)[0])).toString(8)).toBe('600');
-      const listed = await exportSubmissions(databaseFile(dataDir), { formKey: 'apply-now', since: '2026-01-01' });
-      expect(listed.csv).toContain('old.pdf (removed 2026-02-10)');
+      // The operator's export (of the SQLite file) names the removed file with the day it went, and writes only the kept one.
+      if (!ON_POSTGRES) {
+        const filesDir = join(scratch(), 'files');
+        const exported = await exportSubmissions(databaseFile(dataDir), { formKey: 'apply-now', since: '2026-01-01', filesDir });
+        expect(exported.files).toBe(1);
+        expect(readdirSync(filesDir)).toEqual([`${recent.json().data.id}-recent.pdf`]);
+        expect(modeOf(join(filesDir, readdirSync(filesDir)[0])).toString(8)).toBe('600');
+        const listed = await exportSubmissions(databaseFile(dataDir), { formKey: 'apply-now', since: '2026-01-01' });
+        expect(listed.csv).toContain('old.pdf (removed 2026-02-10)');
+      }
     } finally {
       await third.cleanup();
       await smtp.close();
     }
-    // The removed bytes are overwritten in the database file, not only unlinked from the table.
-    expect(readFileSync(databaseFile(dataDir)).includes(marker)).toBe(false);
+    // The removed bytes are overwritten in the SQLite file (secure_delete), not only unlinked from the table.
+    if (!ON_POSTGRES) expect(readFileSync(databaseFile(dataDir)).includes(marker)).toBe(false);
   });
 });
