@@ -11,13 +11,17 @@
  * scripts/lib/cluster.ts), each a process of its own, on one database and Redis
  * (redis://127.0.0.1:6379/10, emptied first); the rendered pages come from a second pair whose
  * instances keep no HTML cache (Redis database 11). Needs nginx and Redis.
- * Options: --duration <seconds> (10), --connections <n> (10), --cluster.
+ *
+ * With --postgres the servers keep their data in PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test; a schema of their own, dropped after) instead of SQLite.
+ * Options: --duration <seconds> (10), --connections <n> (10), --cluster, --postgres.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { buildServer } from '../server/app.ts';
 import { STANDARD_BILLING, wholeNumberOption } from './lib/bench-inputs.ts';
 import { startCluster, type Cluster } from './lib/cluster.ts';
@@ -69,13 +73,26 @@ const staticDir = resolve('dist');
 if (!existsSync(join(staticDir, '.ssr', 'entry-server.js'))) execSync('npm run build --silent', { stdio: 'inherit' });
 
 const clustered = args.includes('--cluster');
+const postgres = args.includes('--postgres');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+
+/** With --postgres: the database of the bench, in a schema per server (the cached one and the uncached one). */
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schemas = [`bench_${process.pid}_a`, `bench_${process.pid}_b`];
+async function onPostgres(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(statement).finally(() => client.end());
+}
+if (postgres) for (const schema of schemas) await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+const databaseUrlOf = (index: number) =>
+  postgres ? `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schemas[index]}`)}` : undefined;
 // Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow at least the form limit).
 const settings = { demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const;
 /** Two instances behind nginx on `port`, their data in `dir`, their shared state in Redis database `db`; `cacheSeconds` 0: no HTML cache anywhere. */
 const redisUrl = (db: number) => `redis://127.0.0.1:6379/${db}`;
-const cluster = (dir: string, port: number, cacheSeconds: number, db: number) =>
+const cluster = (dir: string, port: number, cacheSeconds: number, db: number, databaseUrl: string | undefined) =>
   startCluster({
     root: process.cwd(),
     dir,
@@ -92,11 +109,14 @@ const cluster = (dir: string, port: number, cacheSeconds: number, db: number) =>
       PAGE_RENDER_LIMIT: '0',
       RENDER_CONCURRENCY: '0',
       HTML_CACHE_SECONDS: String(cacheSeconds),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
   });
 const clusters: Cluster[] = [];
-const app = clustered ? null : await buildServer({ ...settings, dataDir });
-const uncachedApp = clustered ? null : await buildServer({ ...settings, dataDir: otherDataDir, htmlCacheSeconds: 0 });
+const app = clustered ? null : await buildServer({ ...settings, dataDir, databaseUrl: databaseUrlOf(0) });
+const uncachedApp = clustered
+  ? null
+  : await buildServer({ ...settings, dataDir: otherDataDir, databaseUrl: databaseUrlOf(1), htmlCacheSeconds: 0 });
 let failed = false;
 try {
   const listen = async (server: NonNullable<typeof app>) => {
@@ -117,7 +137,7 @@ try {
       redis.disconnect();
     }
     for (const dir of [dataDir, otherDataDir]) mkdirSync(dir, { recursive: true });
-    clusters.push(await cluster(dataDir, 8130, 10, 10), await cluster(otherDataDir, 8140, 0, 11));
+    clusters.push(await cluster(dataDir, 8130, 10, 10, databaseUrlOf(0)), await cluster(otherDataDir, 8140, 0, 11, databaseUrlOf(1)));
     [cachedBase, uncachedBase] = clusters.map((c) => c.base);
   }
 
@@ -156,7 +176,8 @@ try {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  const setup = clustered ? 'two instances behind nginx, one SQLite database, one Redis' : 'one instance, SQLite';
+  const engine = postgres ? 'PostgreSQL' : 'SQLite';
+  const setup = clustered ? `two instances behind nginx, one ${engine} database, one Redis` : `one instance, ${engine}`;
   console.log(`\nNode ${process.version}, ${setup}, ${connections} connections, ${duration} s a scenario, loopback\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -166,5 +187,6 @@ try {
   await Promise.all([app?.close(), uncachedApp?.close(), ...clusters.map((c) => c.close())]);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(otherDataDir, { recursive: true, force: true });
+  if (postgres) for (const schema of schemas) await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 }
 process.exit(failed ? 1 : 0);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { NGINX, startCluster, type Cluster } from '../../scripts/lib/cluster';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
@@ -12,18 +12,22 @@ import { BILLING_FORM, keyActivation, STANDARD_LINE, submission, VALID_SUBMISSIO
 
 /**
  * Two instances of `npm run serve` behind nginx (deploy/nginx.conf, its marked lines given this
- * test's ports and paths: scripts/lib/cluster.ts), on one database and one Redis, as README "Running at scale" describes.
- * Each instance is a process of its own; nginx spreads the requests over both.
+ * test's ports and paths: scripts/lib/cluster.ts), on one PostgreSQL database and one Redis, as
+ * README "Running at scale" describes. Each instance is a process of its own; nginx spreads the
+ * requests over both.
  *
- * Needs the built site (`npm run build`, as `npm test` does before), nginx (`apt-get install nginx`)
- * and Redis at 127.0.0.1:6379 (database 8, emptied first). Without nginx or Redis the file says so
- * and its tests are skipped.
+ * Needs the built site (`npm run build`, as `npm test` does before), nginx (`apt-get install nginx`),
+ * Redis at 127.0.0.1:6379 (database 8, emptied first) and PostgreSQL at SCALE_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped after). Without any of them
+ * the file says so and its tests are skipped.
  */
 const ROOT = process.cwd();
 const BASE_PORT = Number(process.env.SCALE_PORT ?? 8100);
 const PROXY = `http://127.0.0.1:${BASE_PORT}`;
 const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2] as const;
 const REDIS_URL = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
+const DATABASE_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `scale_${process.pid}`;
 const SECRET = 'scale-test-secret-0123456789-abcdefghijklmnop';
 const STATIC_DIR = path.join(ROOT, process.env.E2E_STATIC_DIR ?? 'dist');
 
@@ -32,6 +36,19 @@ test.describe.configure({ mode: 'serial' });
 let dir: string;
 let cluster: Cluster | undefined;
 let redisUp = false;
+let postgresUp = false;
+
+/** Runs one statement on the scale test's database (its own schema); returns the rows. */
+async function query<T>(text: string, values: unknown[] = [], schema: string | null = SCHEMA): Promise<T[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    if (schema) await client.query(`SET search_path TO ${schema}`);
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -45,7 +62,11 @@ test.beforeAll(async () => {
   } finally {
     probe.disconnect();
   }
-  if (!NGINX || !redisUp) return;
+  postgresUp = await query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`, [], null).then(
+    () => true,
+    () => false,
+  );
+  if (!NGINX || !redisUp || !postgresUp) return;
   dir = mkdtempSync(path.join(tmpdir(), 'scale-'));
   cluster = await startCluster({
     root: ROOT,
@@ -57,6 +78,7 @@ test.beforeAll(async () => {
       DEMO: '1',
       STATIC_DIR,
       REDIS_URL,
+      DATABASE_URL: `${DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`,
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: PROXY,
       PAYMENT_WEBHOOK_SECRET: SECRET,
@@ -70,22 +92,18 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await cluster?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (postgresUp) await query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`, [], null);
 });
 
 test.beforeEach(() => {
   test.skip(!NGINX, 'nginx is not installed (apt-get install nginx)');
   test.skip(!redisUp, `no Redis at ${REDIS_URL}`);
+  test.skip(!postgresUp, `no PostgreSQL at ${DATABASE_URL}`);
 });
 
-/** The database both instances share, read as it is now. */
-function database<T>(read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(dir, 'data', 'app.db'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
+/** A count in the database both instances share, as it is now. */
+const count = async (text: string, values: unknown[] = []) =>
+  (await query<{ n: number }>(`SELECT CAST(count(*) AS INTEGER) AS n ${text}`, values))[0].n;
 
 const json = (body: unknown, client: string) => ({
   method: 'POST',
@@ -109,9 +127,7 @@ test('20 concurrent activations of one key through both instances activate it on
   );
   expect(statuses.filter((status) => status === 200)).toHaveLength(1);
   expect(statuses.filter((status) => status >= 500)).toEqual([]);
-  expect(
-    database((db) => db.prepare("SELECT count(*) AS n FROM access_keys WHERE access_key = ? AND status = 'used'").get(pair.accessKey)),
-  ).toEqual({ n: 1 });
+  expect(await count("FROM access_keys WHERE access_key = $1 AND status = 'used'", [pair.accessKey])).toBe(1);
 });
 
 test('30 concurrent notifications of one payment issue its keys once', async () => {
@@ -136,8 +152,8 @@ test('30 concurrent notifications of one payment issue its keys once', async () 
     ),
   );
   expect(statuses.filter((status) => status >= 500)).toEqual([]);
-  expect(database((db) => db.prepare('SELECT count(*) AS n FROM access_keys WHERE order_id = ?').get(orderId))).toEqual({ n: 3 });
-  expect(database((db) => db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'keys'").all().length)).toBeGreaterThan(0);
+  expect(await count('FROM access_keys WHERE order_id = $1', [orderId])).toBe(3);
+  expect(await count("FROM outbox WHERE kind = 'keys' AND order_id = $1", [orderId])).toBe(1);
 });
 
 test('the rate limit counts across both instances', async () => {
@@ -177,20 +193,33 @@ test('a page rendered by one instance is served from the cache by the other', as
   expect((await fetch(`${PROXY}/shop/checkout`, { headers: { accept: 'text/html' } })).headers.get('x-proxy-cache')).not.toBe('HIT');
 });
 
-test('an instance killed in the middle of a burst loses no acknowledged submission', async () => {
-  const before = database((db) => (db.prepare('SELECT max(id) AS id FROM form_submissions').get() as { id: number | null }).id ?? 0);
+test('an instance killed in the middle of a burst loses no acknowledged submission or order', async () => {
+  const last = async (table: string) => (await query<{ id: number | null }>(`SELECT max(id) AS id FROM ${table}`))[0].id ?? 0;
+  const before = { submissions: await last('form_submissions'), orders: await last('orders') };
+  // Every third request a billing (an order), the others a contact form (a submission).
   const burst = Array.from({ length: 60 }, async (_, i) => {
     await new Promise((resolve) => setTimeout(resolve, i * 5));
     if (i === 20) void cluster!.stop(INSTANCE_PORTS[0], 'SIGKILL');
-    const response = await submit(`192.0.2.${i + 1}`).catch(() => undefined);
-    return response?.status === 201 ? ((await response.json()) as { data: { id: number } }).data.id : undefined;
+    const order = i % 3 === 0;
+    const response = await (
+      order
+        ? fetch(`${PROXY}/api/v1/billing-informations`, json({ ...BILLING_FORM, products: [STANDARD_LINE] }, `192.0.2.${i + 1}`))
+        : submit(`192.0.2.${i + 1}`)
+    ).catch(() => undefined);
+    if (response?.status !== 201) return undefined;
+    const body = (await response.json()) as { data?: { id: number }; sandboxpay?: { payment_request: { order_id: number } } };
+    return order ? { table: 'orders', id: body.sandboxpay!.payment_request.order_id } : { table: 'form_submissions', id: body.data!.id };
   });
-  const acknowledged = (await Promise.all(burst)).filter((id): id is number => id !== undefined);
+  const acknowledged = (await Promise.all(burst)).filter((ack) => ack !== undefined);
   expect(acknowledged.length).toBeGreaterThan(30);
-  const stored = new Set(
-    database((db) => db.prepare('SELECT id FROM form_submissions WHERE id > ?').all(before) as Array<{ id: number }>).map((row) => row.id),
-  );
-  for (const id of acknowledged) expect(stored.has(id), `submission ${id} was acknowledged`).toBe(true);
+  const stored = async (table: string, after: number) =>
+    new Set((await query<{ id: number }>(`SELECT id FROM ${table} WHERE id > $1`, [after])).map((row) => row.id));
+  const submissions = await stored('form_submissions', before.submissions);
+  const orders = await stored('orders', before.orders);
+  for (const ack of acknowledged) {
+    expect((ack.table === 'orders' ? orders : submissions).has(ack.id), `${ack.table} ${ack.id} was acknowledged`).toBe(true);
+  }
+  expect(acknowledged.some((ack) => ack.table === 'orders')).toBe(true);
   await cluster!.start(INSTANCE_PORTS[0]);
 });
 
