@@ -7,7 +7,7 @@
  *   npm run content:sync -- --root <dir>     the content/ of another checkout (a deployed release)
  */
 import { resolve } from 'node:path';
-import { databaseFile, dataDirOf, parseOptions, runCommand } from '../server/ops/cli';
+import { operatorDatabase, parseOptions, runCommand } from '../server/ops/cli';
 import { syncDatabase } from '../server/ops/content-sync';
 
 const USAGE = `Usage: npm run content:sync [-- --root <dir>]
@@ -22,7 +22,7 @@ await runCommand(USAGE, async () => {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const lines = await syncDatabase(process.env.DATABASE_URL || databaseFile(dataDirOf()), {
+  const lines = await syncDatabase(operatorDatabase(), {
     root: args.root === undefined ? undefined : resolve(args.root),
   });
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,6 +1,8 @@
 /**
  * `npm run outbox`: the e-mails of the server's outbox that are not sent yet or failed, one in full,
- * or one made due again for the running server's sender. Exit codes: 0 done, 1 failed, 2 bad arguments.
+ * or one made due again for the running server's sender. The database is the server's: the
+ * PostgreSQL one of DATABASE_URL when set, else ${DATA_DIR:-./data}/app.db (read-only unless
+ * --resend). Exit codes: 0 done, 1 failed, 2 bad arguments.
  *
  *   npm run outbox                          pending and failed e-mails
  *   npm run outbox -- --all                 sent ones too (oldest first, at most 200)
@@ -8,12 +10,13 @@
  *   npm run outbox -- --resend 12           send #12 again (a failed or pending one)
  *   npm run outbox -- --resend 12 --even-if-sent
  */
-import { databaseFile, dataDirOf, parseOptions, runCommand, UsageError } from '../server/ops/cli';
+import { operatorDatabase, parseOptions, runCommand, UsageError } from '../server/ops/cli';
 import { formatListing, formatRow, listOutbox, openOutbox, resendOutbox } from '../server/ops/outbox';
 
 const USAGE = `Usage: npm run outbox [-- --all | --show <id> | --resend <id> [--even-if-sent]]
 
-Lists the e-mails of \${DATA_DIR:-./data}/app.db that are not sent yet or failed for good.
+Lists the e-mails of \${DATA_DIR:-./data}/app.db, or of the PostgreSQL database of DATABASE_URL, that
+are not sent yet or failed for good.
   --all             the sent ones too (oldest first, at most 200)
   --show <id>       one e-mail with its text
   --resend <id>     make a failed or pending e-mail due now (the running server sends it)
@@ -41,7 +44,7 @@ await runCommand(USAGE, async () => {
   const resend = idOf(args.resend, '--resend');
   if (show !== undefined && resend !== undefined) throw new UsageError('Give --show or --resend, not both.');
   if (args['even-if-sent'] && resend === undefined) throw new UsageError('--even-if-sent goes with --resend.');
-  const { db, store } = openOutbox(databaseFile(dataDirOf()), { write: resend !== undefined });
+  const { close, store } = await openOutbox(operatorDatabase(), { write: resend !== undefined });
   try {
     if (resend !== undefined) {
       const row = await resendOutbox(store, resend, { evenIfSent: args['even-if-sent'] });
@@ -54,6 +57,6 @@ await runCommand(USAGE, async () => {
       process.stdout.write(formatListing(await listOutbox(store, args.all ? ['pending', 'failed', 'sent'] : ['pending', 'failed'])));
     }
   } finally {
-    await db.close();
+    await close();
   }
 });

@@ -239,14 +239,17 @@ async function migratePostgres(query: Queryable): Promise<void> {
   }
 }
 
-/** The data layer over PostgreSQL at `url`, with a pool of `poolSize` connections, its schema brought up to date. */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Db> {
+/**
+ * The data layer over PostgreSQL at `url`, with a pool of `poolSize` connections, its schema brought
+ * up to date (`migrate: false`: taken as it is, for the operator commands, which never change it).
+ */
+export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
   // An idle connection the server dropped is replaced; the error is not the process's end.
   pool.on('error', () => {});
   const query = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migratePostgres(query);
+    if (options.migrate !== false) await migratePostgres(query);
   } catch (error) {
     await query.destroy();
     throw error;

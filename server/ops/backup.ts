@@ -8,6 +8,14 @@ import { databaseFile, openExisting, OpsError } from './cli';
  * read-only connection (the server keeps writing; nothing is created or migrated), then checked.
  */
 
+/**
+ * The refusal of `npm run backup` when DATABASE_URL is set: the server's data is then in PostgreSQL,
+ * whose backups are pg_dump's; the command copies the SQLite file only.
+ */
+export const POSTGRES_BACKUP_REFUSAL =
+  'DATABASE_URL is set: the data is in PostgreSQL, which npm run backup does not copy (it copies the SQLite file of DATA_DIR).\n' +
+  'Back up PostgreSQL with pg_dump, e.g. pg_dump --format=custom --file=bantaydoc.dump "$DATABASE_URL" (and pg_restore to restore).';
+
 /** The tables whose rows the report counts. */
 export const COUNTED_TABLES = ['orders', 'access_keys', 'form_submissions', 'outbox'] as const;
 type CountedTable = (typeof COUNTED_TABLES)[number];

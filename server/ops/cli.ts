@@ -2,12 +2,14 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DATA_DIR } from '../db';
+import pg from 'pg';
+import { DATA_DIR, databaseFile, openPostgres, SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
+import { parseDatabaseUrl } from '../settings';
 
 /**
- * What the operator commands (scripts/submissions.ts, scripts/backup.ts) share: where the database
- * is, opening it without ever creating or migrating it, and their exit codes (0 done, 1 failed,
- * 2 bad arguments).
+ * What the operator commands (scripts/outbox.ts, payments.ts, submissions.ts, content-sync.ts,
+ * backup.ts) share: where the database is, opening it without ever creating or migrating it, and
+ * their exit codes (0 done, 1 failed, 2 bad arguments).
  */
 
 /** A failure the command reports as its message alone, with its exit code (2: a value given was refused). */
@@ -34,7 +36,88 @@ export function dataDirOf(env: Record<string, string | undefined> = process.env)
   return resolve(env.DATA_DIR ?? DATA_DIR);
 }
 
-export { databaseFile } from '../db';
+export { databaseFile };
+
+/**
+ * The database of the operator commands, as the server finds it (server/settings.ts): the PostgreSQL
+ * URL of DATABASE_URL when it is set, else the SQLite file of DATA_DIR. A DATABASE_URL the server
+ * would refuse is an OpsError, never taken for a file name.
+ */
+export function operatorDatabase(env: Record<string, string | undefined> = process.env): string {
+  if (!env.DATABASE_URL) return databaseFile(dataDirOf(env));
+  const url = parseDatabaseUrl(env.DATABASE_URL);
+  if (typeof url !== 'string') throw new OpsError(url.error);
+  return url;
+}
+
+/** Whether a database named to a command is a PostgreSQL URL (else it is a SQLite file). */
+export const isPostgresUrl = (database: string): boolean => /^postgres(ql)?:\/\//i.test(database);
+
+/** The server's database, opened for an operator command. */
+export interface OperatorDatabase {
+  db: Db;
+  /** The database in a message, as its subject: "The database at <file>", "The PostgreSQL database of DATABASE_URL (<host>/<name>)". */
+  where: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the server's database for an operator command, never creating or migrating it. `database`:
+ * a SQLite file (opened read-only unless `write`; a missing file is an OpsError) or a PostgreSQL URL.
+ * A database whose schema is older than this version's (SCHEMA_VERSION), or a PostgreSQL database
+ * without the server's tables, is an OpsError: the server brings it up to date when it starts.
+ */
+export async function openOperatorDatabase(database: string, options: { write?: boolean } = {}): Promise<OperatorDatabase> {
+  if (!isPostgresUrl(database)) {
+    const where = `The database at ${database}`;
+    const handle = openExisting(database, options);
+    if (sqliteVersion(handle) < SCHEMA_VERSION) {
+      handle.close();
+      throw new OpsError(`${where} is from an older version of the server: start the server once to bring it up to date.`);
+    }
+    const db = sqliteDb(handle);
+    return { db, where, close: () => db.close() };
+  }
+  const where = `The PostgreSQL database of DATABASE_URL (${nameOf(database)})`;
+  const version = await postgresVersion(database, where);
+  if (version === undefined) throw new OpsError(`${where} has no tables of the server yet: start the server once, which creates them.`);
+  if (version < SCHEMA_VERSION) {
+    throw new OpsError(`${where} is from an older version of the server: start the server once to bring it up to date.`);
+  }
+  // The schema is this version's: a command takes it as it is. One connection is enough for a command
+  // (it runs one statement or one transaction at a time).
+  const db = await openPostgres(database, { poolSize: 1, migrate: false });
+  return { db, where, close: () => db.close() };
+}
+
+/** host[:port]/database of a PostgreSQL URL: never its user or password. */
+function nameOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.host}${parsed.pathname}`;
+}
+
+/** The schema version of a PostgreSQL database (its latest applied migration); undefined: no schema_migrations table. */
+async function postgresVersion(url: string, where: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // A connection lost meanwhile fails the query below; the event is not the process's end.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new OpsError(`${where} does not answer: ${(error as Error).message}`);
+  }
+  try {
+    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    return rows[0]?.version ?? 0;
+  } catch (error) {
+    // 42P01 undefined_table: the server never started on this database.
+    if ((error as { code?: string }).code === '42P01') return undefined;
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Opens an existing SQLite database file (read-only unless `write`): a missing file is an OpsError,

@@ -1,21 +1,19 @@
 import { readProduct, ROOT_DIR } from '../context';
-import { openPostgres, sqliteDb, type Db } from '../db';
 import { checkedContent, ContentError, followContent } from '../content/follow';
 import { Repo } from '../repo';
 import { seedMode } from '../seed';
-import { OpsError, openExisting } from './cli';
+import { OpsError, openOperatorDatabase } from './cli';
 
 /**
  * Brings an existing database to the content files now, as a start does (same checks, one
  * transaction), while the server keeps running on it: its API reads the new content at once, its
  * pages once their cached HTML is older than HTML_CACHE_SECONDS. The database's recorded mode says
  * whether the demo's files (content/demo/) belong to it. `database`: the SQLite file, or a
- * PostgreSQL URL (DATABASE_URL). Returns the log lines.
+ * PostgreSQL URL (DATABASE_URL); one of this version, never created or migrated here
+ * (openOperatorDatabase). Returns the log lines.
  */
 export async function syncDatabase(database: string, options: { root?: string; now?: Date } = {}): Promise<string[]> {
-  const postgres = /^postgres(ql)?:\/\//.test(database);
-  const db: Db = postgres ? await openPostgres(database, { poolSize: 1 }) : sqliteDb(openExisting(database, { write: true }));
-  const where = postgres ? 'The PostgreSQL database of DATABASE_URL' : database;
+  const { db, where, close } = await openOperatorDatabase(database, { write: true });
   try {
     const repo = new Repo(db);
     const mode = await seedMode(repo);
@@ -32,6 +30,6 @@ export async function syncDatabase(database: string, options: { root?: string; n
     }
     return await followContent(repo, resources, { demo, now });
   } finally {
-    await db.close();
+    await close();
   }
 }

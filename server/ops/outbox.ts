@@ -1,6 +1,5 @@
-import { SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
 import { FORGOTTEN_KEY_MAIL, OutboxStore, type OutboxRow, type OutboxStatus } from '../mail/outbox';
-import { openExisting, OpsError } from './cli';
+import { openOperatorDatabase, OpsError, type OperatorDatabase } from './cli';
 
 /**
  * `npm run outbox`: what the operator needs to know about e-mail. Lists the e-mails not sent yet
@@ -14,16 +13,14 @@ export interface OutboxListing {
   rows: OutboxRow[];
 }
 
-/** Opens the server's SQLite database for the outbox command: it must exist and have the outbox's columns. */
-export function openOutbox(file: string, options: { write?: boolean } = {}): { db: Db; store: OutboxStore } {
-  const handle = openExisting(file, options);
-  if (sqliteVersion(handle) < SCHEMA_VERSION) {
-    handle.close();
-    throw new OpsError(`The database at ${file} is from an older version of the server: start the server once to bring it up to date.`);
-  }
-  const db = sqliteDb(handle);
+/**
+ * Opens the server's database for the outbox command (the SQLite file or a PostgreSQL URL,
+ * openOperatorDatabase): it must exist and be of this version.
+ */
+export async function openOutbox(database: string, options: { write?: boolean } = {}): Promise<OperatorDatabase & { store: OutboxStore }> {
+  const opened = await openOperatorDatabase(database, options);
   // The Message-ID domain is fixed when a row is written: reading and resending never need it.
-  return { db, store: new OutboxStore(db, 'outbox.invalid') };
+  return { ...opened, store: new OutboxStore(opened.db, 'outbox.invalid') };
 }
 
 /** The e-mails of the given statuses (default: pending and failed), oldest first, with the counts of all. */

@@ -1,7 +1,6 @@
 import { formatPesos } from '../../domain/money';
-import { SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
 import { OrderStore, type PaymentReview } from '../shop/store';
-import { openExisting, OpsError } from './cli';
+import { openOperatorDatabase, OpsError, type OperatorDatabase } from './cli';
 
 /**
  * `npm run payments`: payments the provider confirmed that issued no keys (payment_reviews): the
@@ -9,15 +8,13 @@ import { openExisting, OpsError } from './cli';
  * level when it arrived; the operator refunds it or issues keys, then closes it with --resolve.
  */
 
-/** Opens the server's database for the payments command: it must exist and be of this version. */
-export function openPayments(file: string, options: { write?: boolean } = {}): { db: Db; store: OrderStore } {
-  const handle = openExisting(file, options);
-  if (sqliteVersion(handle) < SCHEMA_VERSION) {
-    handle.close();
-    throw new OpsError(`The database at ${file} is from an older version of the server: start the server once to bring it up to date.`);
-  }
-  const db = sqliteDb(handle);
-  return { db, store: new OrderStore(db) };
+/**
+ * Opens the server's database for the payments command (the SQLite file or a PostgreSQL URL,
+ * openOperatorDatabase): it must exist and be of this version.
+ */
+export async function openPayments(database: string, options: { write?: boolean } = {}): Promise<OperatorDatabase & { store: OrderStore }> {
+  const opened = await openOperatorDatabase(database, options);
+  return { ...opened, store: new OrderStore(opened.db) };
 }
 
 const REASONS: Record<PaymentReview['reason'], string> = {

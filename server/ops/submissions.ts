@@ -2,14 +2,16 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { addDays, manilaToday } from '../../domain/dates';
 import { isObject } from '../../domain/guards';
+import { all, sql, type Queryable } from '../db';
 import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { cleanFileName } from '../forms/uploads';
-import { openExisting, OpsError, UsageError } from './cli';
+import { openOperatorDatabase, OpsError, UsageError } from './cli';
 
 /**
  * `npm run submissions`: the stored submissions of one form (form_submissions and submission_files,
- * server/migrations.ts migration 2) as CSV, read from a read-only connection to the SQLite file, so
- * it runs beside the live server and never creates or migrates a database.
+ * server/migrations.ts) as CSV, read in one read-only transaction of the server's database (a
+ * read-only connection to the SQLite file, or PostgreSQL), so it runs beside the live server and
+ * never creates or migrates a database.
  *
  * Columns: id, submitted (created_at, ISO), the form's fields in the form's order under their labels,
  * the keys a stored submission has beyond the form's fields (in the order first met), files.
@@ -121,12 +123,29 @@ interface ExportedSubmission {
   files: string[];
 }
 
+/** The stored files of a submission that are still kept (a file removed at the end of its retention has removed_at). */
+const filesOf = (q: Queryable, submissionId: number) =>
+  all<StoredFile>(
+    q,
+    sql`SELECT id, filename, content FROM submission_files WHERE submission_id = ${submissionId} AND removed_at IS NULL ORDER BY id`,
+  );
+
+/** The names of a submission's files; a removed one named with the day it went: `cv.pdf (removed 2026-02-10)`. */
+async function fileNamesOf(q: Queryable, submissionId: number): Promise<string[]> {
+  const rows = await all<{ name: string }>(
+    q,
+    sql`SELECT CASE WHEN removed_at IS NULL THEN filename ELSE filename || ' (removed ' || substr(removed_at, 1, 10) || ')' END AS name
+        FROM submission_files WHERE submission_id = ${submissionId} ORDER BY id`,
+  );
+  return rows.map((row) => row.name);
+}
+
 /**
  * Exports the submissions of `options.formKey` whose day in Asia/Manila lies from `since` to `until`
- * (inclusive), in id order, from the database file `dbFile`. A submission whose created_at is not a
- * readable instant has no day, so no window holds it.
+ * (inclusive), in id order, from `database` (the SQLite file, or a PostgreSQL URL). A submission
+ * whose created_at is not a readable instant has no day, so no window holds it.
  */
-export async function exportSubmissions(dbFile: string, options: ExportOptions): Promise<ExportResult> {
+export async function exportSubmissions(database: string, options: ExportOptions): Promise<ExportResult> {
   const since = parseDay(options.since, '--since');
   const until = options.until === undefined ? undefined : parseDay(options.until, '--until');
   if (until !== undefined && until < since) throw new UsageError(`--until (${until}) is before --since (${since}).`);
@@ -137,39 +156,37 @@ export async function exportSubmissions(dbFile: string, options: ExportOptions):
   }
   const filesDir = options.filesDir === undefined ? undefined : resolve(options.filesDir);
 
-  const db = openExisting(dbFile);
+  const { db, close } = await openOperatorDatabase(database);
   let exported: ExportedSubmission[];
   let fileCount = 0;
   try {
     if (filesDir) mkdirSync(filesDir, { recursive: true, mode: 0o700 });
-    const rows = db.prepare('SELECT id, data, created_at FROM form_submissions WHERE form_key = ? ORDER BY id');
-    // A file removed at the end of its retention (removed_at, migration 8) is named with the day it went, never written.
-    const retention = db.prepare("SELECT 1 FROM pragma_table_info('submission_files') WHERE name = 'removed_at'").get() !== undefined;
-    const removedAt = retention ? 'removed_at' : 'NULL';
-    const names = db
-      .prepare(
-        `SELECT CASE WHEN ${removedAt} IS NULL THEN filename ELSE filename || ' (removed ' || substr(${removedAt}, 1, 10) || ')' END
-         FROM submission_files WHERE submission_id = ? ORDER BY id`,
-      )
-      .pluck();
-    const files = db.prepare(
-      `SELECT id, filename, content FROM submission_files WHERE submission_id = ? AND ${removedAt} IS NULL ORDER BY id`,
-    );
-    // One read transaction: the submissions and their files as of one moment, whatever the server writes meanwhile.
-    exported = db.transaction(() =>
-      (rows.all(form.key) as SubmissionRow[]).flatMap((row): ExportedSubmission[] => {
-        const instant = new Date(row.created_at);
-        if (Number.isNaN(instant.getTime())) return [];
-        const day = manilaToday(instant);
-        if (day < since || (until !== undefined && day > until)) return [];
-        const data = JSON.parse(row.data) as unknown;
-        const stored = filesDir ? writeFiles(filesDir, row.id, files.all(row.id) as StoredFile[]) : (names.all(row.id) as string[]);
-        fileCount += stored.length;
-        return [{ id: row.id, submitted: instant.toISOString(), fields: isObject(data) ? data : { data }, files: stored }];
-      }),
-    )();
+    // One read transaction: the submissions and their files as of one moment, whatever the server
+    // writes meanwhile (SQLite: a read transaction; PostgreSQL: one snapshot, repeatable read).
+    exported = await db.query
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (q) => {
+        const rows = await all<SubmissionRow>(
+          q,
+          sql`SELECT id, data, created_at FROM form_submissions WHERE form_key = ${form.key} ORDER BY id`,
+        );
+        const result: ExportedSubmission[] = [];
+        for (const row of rows) {
+          const instant = new Date(row.created_at);
+          if (Number.isNaN(instant.getTime())) continue;
+          const day = manilaToday(instant);
+          if (day < since || (until !== undefined && day > until)) continue;
+          const data = JSON.parse(row.data) as unknown;
+          const stored = filesDir ? writeFiles(filesDir, row.id, await filesOf(q, row.id)) : await fileNamesOf(q, row.id);
+          fileCount += stored.length;
+          result.push({ id: row.id, submitted: instant.toISOString(), fields: isObject(data) ? data : { data }, files: stored });
+        }
+        return result;
+      });
   } finally {
-    db.close();
+    await close();
   }
 
   const known = new Set(form.order);

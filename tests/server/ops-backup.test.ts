@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { run as execute, sql } from '../../server/db';
-import { backupDatabase, checkIntegrity, defaultBackupFile } from '../../server/ops/backup';
+import { backupDatabase, checkIntegrity, defaultBackupFile, POSTGRES_BACKUP_REFUSAL } from '../../server/ops/backup';
 import { OpsError } from '../../server/ops/cli';
 import { ON_POSTGRES, startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
 
@@ -185,7 +185,11 @@ describe.skipIf(ON_POSTGRES)('backupDatabase', () => {
 
   it('runs as `tsx scripts/backup.ts`: the path, size, check and counts; exit 1 for an existing file or no database', () => {
     const run = (env: Record<string, string>, ...args: string[]) =>
-      spawnSync('npx', ['tsx', 'scripts/backup.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+      spawnSync('npx', ['tsx', 'scripts/backup.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: '', ...env },
+        encoding: 'utf8',
+      });
 
     const out = join(scratch, 'script.db');
     const ok = run({ DATA_DIR: dataDir }, '--out', out);
@@ -210,5 +214,26 @@ describe.skipIf(ON_POSTGRES)('backupDatabase', () => {
     const bad = run({ DATA_DIR: dataDir }, 'now');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run backup');
+  }, 60_000);
+});
+
+describe('npm run backup with DATABASE_URL set', () => {
+  it('refuses, naming pg_dump, and creates nothing (exit 1)', () => {
+    const empty = tempDir();
+    try {
+      const refused = spawnSync('npx', ['tsx', 'scripts/backup.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: empty, DATABASE_URL: 'postgres://bantaydoc@db.example:5432/bantaydoc' },
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(`${POSTGRES_BACKUP_REFUSAL}\n`);
+      expect(refused.stderr).toMatch(/^DATABASE_URL is set: the data is in PostgreSQL, which npm run backup does not copy/);
+      expect(refused.stderr).toContain('pg_dump --format=custom');
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -4,30 +4,32 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { all, one, run as execute, sql } from '../../server/db';
+import { all, databaseFile, one, run as execute, sql } from '../../server/db';
 import { OpsError, UsageError } from '../../server/ops/cli';
 import { csvCell, exportSubmissions, type ExportOptions } from '../../server/ops/submissions';
 import { loadSubmittableForms, type SubmittableForm } from '../../server/forms/registry';
-import { ON_POSTGRES, startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { databaseUrlFor, ON_POSTGRES, startServer, tempDir, VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody } from './files';
 
 const ROOT = resolve(__dirname, '../..');
 
 let app: FastifyInstance;
 let dataDir: string;
-let dbFile: string;
+/** The server's database as the command names it: its PostgreSQL URL (DATABASE_URL), else its SQLite file. */
+let database: string;
+/** DATABASE_URL of the command's process: the server's PostgreSQL URL, or none (the SQLite file of DATA_DIR). */
+let databaseUrl: string;
 let cleanup: () => Promise<void>;
 let forms: Map<string, SubmittableForm>;
 /** The server's clock: each submission is stored at the instant set here. */
 let clock = new Date('2026-11-15T02:00:00Z');
 
-// The command reads the SQLite file of DATA_DIR.
 beforeAll(async () => {
-  if (ON_POSTGRES) return;
   await generate(ROOT);
   forms = await loadSubmittableForms();
   ({ app, dataDir, cleanup } = await startServer({ formRateLimit: 1000, now: () => clock }));
-  dbFile = join(dataDir, 'app.db');
+  databaseUrl = (await databaseUrlFor(dataDir)) ?? '';
+  database = databaseUrl || databaseFile(dataDir);
 });
 afterAll(async () => cleanup?.());
 
@@ -73,7 +75,7 @@ const storeFile = (submissionId: number, filename: string, content: Buffer) =>
         VALUES (${submissionId}, ${filename}, 'application/pdf', ${content.length}, ${content})`,
   );
 
-const exportCsv = (options: Omit<ExportOptions, 'forms'>) => exportSubmissions(dbFile, { forms, ...options });
+const exportCsv = (options: Omit<ExportOptions, 'forms'>) => exportSubmissions(database, { forms, ...options });
 
 /** An RFC 4180 reader: records of cells; fails on a line end other than CRLF outside quotes. */
 function parseCsv(text: string): string[][] {
@@ -126,7 +128,7 @@ const labelsOf = (key: string) => {
   return form.order.map((field) => (form.schema.properties![field] as { title: string }).title);
 };
 
-describe.skipIf(ON_POSTGRES)('exportSubmissions', () => {
+describe('exportSubmissions', () => {
   it('writes id, submitted, the form’s fields under their labels in the form’s order, then files', async () => {
     const id = await postContact('2026-09-10T03:00:00.000Z', {});
     const { csv, submissions, files } = await exportCsv({ formKey: 'contact-us', since: '2026-09-10', until: '2026-09-10' });
@@ -327,7 +329,9 @@ describe.skipIf(ON_POSTGRES)('exportSubmissions', () => {
 
     it('never writes outside the folder, whatever the stored name, and replaces a link instead of writing through it', async () => {
       const id = await storeRaw('apply-now', '2026-08-02T03:00:00.000Z', { ...VALID_SUBMISSIONS['apply-now'], file: '../../x.pdf' });
-      const names = ['../../../outside.pdf', '..\\..\\win.pdf', '/etc/passwd', 'cv\u202Efdp.exe\u0000.pdf', '..', '', 'dup.pdf', 'dup.pdf'];
+      // PostgreSQL's TEXT cannot hold U+0000: there the stored name has the bidi override alone.
+      const hidden = ON_POSTGRES ? 'cv\u202Efdp.exe.pdf' : 'cv\u202Efdp.exe\u0000.pdf';
+      const names = ['../../../outside.pdf', '..\\..\\win.pdf', '/etc/passwd', hidden, '..', '', 'dup.pdf', 'dup.pdf'];
       for (const [i, name] of names.entries()) await storeFile(id, name, Buffer.from(String(i)));
       const fileIds = (
         await all<{ id: number }>(app.ctx.db.query, sql`SELECT id FROM submission_files WHERE submission_id = ${id} ORDER BY id`)
@@ -372,13 +376,35 @@ describe.skipIf(ON_POSTGRES)('exportSubmissions', () => {
       expect(name.endsWith('山.pdf')).toBe(true);
       expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
     });
+
+    it('names a file removed by the retention with the day it went, and never writes it', async () => {
+      const id = await storeRaw('apply-now', '2026-08-04T03:00:00.000Z', VALID_SUBMISSIONS['apply-now']);
+      await storeFile(id, 'kept.pdf', Buffer.from('kept'));
+      await storeFile(id, 'old.pdf', Buffer.alloc(0));
+      await execute(
+        app.ctx.db.query,
+        sql`UPDATE submission_files SET removed_at = '2026-09-10T01:02:03.000Z' WHERE submission_id = ${id} AND filename = 'old.pdf'`,
+      );
+      const options = { formKey: 'apply-now', since: '2026-08-04', until: '2026-08-04' };
+      expect(rowsOf((await exportCsv(options)).csv).rows[0].files.split('\n')).toEqual(['kept.pdf', 'old.pdf (removed 2026-09-10)']);
+      const dir = join(parent, 'retention');
+      const result = await exportCsv({ ...options, filesDir: dir });
+      expect(result).toMatchObject({ submissions: 1, files: 1 });
+      expect(readdirSync(dir)).toEqual([`${id}-kept.pdf`]);
+      expect(readFileSync(join(dir, `${id}-kept.pdf`), 'utf8')).toBe('kept');
+    });
   });
 
   it('runs as `tsx scripts/submissions.ts` beside the running server: CSV on stdout or --out, counts on stderr, exit codes', async () => {
     const id = await postContact('2026-07-01T03:00:00.000Z', { company: 'Script, Inc.' });
     const cv = await postApplication('2026-07-01T04:00:00.000Z', 'Ana CV.pdf');
+    /** The command on the database of DATA_DIR `dir` and of DATABASE_URL (default: the server's). */
     const run = (dir: string, ...args: string[]) =>
-      spawnSync('npx', ['tsx', 'scripts/submissions.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/submissions.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: dir === dataDir ? databaseUrl : '' },
+        encoding: 'utf8',
+      });
     const day = ['--since', '2026-07-01', '--until', '2026-07-01'];
 
     const ok = run(dataDir, '--form', 'contact-us', ...day);
@@ -424,5 +450,5 @@ describe.skipIf(ON_POSTGRES)('exportSubmissions', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { OpsError } from '../../server/ops/cli';
 import { NOTIFICATIONS_PATH } from '../../server/shop/provider';
 import { signatureHeader, SIGNATURE_HEADER } from '../../server/shop/signature';
 import { OrderStore } from '../../server/shop/store';
-import { BILLING_FORM, ON_POSTGRES, startServer } from './helpers';
+import { BILLING_FORM, databaseUrlFor, startServer } from './helpers';
 
 /**
  * A payment the provider confirms is never dropped: an order that only expired is paid after all,
@@ -171,13 +171,14 @@ describe('only applied outcomes record the event id', () => {
   });
 });
 
-// SQLite only: the command opens the server's SQLite file.
-describe.skipIf(ON_POSTGRES)('npm run payments', () => {
+// The command opens the server's database: the PostgreSQL one of DATABASE_URL, else the SQLite file of DATA_DIR.
+describe('npm run payments', () => {
   it('lists the open reviews with their order, and closes one with what was done', async () => {
     const order = await checkout();
     await notify({ id: newEventId(), type: 'payment.cancelled', order_id: order });
     await notify({ id: newEventId(), order_id: order });
-    const { db, store: ops } = openPayments(databaseFile(dataDir), { write: true });
+    const databaseUrl = await databaseUrlFor(dataDir);
+    const { db, store: ops } = await openPayments(databaseUrl ?? databaseFile(dataDir), { write: true });
     try {
       const open = await ops.reviews();
       const review = open.find((r) => r.order_id === order)!;
@@ -196,14 +197,14 @@ describe.skipIf(ON_POSTGRES)('npm run payments', () => {
     }
     const command = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/payments.ts', '--all'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
       encoding: 'utf8',
     });
     expect(command.status).toBe(0);
     expect(command.stdout).toContain('refunded through the provider');
     const bad = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/payments.ts', '--resolve', '1'], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
       encoding: 'utf8',
     });
     expect(bad.status).toBe(2);
