@@ -4,7 +4,14 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts', 'tests/validate/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/server/**/*.test.ts',
+      'tests/validate/**/*.test.ts',
+      'tests/editor/**/*.test.ts',
+      'editor/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -100,6 +100,12 @@ const IMPORT_RULES: readonly ImportRule[] = [
     from: /^src\//,
     to: /^(server\/|scripts\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx)($|\/))/,
   },
+  {
+    name: 'editor-development-only',
+    why: 'the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit` only: the site and the server never import it',
+    from: /^(src|server|domain)\//,
+    to: /^(editor\/|scripts\/lib\/editor\/|npm:@dnd-kit\/)/,
+  },
 ];
 
 export interface ImportViolation {
@@ -219,7 +225,7 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>, with
 /** Checks the project's code: the rule violations and the import cycles, as printable lines. */
 export async function checkImports(
   root: string,
-  dirs: readonly string[] = ['src', 'server', 'domain', 'scripts'],
+  dirs: readonly string[] = ['src', 'server', 'domain', 'scripts', 'editor'],
 ): Promise<{ files: number; problems: string[] }> {
   const files = sourceFiles(root, dirs);
   const graph = await importGraph(root, files);

@@ -1,0 +1,97 @@
+import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useEffect } from 'react';
+import { Banners } from './Banners';
+import { ConfirmProvider } from './confirm';
+import { ErrorBoundary } from './ErrorBoundary';
+import { PagesTab } from './pages/PagesTab';
+import { useEditor, useStore } from './state';
+import { TopBar } from './TopBar';
+
+const FormsTab = lazy(() => import('./FormsTab').then((module) => ({ default: module.FormsTab })));
+
+const useStyles = makeStyles({
+  app: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100%',
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground1,
+  },
+  main: { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' },
+  center: { margin: 'auto' },
+  failed: { margin: tokens.spacingVerticalXXL },
+});
+
+/** Whether a key press happens in a dialog (its fields keep their own Ctrl+Z). */
+function inDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+/** Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z and Ctrl+Y redo, Ctrl/Cmd+S save. */
+function useShortcuts() {
+  const store = useStore();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || inDialog(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) store.undo();
+      else if ((key === 'z' && event.shiftKey) || (key === 'y' && event.ctrlKey && !event.shiftKey)) store.redo();
+      else if (key === 's' && !event.shiftKey) void store.save();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [store]);
+}
+
+export function App() {
+  const styles = useStyles();
+  const store = useStore();
+  const state = useEditor();
+  useShortcuts();
+  useEffect(() => store.startPolling(), [store]);
+  const unsaved = state.dirty.length > 0;
+  useEffect(() => {
+    if (state.status === 'ready') performance.mark('editor:ready');
+  }, [state.status]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [unsaved]);
+
+  return (
+    <ConfirmProvider>
+      <div className={styles.app}>
+        <TopBar />
+        <Banners />
+        <main className={styles.main} id="editor-main">
+          {state.status === 'loading' && <Spinner className={styles.center} label="Loading the project…" />}
+          {state.status === 'failed' && (
+            <MessageBar intent="error" className={styles.failed}>
+              <MessageBarBody>
+                <MessageBarTitle>The project could not be loaded</MessageBarTitle>
+                {state.loadError}
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          {state.status === 'ready' && (
+            <div role="tabpanel" id={`panel-${state.selection.tab}`} aria-labelledby={`tab-${state.selection.tab}`} className={styles.main}>
+              {state.selection.tab === 'pages' ? (
+                <PagesTab />
+              ) : (
+                <ErrorBoundary what="The Forms tab">
+                  <Suspense fallback={<Spinner className={styles.center} label="Loading the forms editor…" />}>
+                    <FormsTab />
+                  </Suspense>
+                </ErrorBoundary>
+              )}
+            </div>
+          )}
+        </main>
+      </div>
+    </ConfirmProvider>
+  );
+}

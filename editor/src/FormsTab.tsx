@@ -1,0 +1,105 @@
+import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import type { FormFile } from './forms/types';
+import { ErrorBoundary } from './ErrorBoundary';
+import { useListStyles } from './pages/PageList';
+import { useEditor, useStore } from './state';
+
+/** The form file editor (editor/src/forms/, the forms UI): loaded with the Forms tab. */
+const FormEditor = lazy(() => import('./forms/FormEditor').then((module) => ({ default: module.FormEditor })));
+
+const useStyles = makeStyles({
+  layout: {
+    flex: '1 1 auto',
+    minHeight: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(200px, 260px) 1fr',
+    gap: '1px',
+    backgroundColor: tokens.colorNeutralStroke2,
+  },
+  nav: { minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
+  editor: { minHeight: 0, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalL },
+  problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  unsaved: { color: tokens.colorPaletteDarkOrangeForeground1 },
+});
+
+/** The Forms tab: the form files of forms/ and the selected one in the form editor. */
+export function FormsTab() {
+  const styles = useStyles();
+  const list = useListStyles();
+  const store = useStore();
+  const { files, selection, problems, fragments, dirty } = useEditor();
+  const paths = useMemo(
+    () =>
+      Object.keys(files)
+        .filter((path) => path.startsWith('forms/') && !path.startsWith('forms/fragments/'))
+        .sort(),
+    [files],
+  );
+  const path = selection.form !== null && paths.includes(selection.form) ? selection.form : (paths[0] ?? null);
+  const fileProblems = useMemo(() => problems.filter((problem) => problem.file === path), [problems, path]);
+  const onChange = useCallback(
+    (recipe: (draft: FormFile) => void) => {
+      if (path) store.change(`Edit ${path}`, (draft) => recipe(draft[path] as FormFile));
+    },
+    [store, path],
+  );
+
+  return (
+    <div className={styles.layout}>
+      <nav className={styles.nav} aria-label="Form files">
+        <h2 className={list.heading} id="forms-heading">
+          Forms
+        </h2>
+        <ul className={list.list} aria-labelledby="forms-heading">
+          {paths.map((file) => {
+            const count = problems.filter((problem) => problem.file === file).length;
+            return (
+              <li key={file}>
+                <button
+                  type="button"
+                  className={mergeClasses(list.item, file === path && list.current)}
+                  aria-current={file === path ? 'true' : undefined}
+                  onClick={() => store.select({ form: file })}
+                >
+                  <span className={list.name}>
+                    {file.replace(/^forms\//, '').replace(/\.json$/, '')}
+                    {dirty.includes(file) && (
+                      <span className={styles.unsaved} aria-label="unsaved">
+                        ●
+                      </span>
+                    )}
+                  </span>
+                  <span className={list.meta}>{file}</span>
+                  {count > 0 && (
+                    <span className={styles.problem}>
+                      ⚠ {count} {count === 1 ? 'problem' : 'problems'}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <section className={styles.editor} aria-label={path ? `Form ${path}` : 'Form'}>
+        {path ? (
+          <ErrorBoundary key={path} what={`The form editor of ${path}`}>
+            <Suspense fallback={<Spinner label="Loading the form editor…" />}>
+              <FormEditor
+                key={path}
+                path={path}
+                value={files[path] as FormFile}
+                fragments={fragments}
+                problems={fileProblems}
+                onChange={onChange}
+              />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <p>There are no form files in forms/.</p>
+        )}
+      </section>
+    </div>
+  );
+}

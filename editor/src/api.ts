@@ -1,0 +1,67 @@
+import type { Diagnostic, ProjectResponse } from './types';
+
+/** The editor HTTP API (scripts/lib/editor/plugin.ts), served by the dev server of `npm run edit`. */
+const BASE = '/__editor/api';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function call(path: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${BASE}${path}`, {
+    ...init,
+    headers: init?.body ? { 'content-type': 'application/json' } : undefined,
+  });
+  return { status: response.status, body: await readJson(response) };
+}
+
+function failure(what: string, status: number, body: unknown): Error {
+  const message = (body as { message?: unknown } | null)?.message;
+  return new Error(
+    `${what} failed (${status})${typeof message === 'string' ? `: ${message}` : typeof body === 'string' && body ? `: ${body}` : ''}`,
+  );
+}
+
+async function getProject(): Promise<ProjectResponse> {
+  const { status, body } = await call('/project');
+  if (status !== 200) throw failure('Loading the project', status, body);
+  return body as ProjectResponse;
+}
+
+async function getHashes(): Promise<Record<string, string>> {
+  const { status, body } = await call('/hashes');
+  if (status !== 200) throw failure('Reading the file hashes', status, body);
+  return body as Record<string, string>;
+}
+
+async function checkFiles(files: Record<string, unknown>): Promise<Diagnostic[]> {
+  const { status, body } = await call('/check', { method: 'POST', body: JSON.stringify({ files }) });
+  if (status !== 200) throw failure('Checking', status, body);
+  return (body as { problems?: Diagnostic[] }).problems ?? [];
+}
+
+export type SaveResult =
+  | { status: 'saved'; hashes: Record<string, string> }
+  | { status: 'conflict'; conflicts: string[] }
+  | { status: 'invalid'; problems: Diagnostic[] }
+  | { status: 'failed'; message: string };
+
+async function saveFiles(files: Record<string, { value: unknown; baseHash: string }>): Promise<SaveResult> {
+  const { status, body } = await call('/save', { method: 'POST', body: JSON.stringify({ files }) });
+  if (status === 200) {
+    const saved = (body as { files?: Record<string, { hash: string }> }).files ?? {};
+    return { status: 'saved', hashes: Object.fromEntries(Object.entries(saved).map(([path, { hash }]) => [path, hash])) };
+  }
+  if (status === 409) return { status: 'conflict', conflicts: (body as { conflicts?: string[] }).conflicts ?? [] };
+  if (status === 422) return { status: 'invalid', problems: (body as { problems?: Diagnostic[] }).problems ?? [] };
+  return { status: 'failed', message: failure('Saving', status, body).message };
+}
+
+/** The editor API as the state uses it (tests give their own). */
+export const editorApi = { getProject, getHashes, checkFiles, saveFiles };

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { applyChanges, diffValues, humanize } from './json';
+import {
+  duplicatePage,
+  newSection,
+  pageFieldErrors,
+  problemsBySection,
+  propsErrorSchema,
+  resolvedSection,
+  samplePath,
+  sourcesFor,
+} from './model';
+import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue } from './types';
+
+const pages: PageValue[] = [
+  { name: 'Home', path: '/' },
+  { name: 'Shop', path: '/shop' },
+  { name: 'ShopMerchant', path: '/shop/promo/:slug' },
+];
+
+describe('pages', () => {
+  it('refuses a duplicate name or path, a path without a leading slash and a name the schema refuses', () => {
+    expect(pageFieldErrors(pages, { name: 'Shop', path: '/x' }).name).toMatch(/exists/);
+    expect(pageFieldErrors(pages, { name: 'Faq', path: '/shop' }).path).toMatch(/Shop has this path/);
+    expect(pageFieldErrors(pages, { name: 'Faq', path: 'faq' }).path).toMatch(/start with '\/'/);
+    expect(pageFieldErrors(pages, { name: 'my page', path: '/faq' }).name).toBeDefined();
+    expect(pageFieldErrors(pages, { name: 'Faq', path: '/faq' })).toEqual({});
+    // A page is not its own duplicate.
+    expect(pageFieldErrors(pages, { name: 'Shop', path: '/shop' }, 1)).toEqual({});
+  });
+
+  it('duplicates a page under a unique name and path, keeping its params', () => {
+    expect(duplicatePage(pages[1], pages)).toMatchObject({ name: 'ShopCopy', path: '/shop-copy' });
+    const twice = [...pages, { name: 'ShopCopy', path: '/shop-copy' }];
+    expect(duplicatePage(pages[1], twice)).toMatchObject({ name: 'ShopCopy2', path: '/shop-copy-2' });
+    expect(duplicatePage(pages[2], pages).path).toBe('/shop-merchant-copy/:slug');
+  });
+
+  it('gives sample addresses for paths with params', () => {
+    expect(samplePath({ name: 'ShopMerchant', path: '/shop/promo/:slug' }, 'bd')).toBe('/shop/promo/demo-merchant');
+    expect(samplePath({ name: 'ResellerHome', path: '/shop/reseller/:slug/' }, 'bd')).toBe('/shop/reseller/demo-reseller/');
+    expect(samplePath({ name: 'Terms', path: '/terms/:slug?', params: { slug: '{short}' } }, 'bd')).toBe('/terms');
+    expect(samplePath({ name: 'App', path: '/{short}-app' }, 'bd')).toBe('/bd-app');
+  });
+});
+
+describe('sections', () => {
+  const block: BlockMeta = {
+    type: 'message',
+    schema: {
+      type: 'object',
+      required: ['title', 'texts'],
+      properties: {
+        title: { type: 'string', minLength: 1 },
+        level: { type: 'integer', enum: [1, 2] },
+        texts: { $ref: '#/definitions/Texts' },
+      },
+      definitions: {
+        Texts: { type: 'object', required: ['more', 'kind'], properties: { more: { type: 'string' }, kind: { enum: ['a', 'b'] } } },
+      },
+    },
+  };
+
+  it('starts a new section with the required props of its block', () => {
+    expect(newSection(block)).toEqual({ type: 'message', props: { title: '', texts: { more: '', kind: 'a' } } });
+    expect(newSection({ type: 'banner', schema: { type: 'object', properties: {} } })).toEqual({ type: 'banner' });
+  });
+
+  it('resolves a preset section as the site does', () => {
+    const presets = { grid: { type: 'planGrid', id: 'plans', props: { texts: { title: 'Plans', add: 'Add' } } } };
+    expect(resolvedSection({ type: 'planGrid', preset: 'grid', props: { texts: { title: 'Ours' } } }, { pages: [], presets })).toEqual({
+      type: 'planGrid',
+      id: 'plans',
+      props: { texts: { title: 'Ours', add: 'Add' } },
+    });
+  });
+
+  it('offers the sources of the block item', () => {
+    const sources = [
+      { source: 'a', item: 'plan' },
+      { source: 'b', item: 'banner' },
+    ];
+    expect(sourcesFor({ type: 'x', schema: { 'x-item': 'plan' } }, sources).map((s) => s.source)).toEqual(['a']);
+    expect(sourcesFor({ type: 'x', schema: {} }, sources)).toHaveLength(2);
+  });
+
+  it('puts the gate problems of a section on its fields and in the outline', () => {
+    const problem = (pointer: string): Diagnostic => ({ file: PAGES_FILE, line: 1, column: 1, pointer, message: `bad ${pointer}` });
+    const problems = [
+      problem('/pages/0/sections/1/props/texts/title'),
+      problem('/pages/0/sections/1/props'),
+      problem('/pages/0/sections/3/source'),
+      problem('/pages/1/sections/1'),
+    ];
+    expect(propsErrorSchema(problems, '/pages/0/sections/1')).toEqual({
+      __errors: ['bad /pages/0/sections/1/props'],
+      texts: { title: { __errors: ['bad /pages/0/sections/1/props/texts/title'] } },
+    });
+    const bySection = problemsBySection(problems, 0);
+    expect([...bySection.keys()]).toEqual([1, 3]);
+    expect(bySection.get(1)).toHaveLength(2);
+  });
+});
+
+describe('json', () => {
+  it('diffs objects key by key and replaces lists whole', () => {
+    const before = { a: 1, texts: { title: 'x', more: 'y' }, list: [1, 2] };
+    const after = { a: 1, texts: { title: 'z', more: 'y' }, list: [1, 2, 3], added: true };
+    expect(diffValues(before, after)).toEqual([
+      { path: ['texts', 'title'], value: 'z' },
+      { path: ['list'], value: [1, 2, 3] },
+      { path: ['added'], value: true },
+    ]);
+    expect(diffValues({ a: 1, b: 2 }, { a: 1, b: undefined })).toEqual([{ path: ['b'], remove: true }]);
+  });
+
+  it('applies changes, creating the objects on the way', () => {
+    const target: Record<string, unknown> = { keep: 1 };
+    applyChanges(target, [
+      { path: ['texts', 'title'], value: 'z' },
+      { path: ['keep'], remove: true },
+      { path: ['missing', 'deep'], remove: true },
+    ]);
+    expect(target).toEqual({ texts: { title: 'z' } });
+  });
+
+  it('humanizes schema names', () => {
+    expect(humanize('PlanGridProps')).toBe('Plan grid');
+    expect(humanize('cartKind')).toBe('Cart kind');
+  });
+});

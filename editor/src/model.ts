@@ -1,0 +1,218 @@
+import type { ErrorSchema } from '@rjsf/utils';
+import { resolveSection } from '../../domain/page-presets';
+import { humanize, isPlainObject, pointerTokens } from './json';
+import type { BlockMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue, SectionValue, SourceMeta } from './types';
+import { PAGES_FILE } from './types';
+
+/** What the pages UI reads of pages.config.json and the block schemas: titles, names, problems, new values. */
+
+/** The block's display title: its schema's title without 'Props' ('PlanGridProps' -> 'Plan grid'). */
+export function blockTitle(block: BlockMeta | undefined, type: string): string {
+  const title = block?.title ?? (typeof block?.schema.title === 'string' ? block.schema.title : undefined);
+  return humanize(title ?? type);
+}
+
+export function blockDescription(block: BlockMeta | undefined): string | undefined {
+  const description = block?.description ?? block?.schema.description;
+  return typeof description === 'string' ? description : undefined;
+}
+
+/** The block's `x-source`: whether a section of it binds a source ('required', 'optional', 'none'). */
+export function sourceUse(block: BlockMeta | undefined): 'required' | 'optional' | 'none' {
+  const value = block?.schema['x-source'];
+  return value === 'required' || value === 'none' ? value : 'optional';
+}
+
+/** The sources a section of the block may bind: those whose item is the schema's `x-item`, when it names one. */
+export function sourcesFor(block: BlockMeta | undefined, sources: readonly SourceMeta[]): SourceMeta[] {
+  const item = block?.schema['x-item'];
+  return typeof item === 'string' ? sources.filter((source) => source.item === item) : [...sources];
+}
+
+/** The section as the page renders it: its preset applied (domain/page-presets.ts). */
+export function resolvedSection(section: SectionValue, config: PagesConfigValue): SectionValue {
+  return resolveSection(section, config.presets ?? {}) as SectionValue;
+}
+
+/** The config's page with every section's preset applied, as the site renders it. */
+export function resolvedPage(page: PageValue, config: PagesConfigValue): PageValue {
+  return { ...page, sections: (page.sections ?? []).map((section) => resolvedSection(section, config)) };
+}
+
+function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  let node = schema;
+  for (let depth = 0; typeof node.$ref === 'string' && node.$ref.startsWith('#') && depth < 10; depth++) {
+    let target: unknown = root;
+    for (const token of pointerTokens(node.$ref.slice(1))) target = isPlainObject(target) ? target[token] : undefined;
+    if (!isPlainObject(target)) break;
+    node = target;
+  }
+  return node;
+}
+
+/**
+ * The smallest value of a schema's shape: its default, else the first of its enum, else an empty
+ * value of its type with the required properties of an object and the minimum items of a list.
+ */
+export function skeletonValue(schema: JsonSchema, root: JsonSchema = schema, depth = 0): unknown {
+  const node = resolveRef(schema, root);
+  if ('default' in node) return structuredClone(node.default);
+  if ('const' in node) return node.const;
+  if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
+  const first = [node.oneOf, node.anyOf].find((list): list is JsonSchema[] => Array.isArray(list) && list.length > 0)?.[0];
+  if (first && isPlainObject(first)) return skeletonValue(first, root, depth + 1);
+  const type = Array.isArray(node.type) ? node.type[0] : node.type;
+  if (type === 'object' || (type === undefined && isPlainObject(node.properties))) {
+    return depth > 8 ? {} : requiredSkeleton(node, root, depth + 1);
+  }
+  if (type === 'array') {
+    const count = typeof node.minItems === 'number' ? node.minItems : 0;
+    const items = isPlainObject(node.items) ? node.items : {};
+    return Array.from({ length: count }, () => skeletonValue(items, root, depth + 1));
+  }
+  if (type === 'string') return '';
+  if (type === 'number' || type === 'integer') return typeof node.minimum === 'number' ? node.minimum : 0;
+  if (type === 'boolean') return false;
+  return null;
+}
+
+/** An object of the schema's required properties, each its skeleton value. */
+export function requiredSkeleton(schema: JsonSchema, root: JsonSchema = schema, depth = 0): Record<string, unknown> {
+  const node = resolveRef(schema, root);
+  const properties = isPlainObject(node.properties) ? node.properties : {};
+  const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : [];
+  const out: Record<string, unknown> = {};
+  for (const key of required) out[key] = skeletonValue(isPlainObject(properties[key]) ? properties[key] : {}, root, depth);
+  return out;
+}
+
+/** A new section of the block: its type, and its required props when the schema has any. */
+export function newSection(block: BlockMeta): SectionValue {
+  const props = requiredSkeleton(block.schema);
+  return Object.keys(props).length > 0 ? { type: block.type, props } : { type: block.type };
+}
+
+export const PAGE_NAME_PATTERN = /^[A-Z][A-Za-z0-9]*$/;
+
+export interface PageFields {
+  name: string;
+  path: string;
+  title: string;
+}
+
+/** What is wrong with a page's name and path among the other pages (`except`: the page's own index). */
+export function pageFieldErrors(pages: readonly PageValue[], fields: Pick<PageFields, 'name' | 'path'>, except = -1): Partial<PageFields> {
+  const errors: Partial<PageFields> = {};
+  const others = pages.filter((_, i) => i !== except);
+  if (!fields.name) errors.name = 'A page needs a name.';
+  else if (!PAGE_NAME_PATTERN.test(fields.name)) errors.name = 'A capital letter, then letters and digits only (e.g. ShopFaq).';
+  else if (others.some((page) => page.name === fields.name)) errors.name = `A page named ${fields.name} exists already.`;
+  if (!fields.path) errors.path = 'A page needs a path.';
+  else if (!fields.path.startsWith('/')) errors.path = "The path must start with '/'.";
+  else if (others.some((page) => page.path === fields.path))
+    errors.path = `The page ${others.find((page) => page.path === fields.path)?.name} has this path already.`;
+  return errors;
+}
+
+/** 'ShopCheckout' -> 'shop-checkout'. */
+export function kebab(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}
+
+/**
+ * A copy of the page under a new unique name ('<Name>Copy', then 'Copy2'...: a page name has no
+ * spaces) and path ('/<name>-copy', keeping the original's ':param' segments, which its sections use).
+ */
+export function duplicatePage(page: PageValue, pages: readonly PageValue[]): PageValue {
+  const names = new Set(pages.map((p) => p.name));
+  const paths = new Set(pages.map((p) => p.path));
+  let name = `${page.name}Copy`;
+  for (let n = 2; names.has(name); n++) name = `${page.name}Copy${n}`;
+  const params = page.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => `/${segment}`)
+    .join('');
+  const base = `/${kebab(page.name)}-copy`;
+  let path = `${base}${params}`;
+  for (let n = 2; paths.has(path); n++) path = `${base}-${n}${params}`;
+  return { ...structuredClone(page), name, path };
+}
+
+/** The gate's problems of pages.config.json under a pointer prefix ('/pages/2/sections/1'). */
+export function problemsUnder(problems: readonly Diagnostic[], prefix: string): Diagnostic[] {
+  return problems.filter(
+    (problem) => problem.file === PAGES_FILE && (problem.pointer === prefix || problem.pointer.startsWith(`${prefix}/`)),
+  );
+}
+
+export function sectionPointer(page: number, section: number): string {
+  return `/pages/${page}/sections/${section}`;
+}
+
+/** Counts of problems by section index of one page. */
+export function problemsBySection(problems: readonly Diagnostic[], page: number): Map<number, Diagnostic[]> {
+  const out = new Map<number, Diagnostic[]>();
+  const prefix = `/pages/${page}/sections/`;
+  for (const problem of problems) {
+    if (problem.file !== PAGES_FILE || !problem.pointer.startsWith(prefix)) continue;
+    const index = Number(problem.pointer.slice(prefix.length).split('/')[0]);
+    if (!Number.isInteger(index)) continue;
+    out.set(index, [...(out.get(index) ?? []), problem]);
+  }
+  return out;
+}
+
+/**
+ * rjsf's `extraErrors` from the gate's problems of a section's props: a problem at
+ * '/pages/0/sections/1/props/texts/title' is an error of the field texts.title; one at the props
+ * object itself is an error of the form's root.
+ */
+export function propsErrorSchema(problems: readonly Diagnostic[], sectionPrefix: string): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  const prefix = `${sectionPrefix}/props`;
+  for (const problem of problemsUnder(problems, prefix)) {
+    let node = root;
+    for (const token of pointerTokens(problem.pointer.slice(prefix.length))) {
+      if (token === '__errors') break;
+      node = (node[token] ??= {}) as Record<string, unknown>;
+    }
+    const errors = (node.__errors ??= []) as string[];
+    errors.push(problem.message);
+  }
+  return root as ErrorSchema;
+}
+
+/** Where a problem of a section points, relative to it ('props/texts/title', 'source', '' for the section). */
+export function relativePointer(problem: Diagnostic, sectionPrefix: string): string {
+  return problem.pointer.slice(sectionPrefix.length).replace(/^\//, '');
+}
+
+/** Sample values for a page's route params in the preview (the demo data's shops and first article). */
+const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
+  ShopMerchant: { slug: 'demo-merchant' },
+  ShopMerchantCheckout: { slug: 'demo-merchant' },
+  PromoShop: { slug: 'demo-promotion' },
+  PromoCheckout: { slug: 'demo-promotion' },
+  MediaArticle: { id: '1', title: 'rainy-season-illnesses-leptospirosis-flu-and-colds' },
+};
+
+/**
+ * A visitable URL of a page path (as scripts/lib/sample-routes.ts samplePath, which the browser cannot
+ * import): '{short}' filled, params from the demo data — a reseller's slug by default; an optional
+ * param with a default in the page's `params` is left out (the page fills it); 'x' for any other.
+ */
+export function samplePath(page: Pick<PageValue, 'name' | 'path' | 'params'>, short: string): string {
+  const params: Record<string, string> = { slug: 'demo-reseller', ...SAMPLE_PARAMS[page.name] };
+  return page.path
+    .split('{short}')
+    .join(short)
+    .replace(/:(\w+)\?/g, (_, key: string) => (page.params?.[key] !== undefined ? '' : (params[key] ?? '')))
+    .replace(/:(\w+)/g, (_, key: string) => params[key] ?? 'x')
+    .replace(/\/+/g, '/')
+    .replace(/(.)\/$/, page.path.endsWith('/') ? '$1/' : '$1');
+}

@@ -1,0 +1,117 @@
+import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { ProblemList } from '../Banners';
+import { pageFieldErrors, relativePointer } from '../model';
+import { useEditor, useStore } from '../state';
+import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
+
+export const usePanelStyles = makeStyles({
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  sub: { margin: 0, color: tokens.colorNeutralForeground2 },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+/** A text field that keeps what is typed while it is invalid, and stores it through `commit` as it changes. */
+function PageField({
+  label,
+  value,
+  error,
+  hint,
+  multiline,
+  onCommit,
+  validate,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  multiline?: boolean;
+  onCommit: (value: string) => void;
+  validate?: (value: string) => string | undefined;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const local = validate?.(draft);
+  const message = local ?? error;
+  const change = (next: string) => {
+    setDraft(next);
+    if (!validate?.(next)) onCommit(next);
+  };
+  return (
+    <Field label={label} hint={hint} validationMessage={message} validationState={message ? 'error' : 'none'}>
+      {multiline ? (
+        <Textarea value={draft} onChange={(_, data) => change(data.value)} resize="vertical" />
+      ) : (
+        <Input value={draft} onChange={(_, data) => change(data.value)} />
+      )}
+    </Field>
+  );
+}
+
+/** The selected page's own settings (when no section is selected): name, path, title, description. */
+export function PageSettings({ config, pageIndex, page }: { config: PagesConfigValue; pageIndex: number; page: PageValue }) {
+  const styles = usePanelStyles();
+  const store = useStore();
+  const { problems } = useEditor();
+  const prefix = `/pages/${pageIndex}`;
+  const own = problems.filter(
+    (problem) =>
+      problem.file === PAGES_FILE &&
+      (problem.pointer === prefix || (problem.pointer.startsWith(`${prefix}/`) && !problem.pointer.startsWith(`${prefix}/sections/`))),
+  );
+  const errorOf = (key: string) =>
+    own
+      .filter((problem) => relativePointer(problem, prefix) === key)
+      .map((problem) => problem.message)
+      .join(' ') || undefined;
+  const set = (key: 'name' | 'path' | 'title' | 'description', value: string) =>
+    store.changePages(
+      `Edit the ${key} of ${page.name}`,
+      (draft) => {
+        const target = draft.pages[pageIndex];
+        if (value === '' && key !== 'name' && key !== 'path') delete target[key];
+        else target[key] = value;
+      },
+      { coalesce: `page:${pageIndex}:${key}` },
+    );
+  return (
+    <div className={styles.panel} key={pageIndex}>
+      <h2 className={styles.heading}>Page {page.name}</h2>
+      <p className={styles.sub}>Select a section in the outline or in the preview to edit it.</p>
+      {own.length > 0 && <ProblemList problems={own} relativeTo={prefix} />}
+      <div className={styles.fields}>
+        <PageField
+          label="Name"
+          value={page.name}
+          error={errorOf('name')}
+          onCommit={(value) => set('name', value)}
+          validate={(name) => pageFieldErrors(config.pages, { name, path: page.path }, pageIndex).name}
+        />
+        <PageField
+          label="Path"
+          value={page.path}
+          error={errorOf('path')}
+          hint="':param' segments; '{short}' is the product's short name."
+          onCommit={(value) => set('path', value)}
+          validate={(path) => pageFieldErrors(config.pages, { name: page.name, path }, pageIndex).path}
+        />
+        <PageField label="Title" value={page.title ?? ''} error={errorOf('title')} onCommit={(value) => set('title', value)} />
+        <PageField
+          label="Description"
+          value={page.description ?? ''}
+          error={errorOf('description')}
+          multiline
+          hint="Meta and Open Graph description (else the site's)."
+          onCommit={(value) => set('description', value)}
+        />
+      </div>
+      {page.owner && (
+        <Text>
+          Owner: <span className={styles.code}>{page.owner.source}</span> as <span className={styles.code}>:{page.owner.param}</span>
+        </Text>
+      )}
+    </div>
+  );
+}

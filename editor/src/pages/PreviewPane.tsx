@@ -1,0 +1,166 @@
+import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react-components';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { isPlainObject } from '../json';
+import { resolvedPage, samplePath } from '../model';
+import { isFromPreview, type ToPreview } from '../preview/protocol';
+import { useStore } from '../state';
+import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
+
+const WIDTHS = [
+  { name: 'Phone', width: 375 },
+  { name: 'Tablet', width: 768 },
+  { name: 'Desktop', width: 1280 },
+] as const;
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    flexWrap: 'wrap',
+  },
+  heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
+  url: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  stage: { flex: '1 1 auto', minHeight: 0, overflow: 'hidden', position: 'relative', backgroundColor: tokens.colorNeutralBackground3 },
+  frame: {
+    position: 'absolute',
+    top: 0,
+    left: '50%',
+    border: 'none',
+    backgroundColor: '#fff',
+    boxShadow: tokens.shadow4,
+    transformOrigin: 'top center',
+  },
+});
+
+function storedWidth(): number {
+  const stored = Number(localStorage.getItem('editor:preview-width'));
+  return WIDTHS.some((option) => option.width === stored) ? stored : 1280;
+}
+
+/**
+ * The live preview: editor/preview.html in a frame as wide as the chosen device (so the site's media
+ * queries apply), scaled down to fit. Every change of the page is posted to it at once; a click on a
+ * section in it selects the section here.
+ */
+export function PreviewPane({ config, page }: { config: PagesConfigValue; page: PageValue }) {
+  const styles = useStyles();
+  const store = useStore();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(storedWidth);
+  const [box, setBox] = useState({ width: 0, height: 0 });
+  const [ready, setReady] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The frame loads the site's engine: it starts once the editor has painted, not before.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback?.(() => setMounted(true), { timeout: 300 });
+    if (idle !== undefined) return () => window.cancelIdleCallback(idle);
+    const timer = setTimeout(() => setMounted(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const short = isPlainObject(config.site) && isPlainObject(config.site.product) ? String(config.site.product.short ?? '') : '';
+  const url = useMemo(() => samplePath(page, short), [page, short]);
+
+  // The frame's messages: ready (send the page), a click on a section (select it), a section that failed.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || !isFromPreview(event.data)) return;
+      const data = event.data;
+      if (data.type === 'ready') setReady(true);
+      else if (data.type === 'select') store.select({ section: data.index });
+      else setError(data.message);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [store]);
+
+  // Each edit reaches the frame straight away (no debounce): posted from the store's change itself,
+  // before the editor renders it, so the frame starts on it at once.
+  useEffect(() => {
+    if (!ready) return;
+    let sent: { page?: PageValue; presets?: unknown; selected?: number | null; url?: string } = {};
+    const send = () => {
+      const state = store.state;
+      const current = state.files[PAGES_FILE] as PagesConfigValue | undefined;
+      const index = Math.min(state.selection.page, (current?.pages.length ?? 1) - 1);
+      const shown = current?.pages[index];
+      if (!current || !shown) return;
+      const selection = state.selection.section;
+      const site = isPlainObject(current.site) && isPlainObject(current.site.product) ? String(current.site.product.short ?? '') : '';
+      const address = samplePath(shown, site);
+      if (shown === sent.page && current.presets === sent.presets && selection === sent.selected && address === sent.url) return;
+      sent = { page: shown, presets: current.presets, selected: selection, url: address };
+      const message: ToPreview = { type: 'render', page: resolvedPage(shown, current), url: address, selected: selection };
+      frame.current?.contentWindow?.postMessage(message, window.location.origin);
+    };
+    send();
+    return store.subscribe(send);
+  }, [ready, store]);
+
+  useEffect(() => setError(null), [page.name]);
+
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const choose = (next: number) => {
+    setWidth(next);
+    localStorage.setItem('editor:preview-width', String(next));
+  };
+
+  const scale = box.width > 0 ? Math.min(1, (box.width - 16) / width) : 1;
+  return (
+    <>
+      <div className={styles.bar}>
+        <h2 className={styles.heading}>Preview</h2>
+        <Toolbar size="small" aria-label="Preview width">
+          {WIDTHS.map((option) => (
+            <ToggleButton
+              key={option.width}
+              size="small"
+              appearance="subtle"
+              checked={width === option.width}
+              onClick={() => choose(option.width)}
+            >
+              {option.name} {option.width}
+            </ToggleButton>
+          ))}
+        </Toolbar>
+        <Text className={styles.url}>
+          {url}
+          {scale < 1 ? ` · ${Math.round(scale * 100)}%` : ''}
+        </Text>
+        {error && (
+          <Text className={styles.error} role="status">
+            A section failed to render: {error}
+          </Text>
+        )}
+      </div>
+      <div className={styles.stage} ref={stage}>
+        {mounted && (
+          <iframe
+            ref={frame}
+            title={`Preview of the page ${page.name}`}
+            src="/editor/preview.html"
+            className={styles.frame}
+            style={{
+              width: `${width}px`,
+              height: `${box.height / scale}px`,
+              transform: `translateX(-50%) scale(${scale})`,
+            }}
+          />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SaveResult } from './api';
+import { EditorStore, type EditorApi } from './state';
+import { PAGES_FILE, type Diagnostic, type PagesConfigValue, type ProjectResponse } from './types';
+
+function project(): ProjectResponse {
+  const config: PagesConfigValue = {
+    presets: { grid: { type: 'planGrid', id: 'plans', props: { texts: { title: 'Plans' } } } },
+    pages: [
+      {
+        name: 'Home',
+        path: '/',
+        sections: [
+          { type: 'banner', source: 'home-sliders' },
+          { type: 'planGrid', preset: 'grid' },
+        ],
+      },
+      { name: 'Shop', path: '/shop', sections: [] },
+    ],
+  };
+  return {
+    files: { [PAGES_FILE]: { value: config, hash: 'h1' }, 'forms/contact.json': { value: { schema: {} }, hash: 'f1' } },
+    blocks: [],
+    sources: [],
+  };
+}
+
+function fakeServer(save?: EditorApi['saveFiles']) {
+  return {
+    getProject: vi.fn<EditorApi['getProject']>(async () => project()),
+    getHashes: vi.fn<EditorApi['getHashes']>(async () => ({ [PAGES_FILE]: 'h1', 'forms/contact.json': 'f1' })),
+    checkFiles: vi.fn<EditorApi['checkFiles']>(async () => []),
+    saveFiles: vi.fn<EditorApi['saveFiles']>(save ?? (async () => ({ status: 'saved', hashes: { [PAGES_FILE]: 'h2' } }))),
+  };
+}
+
+async function loaded(server = fakeServer()) {
+  const store = new EditorStore(server);
+  await store.load();
+  return { store, server };
+}
+
+const pages = (store: EditorStore) => store.state.files[PAGES_FILE] as PagesConfigValue;
+
+describe('EditorStore', () => {
+  it('loads the project and starts clean', async () => {
+    const { store } = await loaded();
+    expect(store.state.status).toBe('ready');
+    expect(store.state.dirty).toEqual([]);
+    expect(store.state.selection.form).toBe('forms/contact.json');
+  });
+
+  it('records each change for undo and redo, and knows what is unsaved', async () => {
+    const { store } = await loaded();
+    store.changePages('Rename', (config) => void (config.pages[1].title = 'Shop'));
+    expect(store.state.dirty).toEqual([PAGES_FILE]);
+    store.changePages('Move', (config) => void config.pages.reverse(), { select: { page: 0 } });
+    expect(pages(store).pages.map((page) => page.name)).toEqual(['Shop', 'Home']);
+    store.undo();
+    expect(pages(store).pages.map((page) => page.name)).toEqual(['Home', 'Shop']);
+    store.undo();
+    // Back to the loaded value: nothing unsaved, although the objects are new.
+    expect(store.state.dirty).toEqual([]);
+    expect(store.state.past).toHaveLength(0);
+    store.redo();
+    expect(pages(store).pages[1].title).toBe('Shop');
+    expect(store.state.dirty).toEqual([PAGES_FILE]);
+    // A new change drops what could be redone.
+    store.changePages('Other', (config) => void (config.pages[0].title = 'Home'));
+    expect(store.state.future).toHaveLength(0);
+  });
+
+  it('joins quick edits of one value into one undo step', async () => {
+    const { store } = await loaded();
+    for (const title of ['S', 'Sh', 'Sho']) store.changePages('Type', (config) => void (config.pages[1].title = title));
+    // The first edit adds the key; the next ones replace it in place and join each other.
+    expect(store.state.past.length).toBeLessThanOrEqual(2);
+    store.undo();
+    store.undo();
+    expect(pages(store).pages[1].title).toBeUndefined();
+  });
+
+  it('restores the selection of an undone change and keeps it within the pages', async () => {
+    const { store } = await loaded();
+    store.select({ page: 0, section: 1 });
+    store.changePages('Remove', (config) => void config.pages[0].sections?.splice(1, 1), { select: { section: 0 } });
+    expect(store.state.selection.section).toBe(0);
+    store.undo();
+    expect(store.state.selection.section).toBe(1);
+  });
+
+  it('saves the unsaved files with their base hash and is clean after a 200', async () => {
+    const { store, server } = await loaded();
+    store.changePages('Rename', (config) => void (config.pages[1].title = 'Shop'));
+    await store.save();
+    expect(server.saveFiles).toHaveBeenCalledWith({ [PAGES_FILE]: { value: pages(store), baseHash: 'h1' } });
+    expect(store.state.dirty).toEqual([]);
+    expect(store.state.hashes[PAGES_FILE]).toBe('h2');
+    expect(store.state.save.status).toBe('saved');
+  });
+
+  it('keeps the changes and shows the problems of a refused save (422)', async () => {
+    const problem: Diagnostic = { file: PAGES_FILE, line: 3, column: 1, pointer: '/pages/1/title', message: 'bad' };
+    const { store } = await loaded(fakeServer(async (): Promise<SaveResult> => ({ status: 'invalid', problems: [problem] })));
+    store.changePages('Rename', (config) => void (config.pages[1].title = 'x'));
+    await store.save();
+    expect(store.state.save).toEqual({ status: 'invalid', problems: [problem] });
+    expect(store.state.problems).toEqual([problem]);
+    expect(store.state.dirty).toEqual([PAGES_FILE]);
+  });
+
+  it('reports a conflict (409) and a file changed on disk, and reloads it on request', async () => {
+    const server = fakeServer(async (): Promise<SaveResult> => ({ status: 'conflict', conflicts: [PAGES_FILE] }));
+    const { store } = await loaded(server);
+    store.changePages('Rename', (config) => void (config.pages[1].title = 'x'));
+    await store.save();
+    expect(store.state.conflicts).toEqual([PAGES_FILE]);
+
+    server.getHashes.mockResolvedValue({ [PAGES_FILE]: 'h9', 'forms/contact.json': 'f1' });
+    await store.pollHashes();
+    expect(store.state.conflicts).toEqual([PAGES_FILE]);
+
+    const onDisk = project();
+    (onDisk.files[PAGES_FILE].value as PagesConfigValue).pages[1].title = 'From disk';
+    onDisk.files[PAGES_FILE].hash = 'h9';
+    server.getProject.mockResolvedValue(onDisk);
+    await store.reload(PAGES_FILE);
+    expect(pages(store).pages[1].title).toBe('From disk');
+    expect(store.state.hashes[PAGES_FILE]).toBe('h9');
+    expect(store.state.dirty).toEqual([]);
+    expect(store.state.conflicts).toEqual([]);
+    // The undo steps of the reloaded file are gone.
+    expect(store.state.past).toHaveLength(0);
+  });
+
+  it('checks the unsaved files after a change (debounced) and drops a stale reply', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, server } = await loaded();
+      await vi.runAllTimersAsync();
+      server.checkFiles.mockClear();
+      store.changePages('A', (config) => void (config.pages[1].title = 'a'));
+      store.changePages('B', (config) => void (config.pages[1].title = 'b'));
+      await vi.advanceTimersByTimeAsync(350);
+      expect(server.checkFiles).toHaveBeenCalledTimes(1);
+      expect(server.checkFiles).toHaveBeenCalledWith({ [PAGES_FILE]: pages(store) });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

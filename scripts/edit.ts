@@ -1,0 +1,61 @@
+/**
+ * `npm run edit`: the visual editor of pages.config.json and forms/*.json, for development only.
+ * Starts the reference API in demo mode (EDIT_API_PORT, default 8181, data in DATA_DIR, default
+ * ./data/demo, as `npm run dev`) and Vite (EDIT_PORT, default 5180) proxying /api to it, with the
+ * editor's plugin (scripts/lib/editor/plugin.ts): the editor's page at /__editor/ (editor/index.html,
+ * which a production build leaves out) and its API under /__editor/api/, which saves a file only
+ * when the whole project passes the QA gate of `npm run validate`, with minimal text edits. The
+ * config gate of `npm run dev` runs too: a saved file regenerates what the site imports and the
+ * preview updates. Nothing in src/ or server/ imports this file.
+ */
+import { createServer } from 'vite';
+import { buildServer } from '../server/app.ts';
+import { DEMO_DATA_DIR } from '../server/db.ts';
+import { ProjectGate } from './lib/editor/check.ts';
+import { editorPlugin } from './lib/editor/plugin.ts';
+
+const root = process.cwd();
+const editPort = Number(process.env.EDIT_PORT ?? 5180);
+const apiPort = Number(process.env.EDIT_API_PORT ?? 8181);
+// vite.config.ts proxies to API_PORT and serves on PORT.
+process.env.API_PORT = String(apiPort);
+process.env.PORT = String(editPort);
+
+const api = await buildServer({
+  dataDir: process.env.DATA_DIR ?? DEMO_DATA_DIR,
+  demo: true,
+  publicUrl: `http://127.0.0.1:${editPort}`,
+  logger: 'warn',
+});
+await api.listen({ port: apiPort, host: '127.0.0.1' });
+
+const gate = new ProjectGate(root);
+const vite = await createServer({
+  configFile: 'vite.config.ts',
+  server: { port: editPort, strictPort: true },
+  // The editor's pages are scanned for dependencies at start, with the site's: a package first met
+  // when a tab opens would make Vite optimise it then and reload the editor, losing unsaved work.
+  optimizeDeps: {
+    entries: ['index.html', 'editor/index.html', 'editor/preview.html'],
+    include: ['ajv-errors', '@rjsf/validator-ajv8', '@rjsf/fluentui-rc', '@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities'],
+  },
+  plugins: [editorPlugin({ root, gate })],
+});
+await vite.listen();
+
+const address = vite.httpServer?.address();
+const port = typeof address === 'object' && address ? address.port : editPort;
+console.log(`  ➜  Editor:  http://127.0.0.1:${port}/__editor/`);
+console.log(`  ➜  Site:    http://127.0.0.1:${port}/`);
+console.log(`  ➜  API:     http://127.0.0.1:${apiPort}/api/v1/`);
+
+let closing = false;
+const close = async (signal: NodeJS.Signals) => {
+  if (closing) return;
+  closing = true;
+  gate.dispose();
+  await Promise.allSettled([vite.close(), api.close()]);
+  process.kill(process.pid, signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, (s) => void close(s));
+process.once('exit', () => gate.dispose());

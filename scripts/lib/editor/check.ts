@@ -1,0 +1,173 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from '../diagnostics';
+import { PROJECT_PATHS } from '../project';
+import { copyProject } from '../scratch-copy';
+import { validateProject } from '../validate-project';
+import { editablePathProblem, readText } from './project';
+import { editText } from './save';
+
+/**
+ * The editor's gate: the problems `npm run validate` would print if some files of the project had
+ * other texts. validateProject reads a project from disk, so the gate keeps one scratch copy of the
+ * project per editor session (scratch-copy.ts, made on first use): before each check it brings the
+ * copy's gate inputs to the project's (only the files that differ are written), writes the
+ * proposed texts there, validates the copy, and puts the project's texts back. Diagnostics name
+ * files relative to the root, so they read as the project's own. The texts are those a save would
+ * write (save.ts, editText), so lines and columns are the saved file's.
+ *
+ * Checks and saves run one at a time (`exclusive`): a check never sees another's files.
+ */
+
+/** Checks the project with some files replaced by these texts (path relative to the root -> text). */
+export type Check = (texts: Record<string, string>) => Diagnostic[];
+
+/** How long the last check took, in ms: bringing the copy up to date, and validating it. */
+export interface CheckTiming {
+  syncMs: number;
+  validateMs: number;
+  totalMs: number;
+}
+
+/** Every JSON file under a folder of `root` (relative paths, forward slashes). */
+function jsonFilesUnder(root: string, dir: string): string[] {
+  const abs = path.join(root, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return jsonFilesUnder(root, rel);
+    return entry.isFile() && entry.name.endsWith('.json') ? [rel] : [];
+  });
+}
+
+/** The files the gate reads (scripts/lib/project.ts readInputs): config, schemas, block schemas, forms, content. */
+export function gateInputs(root: string): string[] {
+  const blocks = path.join(root, PROJECT_PATHS.blocks);
+  const blockSchemas = existsSync(blocks)
+    ? readdirSync(blocks, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${PROJECT_PATHS.blocks}/${entry.name}/${PROJECT_PATHS.blockSchema}`)
+        .filter((file) => existsSync(path.join(root, file)))
+    : [];
+  return [
+    ...(existsSync(path.join(root, PROJECT_PATHS.config)) ? [PROJECT_PATHS.config] : []),
+    ...jsonFilesUnder(root, PROJECT_PATHS.schemas),
+    ...blockSchemas,
+    ...jsonFilesUnder(root, PROJECT_PATHS.forms),
+    ...jsonFilesUnder(root, PROJECT_PATHS.content),
+  ];
+}
+
+export class ProjectGate {
+  /** The scratch copy's parent folder (made by mkdtemp) and the copy in it. */
+  private dir: string | undefined;
+  private scratch: string | undefined;
+  /** What the copy holds of each gate input. */
+  private readonly held = new Map<string, string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+  /** The last check's timing. */
+  last: CheckTiming | undefined;
+
+  constructor(readonly root: string) {}
+
+  /** Runs a task when the ones before it have finished; it may check (synchronously) as often as it needs. */
+  exclusive<T>(task: (check: Check) => T | Promise<T>): Promise<T> {
+    const run = this.queue.then(() => task((texts) => this.checkNow(texts)));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The project's problems with these files' texts in place of theirs. */
+  check(texts: Record<string, string>): Promise<Diagnostic[]> {
+    return this.exclusive((check) => check(texts));
+  }
+
+  /** The project's problems with these files' values in place of theirs, each written as a save would write it. */
+  checkValues(values: Record<string, unknown>): Promise<Diagnostic[]> {
+    return this.exclusive((check) =>
+      check(Object.fromEntries(Object.entries(values).map(([file, value]) => [file, editText(readText(this.root, file), value)]))),
+    );
+  }
+
+  /** Makes the scratch copy and runs a first check (the validators compile or load their cache). */
+  async warm(): Promise<void> {
+    await this.check({});
+  }
+
+  /** Removes the scratch copy; a check after this fails. */
+  dispose(): void {
+    this.disposed = true;
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
+    this.scratch = undefined;
+    this.held.clear();
+  }
+
+  /** The scratch copy's root (made on first use). */
+  private scratchRoot(): string {
+    if (this.disposed) throw new Error('the editor gate is closed');
+    if (this.scratch) return this.scratch;
+    const dir = mkdtempSync(path.join(tmpdir(), 'editor-gate-'));
+    const scratch = path.join(dir, 'project');
+    try {
+      copyProject(this.root, scratch);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+    for (const file of gateInputs(scratch)) this.held.set(file, readFileSync(path.join(scratch, file), 'utf8'));
+    this.dir = dir;
+    this.scratch = scratch;
+    return scratch;
+  }
+
+  /** Puts a text in the copy (undefined removes the file). */
+  private put(scratch: string, file: string, text: string | undefined): void {
+    const abs = path.join(scratch, file);
+    if (text === undefined) {
+      rmSync(abs, { force: true });
+      this.held.delete(file);
+      return;
+    }
+    if (this.held.get(file) === text) return;
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, text);
+    this.held.set(file, text);
+  }
+
+  /** Brings the copy's gate inputs to the project's: new and changed files written, removed ones removed. */
+  private sync(scratch: string): void {
+    const inputs = gateInputs(this.root);
+    const present = new Set(inputs);
+    for (const file of [...this.held.keys()]) if (!present.has(file)) this.put(scratch, file, undefined);
+    for (const file of inputs) this.put(scratch, file, readText(this.root, file));
+  }
+
+  private checkNow(texts: Record<string, string>): Diagnostic[] {
+    for (const file of Object.keys(texts)) {
+      const problem = editablePathProblem(file);
+      if (problem) throw new Error(problem);
+    }
+    const started = performance.now();
+    const scratch = this.scratchRoot();
+    this.sync(scratch);
+    const synced = performance.now();
+    try {
+      for (const [file, text] of Object.entries(texts)) this.put(scratch, file, text);
+      const diagnostics = validateProject(scratch);
+      // A message that names the copy (a schema's file URL) names the project instead.
+      const names: Array<[string, string]> = [
+        [pathToFileURL(scratch).href, pathToFileURL(this.root).href],
+        [scratch, this.root],
+      ];
+      return diagnostics.map((d) => ({ ...d, message: names.reduce((message, [from, to]) => message.split(from).join(to), d.message) }));
+    } finally {
+      for (const file of Object.keys(texts)) this.put(scratch, file, readText(this.root, file));
+      const done = performance.now();
+      this.last = { syncMs: synced - started, validateMs: done - synced, totalMs: done - started };
+    }
+  }
+}

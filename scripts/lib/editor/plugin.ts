@@ -1,0 +1,195 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Plugin } from 'vite';
+import { isObject } from '../json-file';
+import { ProjectGate } from './check';
+import { editablePathProblem, fileHashes, projectSnapshot } from './project';
+import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save';
+
+/**
+ * The editor's HTTP API on the Vite dev server of `npm run edit` (scripts/edit.ts), under
+ * /__editor/api/ (JSON; an error is `{ message }` with its 4xx/5xx status):
+ *
+ * - GET  /project → `{ files, blocks, sources, fragments, formKinds }` (project.ts, ProjectSnapshot)
+ * - GET  /hashes  → `Record<path, hash>` of pages.config.json and forms/*.json now on disk
+ * - POST /check   `{ files: Record<path, value> }` → `{ problems: Diagnostic[] }` (check.ts)
+ * - POST /save    `{ files: Record<path, { value, baseHash }> }` → 200 `{ files: Record<path, { hash }> }`
+ *   | 409 `{ conflicts }` | 422 `{ problems }` (save.ts)
+ *
+ * and /__editor, /__editor/ redirect to the editor's page, /editor/index.html. A POST must say
+ * `Content-Type: application/json` and come from the server's own origin: another site open in
+ * the browser cannot write the project's files.
+ */
+
+/** The largest request body read, in bytes. */
+export const MAX_BODY = 5 * 1024 * 1024;
+
+const PREFIX = '/__editor';
+const API = `${PREFIX}/api/`;
+export const EDITOR_PAGE = '/editor/index.html';
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** A request's body as JSON, at most `limit` bytes (413 beyond). */
+function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.resume();
+      reject(new HttpError(413, `request body larger than ${limit} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('error', reject);
+    req.on('end', () => {
+      if (size > limit) return reject(new HttpError(413, `request body larger than ${limit} bytes`));
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new HttpError(400, 'request body is not JSON'));
+      }
+    });
+  });
+}
+
+/** A POST from another origin, or one a form could send without a preflight, is refused. */
+function checkPost(req: IncomingMessage): void {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'send Content-Type: application/json');
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null') {
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new HttpError(403, 'bad Origin');
+    }
+    if (host !== req.headers.host) throw new HttpError(403, `requests from ${origin} are not accepted`);
+  }
+  if (origin === 'null') throw new HttpError(403, 'requests from an opaque origin are not accepted');
+}
+
+export interface EditorApiOptions {
+  /** The project root (the folder of pages.config.json). */
+  root: string;
+  /** The gate (one per session: it keeps a scratch copy of the project). */
+  gate: ProjectGate;
+  maxBody?: number;
+  /** Where to say how long a check or save took (once per kind, then only when slow). */
+  log?: (message: string) => void;
+}
+
+type Next = (error?: unknown) => void;
+
+/** The connect middleware of the editor's API and redirects; passes anything else to `next`. */
+export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log }: EditorApiOptions) {
+  const logged = new Set<string>();
+  const timing = (kind: string, ms: number) => {
+    if (log && (!logged.has(kind) || ms > 1000)) log(`editor: ${kind} took ${Math.round(ms)} ms`);
+    logged.add(kind);
+    return { 'Server-Timing': `${kind};dur=${ms.toFixed(1)}` };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, route: string): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const allow = (expected: string) => {
+      if (method !== expected && !(expected === 'GET' && method === 'HEAD')) throw new HttpError(405, `${route} takes ${expected}`);
+    };
+    switch (route) {
+      case 'project':
+        allow('GET');
+        return send(res, 200, projectSnapshot(root));
+      case 'hashes':
+        allow('GET');
+        return send(res, 200, fileHashes(root));
+      case 'check': {
+        allow('POST');
+        checkPost(req);
+        const body = await readJsonBody(req, maxBody);
+        if (!isObject(body) || !isObject(body.files)) throw new HttpError(400, 'expected { files: Record<path, value> }');
+        const files = body.files;
+        if (Object.keys(files).length > MAX_FILES) throw new HttpError(400, `at most ${MAX_FILES} files at once`);
+        for (const file of Object.keys(files)) {
+          const problem = editablePathProblem(file);
+          if (problem) throw new HttpError(400, problem);
+        }
+        const started = performance.now();
+        const problems = await gate.checkValues(files);
+        return send(res, 200, { problems }, timing('check', performance.now() - started));
+      }
+      case 'save': {
+        allow('POST');
+        checkPost(req);
+        const body = await readJsonBody(req, maxBody);
+        const problem = saveRequestProblem(body);
+        if (problem) throw new HttpError(400, problem);
+        const started = performance.now();
+        const result = await saveFiles(root, gate, (body as { files: Record<string, SaveFile> }).files);
+        return send(res, result.status, result.body, timing('save', performance.now() - started));
+      }
+      default:
+        throw new HttpError(404, `no editor API ${route}`);
+    }
+  };
+
+  return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
+    const url = new URL(req.url ?? '/', 'http://editor');
+    if (url.pathname === PREFIX || url.pathname === `${PREFIX}/`) {
+      res.writeHead(302, { Location: EDITOR_PAGE + url.search, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    if (!url.pathname.startsWith(API)) return next();
+    handle(req, res, url.pathname.slice(API.length)).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      const message = error instanceof Error ? error.message : String(error);
+      if (status === 500) log?.(`editor: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      if (res.headersSent) res.end();
+      else send(res, status, { message });
+    });
+  };
+}
+
+/**
+ * The Vite plugin of `npm run edit`: the editor's API and redirects on the dev server (see above).
+ * The gate's scratch copy is made, and checked once, as the server starts; it is removed when the
+ * server closes.
+ */
+export function editorPlugin(options: { root: string; gate?: ProjectGate }): Plugin {
+  return {
+    name: 'editor-api',
+    apply: 'serve',
+    configureServer(server) {
+      const gate = options.gate ?? new ProjectGate(options.root);
+      const log = (message: string) => server.config.logger.info(message, { timestamp: true });
+      server.middlewares.use(editorMiddleware({ root: options.root, gate, log }));
+      server.httpServer?.once('close', () => gate.dispose());
+      const started = performance.now();
+      gate
+        .warm()
+        .then(() => log(`editor: gate ready (scratch copy and first check: ${Math.round(performance.now() - started)} ms)`))
+        .catch((error: unknown) => server.config.logger.error(`editor: gate: ${String(error)}`));
+    },
+  };
+}

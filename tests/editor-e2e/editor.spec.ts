@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { copyProject } from '../../scripts/lib/scratch-copy';
+
+/**
+ * `npm run edit` on a copy of the project, driven as an editor drives it: a prop typed into the
+ * generated form shows in the real page of the preview, undo takes it back, save writes a one-line
+ * diff, a mistake is shown on its field and never saved, sections move by keyboard, a file changed on
+ * disk is noticed, and a form gets a new field.
+ */
+const ROOT = process.cwd();
+const PORT = Number(process.env.EDITOR_E2E_PORT ?? 8197);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+let dir: string;
+let server: ChildProcess;
+let log = '';
+
+const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+/** The lines `git diff` shows removed and added between two texts. */
+function diffLines(before: string, after: string): { removed: string[]; added: string[] } {
+  const a = path.join(dir, 'before.json');
+  const b = path.join(dir, 'after.json');
+  writeFileSync(a, before);
+  writeFileSync(b, after);
+  const diff = spawnSync('git', ['diff', '--no-index', '--unified=0', a, b], { encoding: 'utf8' }).stdout.split('\n');
+  return {
+    removed: diff.filter((line) => line.startsWith('-') && !line.startsWith('---')),
+    added: diff.filter((line) => line.startsWith('+') && !line.startsWith('+++')),
+  };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
+  copyProject(ROOT, dir);
+  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
+    cwd: dir,
+    env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const up = await fetch(`${BASE}/__editor/api/hashes`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm run edit did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(() => {
+  if (process.env.EDITOR_E2E_LOG) console.log(log);
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function openEditor(page: Page): Promise<void> {
+  await page.goto(`${BASE}/__editor/`);
+  // The first visit compiles the editor's modules on demand: give it time.
+  await expect(topBar(page).getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('No unsaved changes')).toBeVisible({ timeout: 60_000 });
+}
+
+const topBar = (page: Page) => page.getByRole('banner');
+const props = (page: Page) => page.getByRole('region', { name: 'Props' });
+const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
+
+test('a prop typed in the form shows in the preview, undo takes it back, save writes a small diff', async ({ page }) => {
+  await openEditor(page);
+  const before = read('pages.config.json');
+  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  const title = props(page).getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).toHaveValue('Choose your plan');
+  await expect(preview(page).getByRole('heading', { name: 'Choose your plan' })).toBeVisible({ timeout: 60_000 });
+
+  await title.fill('Pick a plan');
+  await expect(preview(page).getByRole('heading', { name: 'Pick a plan' })).toBeVisible();
+  await expect(page.getByText('1 file unsaved')).toBeVisible();
+
+  await topBar(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(title).toHaveValue('Choose your plan');
+  await expect(preview(page).getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await topBar(page).getByRole('button', { name: 'Redo' }).click();
+  await expect(title).toHaveValue('Pick a plan');
+
+  await topBar(page).getByRole('button', { name: 'Save' }).click();
+  await expect(topBar(page).getByText('Saved', { exact: true })).toBeVisible();
+  // The section uses a preset: the title is written as its own override, and nothing else changes.
+  const { removed, added } = diffLines(before, read('pages.config.json'));
+  expect(removed.length).toBeLessThanOrEqual(1);
+  expect(added.join('\n')).toContain('"title": "Pick a plan"');
+  expect(added.length).toBeLessThanOrEqual(6);
+});
+
+test('a mistake shows on its field and is not saved', async ({ page }) => {
+  await openEditor(page);
+  const before = read('pages.config.json');
+  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  // An anchor is an element id: lower-case letters, digits and dashes.
+  await props(page).getByRole('textbox', { name: 'Anchor', exact: true }).fill('Our Plans!');
+  await expect(page.getByText(/problem/i).first()).toBeVisible();
+  await topBar(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Not saved/)).toBeVisible();
+  expect(read('pages.config.json')).toBe(before);
+});
+
+test('sections move by keyboard alone, and a file changed on disk is noticed', async ({ page }) => {
+  await openEditor(page);
+  const handle = page.getByRole('button', { name: /^Move Banner, section 2 of/ });
+  await handle.focus();
+  // dnd-kit's keyboard sensor: Space picks up, an arrow moves, Space drops (each after its animation frame).
+  for (const key of ['Space', 'ArrowDown', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await expect(page.getByRole('button', { name: /^Move Banner, section 3 of/ })).toBeVisible();
+
+  const file = path.join(dir, 'forms/contact.json');
+  writeFileSync(file, read('forms/contact.json').replace('"Submit"', '"Send"'));
+  await expect(page.getByText(/changed on disk/)).toBeVisible({ timeout: 15_000 });
+});
+
+test('a form gets a new text field with its length rule, and saves', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('tab', { name: 'Forms' }).click();
+  await page.getByRole('button', { name: /^quote/ }).click();
+  await page.getByRole('textbox', { name: 'Label' }).fill('Company size');
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Text' });
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await expect(page.getByRole('button', { name: /Company size/ }).first()).toBeVisible();
+  await expect(page.getByText('1 file unsaved')).toBeVisible();
+  await topBar(page).getByRole('button', { name: 'Save' }).click();
+  await expect(topBar(page).getByText('Saved', { exact: true })).toBeVisible();
+  const saved = JSON.parse(read('forms/quote.json')) as { schema: { properties: Record<string, unknown> } };
+  expect(saved.schema.properties.companySize).toMatchObject({ type: 'string', maxLength: 200, 'x-text': 'single-line' });
+});
