@@ -3,6 +3,7 @@ import { resolveSection } from '../../domain/page-presets';
 import { humanize, isPlainObject, pointerTokens } from './json';
 import type { BlockMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue, SectionValue, SourceMeta } from './types';
 import { PAGES_FILE } from './types';
+import { SAMPLE_PARAMS } from '../../domain/sample-params';
 
 /** What the pages UI reads of pages.config.json and the block schemas: titles, names, problems, new values. */
 
@@ -191,15 +192,6 @@ export function propsErrorSchema(problems: readonly Diagnostic[], sectionPrefix:
 export function relativePointer(problem: Diagnostic, sectionPrefix: string): string {
   return problem.pointer.slice(sectionPrefix.length).replace(/^\//, '');
 }
-
-/** Sample values for a page's route params in the preview (the demo data's shops and first article). */
-const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
-  ShopMerchant: { slug: 'demo-merchant' },
-  ShopMerchantCheckout: { slug: 'demo-merchant' },
-  PromoShop: { slug: 'demo-promotion' },
-  PromoCheckout: { slug: 'demo-promotion' },
-  MediaArticle: { id: '1', title: 'rainy-season-illnesses-leptospirosis-flu-and-colds' },
-};
 
 /**
  * A visitable URL of a page path (as scripts/lib/sample-routes.ts samplePath, which the browser cannot

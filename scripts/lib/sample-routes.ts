@@ -1,4 +1,5 @@
 import { substituteShort } from './routes.ts';
+import { SAMPLE_PARAMS } from '../../domain/sample-params.ts';
 
 /** Debian's Chromium and the flags every headless run here uses (Playwright, the bench, Lighthouse). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -11,15 +12,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-/** Demo values for route params (the seed's shops and first article), so every route can be visited. */
-const SAMPLE_PARAMS: Record<string, Record<string, string>> = {
-  ShopMerchant: { slug: 'demo-merchant' },
-  ShopMerchantCheckout: { slug: 'demo-merchant' },
-  PromoShop: { slug: 'demo-promotion' },
-  PromoCheckout: { slug: 'demo-promotion' },
-  MediaArticle: { id: '1', title: 'rainy-season-illnesses-leptospirosis-flu-and-colds' },
-};
 
 export interface RoutePage {
   name: string;
