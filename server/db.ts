@@ -220,12 +220,14 @@ const types = {
 
 /** Brings a PostgreSQL database up to date: each migration in a transaction holding one advisory lock, so concurrent starts apply each once. */
 async function migratePostgres(query: Queryable): Promise<void> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`
-    .execute(query)
-    .catch(async (error: unknown) => {
-      // Two instances creating it at once: one wins, the other finds it there.
-      if ((error as { code?: string }).code !== '23505') throw error;
-    });
+  // `IF NOT EXISTS` is no guard against a concurrent CREATE (both pass the check, one then fails on the
+  // catalog), so the table is created under the same lock as the migrations.
+  await query.transaction().execute(async (q) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`.execute(q);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(
+      q,
+    );
+  });
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     await query.transaction().execute(async (q) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`.execute(q);

@@ -61,7 +61,9 @@ async function onTestDatabase(statement: string): Promise<void> {
 export async function databaseUrlFor(dataDir: string): Promise<string | undefined> {
   if (!ON_POSTGRES) return undefined;
   const schema = schemaOf(dataDir);
-  await onTestDatabase(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  // Two `CREATE SCHEMA IF NOT EXISTS` racing can both pass the check and one then fails on the
+  // catalog's unique index; the advisory lock makes servers starting together on one dir wait.
+  await onTestDatabase(`BEGIN; SELECT pg_advisory_xact_lock(hashtext('test-schema')); CREATE SCHEMA IF NOT EXISTS ${schema}; COMMIT`);
   const url = new URL(TEST_DATABASE_URL!);
   url.search = `?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   return url.href;
