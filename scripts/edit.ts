@@ -12,7 +12,8 @@ import { createServer } from 'vite';
 import { buildServer } from '../server/app.ts';
 import { DEMO_DATA_DIR } from '../server/db.ts';
 import { ProjectGate } from './lib/editor/check.ts';
-import { editorPlugin } from './lib/editor/plugin.ts';
+import { slimFluentEntries } from './lib/editor/slim-entries.ts';
+import { editorPlugin, withoutDependencyMaps } from './lib/editor/plugin.ts';
 
 const root = process.cwd();
 const editPort = Number(process.env.EDIT_PORT ?? 5180);
@@ -32,14 +33,19 @@ await api.listen({ port: apiPort, host: '127.0.0.1' });
 const gate = new ProjectGate(root);
 const vite = await createServer({
   configFile: 'vite.config.ts',
-  server: { port: editPort, strictPort: true },
+  // Its own dependency cache: `npm run dev` optimises another set of entries, and sharing one cache
+  // would make each start re-optimise what the other left.
+  cacheDir: 'node_modules/.vite-edit',
+  // The editor's and its preview's modules are transformed at start, not on the first open.
+  server: { port: editPort, strictPort: true, warmup: { clientFiles: ['editor/main.tsx', 'editor/src/preview/main.tsx'] } },
   // The editor's pages are scanned for dependencies at start, with the site's: a package first met
   // when a tab opens would make Vite optimise it then and reload the editor, losing unsaved work.
   optimizeDeps: {
     entries: ['index.html', 'editor/index.html', 'editor/preview.html'],
+    rolldownOptions: { plugins: [slimFluentEntries(root)] },
     include: ['ajv-errors', '@rjsf/validator-ajv8', '@rjsf/fluentui-rc', '@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities'],
   },
-  plugins: [editorPlugin({ root, gate })],
+  plugins: [editorPlugin({ root, gate }), withoutDependencyMaps()],
 });
 await vite.listen();
 

@@ -13,13 +13,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function call(path: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${BASE}${path}`, {
-    ...init,
-    headers: init?.body ? { 'content-type': 'application/json' } : undefined,
-  });
+async function call(path: string, init?: RequestInit, sent?: Promise<Response>): Promise<{ status: number; body: unknown }> {
+  const response = await (sent ??
+    fetch(`${BASE}${path}`, {
+      ...init,
+      headers: init?.body ? { 'content-type': 'application/json' } : undefined,
+    }));
   return { status: response.status, body: await readJson(response) };
 }
+
+/**
+ * The project's first load, which editor/index.html starts while the editor's modules are still
+ * loading (it saves a round trip after them); taken once, and a failed one is asked again.
+ */
+let earlyProject = (window as { editorProject?: Promise<Response> }).editorProject;
 
 function failure(what: string, status: number, body: unknown): Error {
   const message = (body as { message?: unknown } | null)?.message;
@@ -29,7 +36,9 @@ function failure(what: string, status: number, body: unknown): Error {
 }
 
 async function getProject(): Promise<ProjectResponse> {
-  const { status, body } = await call('/project');
+  const early = earlyProject?.catch(() => fetch(`${BASE}/project`));
+  earlyProject = undefined;
+  const { status, body } = await call('/project', undefined, early);
   if (status !== 200) throw failure('Loading the project', status, body);
   return body as ProjectResponse;
 }

@@ -6,14 +6,14 @@ const SKIP = /^(node_modules|\.git|dist.*|data|\.e2e-data.*|test-results|playwri
 
 /**
  * Gives `dir` (another checkout of the project, or a copy) a node_modules folder of links to each
- * of `repo`'s packages, without its caches (node_modules/.cache, .vite): the two build, generate and
+ * of `repo`'s packages, without its caches (node_modules/.cache, .vite, .vite-edit): the two build, generate and
  * cache on their own, with the same packages.
  */
 export function linkPackages(repo: string, dir: string): void {
   const modules = path.join(dir, 'node_modules');
   mkdirSync(modules);
   for (const entry of readdirSync(path.join(repo, 'node_modules'))) {
-    if (entry !== '.cache' && entry !== '.vite') symlinkSync(path.join(repo, 'node_modules', entry), path.join(modules, entry));
+    if (entry !== '.cache' && !entry.startsWith('.vite')) symlinkSync(path.join(repo, 'node_modules', entry), path.join(modules, entry));
   }
 }
 

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:editor`: how fast the visual editor (`npm run edit`) opens and follows a keystroke.
+ * Runs `npm run edit` on a copy of the project (so nothing here is touched; EDIT_BENCH_PORT, default
+ * 8195, and the next port must be free) and drives it in Chromium:
+ *  1. open: from the navigation to /__editor/ to the editor usable (the page's `editor:ready` mark:
+ *     the project loaded and the page list, outline and Save drawn), and to the preview frame showing
+ *     the page (seen from here, so a little late). Three cases:
+ *       - cold: the copy's first start, Vite optimising the dependencies it has never seen;
+ *       - start: `npm run edit` started again (Vite's cache on disk), the first open after it;
+ *       - again: another open on that running editor, in a new browser context (no HTTP cache).
+ *  2. keystroke: --keys (20) characters typed one by one into the Title of the home page's plan grid;
+ *     for each, the time from its keydown in the editor to the next frame after the preview's heading
+ *     shows the new text. Prints the median, 90th percentile and worst.
+ * Options: --keys <n>, --opens <n> (3, the best of which is reported per case).
+ */
+import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { wholeNumberOption } from './lib/bench-inputs.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/sample-routes.ts';
+import { copyProject } from './lib/scratch-copy.ts';
+
+const args = process.argv.slice(2);
+const keys = wholeNumberOption(args, 'keys', 20);
+const opens = wholeNumberOption(args, 'opens', 3);
+const ROOT = process.cwd();
+const PORT = Number(process.env.EDIT_BENCH_PORT ?? 8195);
+const BASE = `http://127.0.0.1:${PORT}`;
+const dir = mkdtempSync(path.join(tmpdir(), 'telmed-bench-editor-'));
+
+/** Starts `npm run edit` in the copy; resolves with the process and the milliseconds until it answers. */
+async function startEditor(): Promise<{ child: ChildProcess; ms: number }> {
+  const started = performance.now();
+  let log = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
+    cwd: dir,
+    env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  for (const deadline = Date.now() + 120_000; ;) {
+    const up = await fetch(`${BASE}/__editor/api/hashes`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { child, ms: performance.now() - started };
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm run edit did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopEditor(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+const previewFrame = async (page: Page): Promise<Frame> => {
+  const frame = await page
+    .locator('iframe[title^="Preview of the page"]')
+    .elementHandle()
+    .then((h) => h?.contentFrame());
+  if (!frame) throw new Error('no preview frame');
+  return frame;
+};
+
+/**
+ * Opens the editor in a new context: the milliseconds from the navigation's start to the editor's
+ * `editor:ready` mark (its project loaded and rendered: page list, outline, Save) and to the preview
+ * frame showing the page's first heading.
+ */
+async function openOnce(browser: Browser): Promise<{ usable: number; preview: number; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  const started = performance.now();
+  await page.goto(`${BASE}/__editor/`, { waitUntil: 'commit' });
+  await page.getByText('No unsaved changes').waitFor({ timeout: 120_000 });
+  const usable = await page.evaluate(() => performance.getEntriesByName('editor:ready')[0]?.startTime ?? NaN);
+  const frame = await previewFrame(page);
+  await frame.locator('h1').first().waitFor({ timeout: 120_000 });
+  return { usable, preview: performance.now() - started, page };
+}
+
+async function openCase(browser: Browser, runs: number): Promise<{ usable: number; preview: number }> {
+  let best = { usable: Infinity, preview: Infinity };
+  for (let i = 0; i < runs; i++) {
+    const { usable, preview, page } = await openOnce(browser);
+    await page.context().close();
+    if (preview < best.preview) best = { usable, preview };
+  }
+  return best;
+}
+
+/** Types `count` characters into the plan grid's Title; the keydown-to-preview-frame time of each. */
+async function keystrokes(browser: Browser, count: number): Promise<number[]> {
+  const { page } = await openOnce(browser);
+  if (process.env.BENCH_DEBUG) {
+    page.on('console', (m) => console.error('console:', m.text()));
+    page.on('framenavigated', (f) => console.error('navigated:', f.url()));
+    page.on('framedetached', (f) => console.error('detached:', f.url()));
+  }
+  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  const title = page.getByRole('region', { name: 'Props' }).getByRole('textbox', { name: 'Title', exact: true });
+  const frame = await previewFrame(page);
+  let text = await title.inputValue();
+  await frame.getByRole('heading', { name: text }).waitFor();
+  await title.focus();
+  await title.press('End');
+  await page.evaluate(() => {
+    document.addEventListener(
+      'keydown',
+      () => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + performance.now()),
+      true,
+    );
+  });
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const key = 'abcdefghijklmnopqrstuvwxyz'[i % 26];
+    text += key;
+    // A string, not a function: tsx would wrap the named helper in a `__name` the page lacks. It
+    // ends in `undefined`, or Playwright would wait for the promise it stores.
+    await frame.evaluate(`window.shown = new Promise((resolve) => {
+      const expected = ${JSON.stringify(text)};
+      const observer = new MutationObserver(() => {
+        if (![...document.querySelectorAll('h1, h2, h3')].some((h) => h.textContent.trim() === expected)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    }); undefined`);
+    await page.keyboard.press(key);
+    const shownAt = await Promise.race([
+      frame.evaluate(() => (window as unknown as { shown: Promise<number> }).shown),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the preview never showed "${text}"`)), 10_000)),
+    ]);
+    const keyAt = await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt);
+    times.push(shownAt - keyAt);
+  }
+  await page.context().close();
+  return times;
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+let child: ChildProcess | undefined;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+try {
+  copyProject(ROOT, dir);
+  const rows: string[][] = [];
+  let started = await startEditor();
+  child = started.child;
+  console.error(`started in ${ms(started.ms)}; opening`);
+  const cold = await openCase(browser, 1);
+  rows.push(['cold (no Vite cache)', ms(started.ms), ms(cold.usable), ms(cold.preview)]);
+  await stopEditor(child);
+
+  started = await startEditor();
+  child = started.child;
+  const first = await openCase(browser, 1);
+  rows.push(['start (Vite cache on disk)', ms(started.ms), ms(first.usable), ms(first.preview)]);
+  const again = await openCase(browser, opens);
+  rows.push([`again (best of ${opens})`, '', ms(again.usable), ms(again.preview)]);
+
+  console.error('typing');
+  const times = (await keystrokes(browser, keys)).sort((a, b) => a - b);
+
+  console.log('\nOpening the editor (npm run edit)\n');
+  console.log('| case | server up | editor usable | preview shown |');
+  console.log('| --- | --: | --: | --: |');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\nKeystroke in a props field to the preview's next frame (${keys} keys)\n`);
+  console.log(`median ${ms(percentile(times, 50))}, p90 ${ms(percentile(times, 90))}, worst ${ms(times[times.length - 1])}`);
+} finally {
+  await browser.close();
+  if (child && child.exitCode === null) await stopEditor(child);
+  rmSync(dir, { recursive: true, force: true });
+}
