@@ -186,6 +186,11 @@ export interface BlockInfo {
    * effect): the browser never hydrates its sections nor downloads its code. Absent: the block runs.
    */
   hydrateNever: boolean;
+  /**
+   * x-hydrate: 'first' for a block that sets up what the page's other sections act in (the shop
+   * scope): input a visitor gave before the page ran is replayed only once it has run.
+   */
+  hydrateFirst: boolean;
 }
 
 export function blockInfo(input: NamedInput): BlockInfo | undefined {
@@ -202,6 +207,7 @@ export function blockInfo(input: NamedInput): BlockInfo | undefined {
     item: typeof item === 'string' ? item : null,
     skeleton: isSkeletonSpec(schema['x-skeleton']) ? schema['x-skeleton'] : undefined,
     hydrateNever: schema['x-hydrate'] === 'never',
+    hydrateFirst: schema['x-hydrate'] === 'first',
   };
 }
 

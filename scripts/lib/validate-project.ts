@@ -145,11 +145,11 @@ function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: r
       }
     }
   }
-  if ('x-hydrate' in schema && schema['x-hydrate'] !== 'never') {
+  if ('x-hydrate' in schema && schema['x-hydrate'] !== 'never' && schema['x-hydrate'] !== 'first') {
     reporter.report(
       file,
       '/x-hydrate',
-      "must be 'never' (a block whose HTML needs no script), or left out (the block runs in the browser)",
+      "must be 'never' (a block whose HTML needs no script), 'first' (a block that sets up the page: input waits for it), or left out (the block runs in the browser)",
     );
   }
   reporter.issues(file, unappliedDefaults(schema));

@@ -11,7 +11,7 @@
  *   and replayed here once the part is live: clicks, submits, and text typed into fields.
  *
  * The DOM contract with the boot script: each section sits in a `display: contents` element with
- * `data-section` (its key) and `data-hydrate` ('never' or 'visible'); a part that runs gets
+ * `data-section` (its key) and `data-hydrate` ('never', 'visible' or 'first'); a part that runs gets
  * `data-live`, and the app's shell (#root) too once the first pass has committed (`<html>` then has
  * `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
  */
@@ -39,8 +39,11 @@ declare global {
 /** The event the boot script sends on document, with the slot as detail, when it keeps an input. */
 export const EARLY_INPUT_EVENT = 'early-input';
 
-/** How a section comes alive: never (its HTML is final), or once touched, in view, or at idle. */
-export type HydrateKind = 'never' | 'visible';
+/**
+ * How a section comes alive: never (its HTML is final), or once touched, in view, or at idle
+ * ('visible'); 'first' is a 'visible' one that sets up the page, and no input is replayed before it ran.
+ */
+export type HydrateKind = 'never' | 'visible' | 'first';
 
 /** The slot element of the section with `key` on the current page (see the DOM contract above). */
 export function slotOf(key: string): Element | null {
@@ -83,12 +86,23 @@ function replayOne(input: EarlyInput): void {
 }
 
 /**
+ * Whether a part that sets up the page (`data-hydrate="first"`) has not run yet. Such a part sets
+ * what the others act in (the shop scope of a merchant or promo page: entering a shop for the first
+ * time empties its cart), so no input is replayed before it: an Add to cart replayed first would be
+ * emptied right after.
+ */
+function setupPending(): boolean {
+  return document.querySelector('[data-hydrate="first"]:not([data-live])') !== null;
+}
+
+/**
  * Replays the kept input in the order it came, as far as the parts it went to are live: an input
  * waits for every input before it (a plan added, then the cart opened, must not become the cart
  * opened, then the plan added). The boot script holds to the same order: while anything is queued,
  * a click or a submit in a part that is already live is queued behind it too (a form's submit
- * waits for the text typed into it before; otherwise the form judged its fields empty). The queue
- * is the boot script's array, emptied in place.
+ * waits for the text typed into it before; otherwise the form judged its fields empty). Nothing is
+ * replayed while a part that sets up the page has not run (setupPending). The queue is the boot
+ * script's array, emptied in place.
  */
 function flush(): void {
   const queue = window.__earlyInput;
@@ -96,7 +110,7 @@ function flush(): void {
   // Input for a part that is gone (the visitor went on to another page) goes nowhere; it must not
   // hold up what came after it.
   while (queue.length && !queue[0].slot.isConnected) queue.shift();
-  if (!queue.length || !queue[0].slot.hasAttribute('data-live')) return;
+  if (!queue.length || !queue[0].slot.hasAttribute('data-live') || setupPending()) return;
   // The boot script leaves replayed input alone (it would keep it again for a part it deems waiting).
   queue.replaying = true;
   try {

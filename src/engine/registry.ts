@@ -27,8 +27,11 @@ interface BlockEntry<K extends BlockType> {
    * function sizes it from the section's props; 0 shows no skeleton (the block usually renders nothing).
    */
   skeleton?: number | string | ((props: SectionPropsMap[K] | undefined) => number | string);
-  /** The schema's x-hydrate: 'never' when the block's server-rendered HTML is final (engine/hydration.ts). */
-  hydrate?: 'never';
+  /**
+   * The schema's x-hydrate (engine/hydration.ts): 'never' when the block's server-rendered HTML is
+   * final; 'first' when it sets up what the other sections act in, so early input waits for it.
+   */
+  hydrate?: 'never' | 'first';
 }
 
 /**
@@ -52,7 +55,8 @@ export function skeletonHeight<K extends BlockType>(type: K, props: SectionProps
 
 /** How sections of the type come alive in the browser (engine/hydration.ts); unknown types never do. */
 export function hydrateKind(type: string): HydrateKind {
-  return isBlockType(type) && blockRegistry[type].hydrate !== 'never' ? 'visible' : 'never';
+  if (!isBlockType(type) || blockRegistry[type].hydrate === 'never') return 'never';
+  return blockRegistry[type].hydrate === 'first' ? 'first' : 'visible';
 }
 
 /** The chunk of a block type once it is in (see loadBlocks). */

@@ -345,6 +345,25 @@ test.describe('slug change and unknown slugs', () => {
     await expect(page.locator('.cart-fab__badge')).toHaveCount(0);
   });
 
+  test('an Add to cart tapped before the page ran stays in the cart when the shop scope runs last', async ({ page }) => {
+    // A slow network brings the shop scope's script last. The tap, kept by the page and replayed once
+    // the plan grid runs, must wait for the scope: entering the shop first empties the cart.
+    await page.route(/\/assets\/shopScope-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`/shop/promo/${MERCHANT.slug}`, { waitUntil: 'domcontentloaded' });
+    await page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: MERCHANT.plan }) })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
+    // The scope has run when the cart names this shop; the plan added is still there after it.
+    await expect.poll(() => stored(page, 'merchantSlug'), { timeout: 10_000 }).toBe(MERCHANT.slug);
+    await expect.poll(() => stored(page, 'merchantItem')).toMatchObject({ id: 11 });
+    await expect(page.locator('.cart-fab__badge')).toHaveText('1');
+  });
+
   test('a merchant cart does not follow the visitor to another merchant', async ({ page }) => {
     await page.goto(`/shop/promo/${MERCHANT.slug}`);
     await page

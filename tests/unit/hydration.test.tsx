@@ -150,6 +150,28 @@ describe('replay once a section is live', () => {
   });
 });
 
+describe('replay on a page with a part that sets it up', () => {
+  it('replays nothing before a part that sets up the page (the shop scope, x-hydrate first) has run', async () => {
+    serverPage('<button id="add">Add</button>');
+    // A merchant page's shop scope: it renders nothing, and entering a shop may empty the cart.
+    slot('Home/cart').insertAdjacentHTML('beforebegin', '<div class="section-slot" data-section="Home/scope" data-hydrate="first"></div>');
+    runBootScript();
+    const order: string[] = [];
+    document.getElementById('root')!.addEventListener('click', (event) => order.push((event.target as Element).id));
+    document.getElementById('add')!.click();
+
+    markLive(document.getElementById('root'));
+    markLive(slot('Home/cart'));
+    await nextTask();
+    await nextTask();
+    expect(order).toEqual([]);
+
+    markLive(slot('Home/scope'));
+    await nextTask();
+    expect(order).toEqual(['add']);
+  });
+});
+
 describe('replay when a part is gone', () => {
   it('drops input kept for a part no longer on the page, and replays what came after it', async () => {
     serverPage('<button id="add">Add</button>');
@@ -201,6 +223,7 @@ describe("a block's x-hydrate", () => {
     expect(hydrateKind('steps')).toBe('never');
     expect(hydrateKind('banner')).toBe('never');
     expect(hydrateKind('cart')).toBe('visible');
+    expect(hydrateKind('shopScope')).toBe('first');
     expect(hydrateKind('form')).toBe('visible');
     expect(hydrateKind('no-such-block')).toBe('never');
   });

@@ -194,18 +194,20 @@ describe('a block schema says what the engine does with it', () => {
     ]);
   });
 
-  it("accepts x-hydrate 'never' and reports any other value", () => {
-    const never = makeProject((p) => {
-      addHero(p);
-      p.replace('src/blocks/hero/schema.json', '"x-skeleton": 300', '"x-skeleton": 300, "x-hydrate": "never"');
-    });
-    expect(validateProject(never)).toEqual([]);
+  it("accepts x-hydrate 'never' and 'first' and reports any other value", () => {
+    for (const value of ['never', 'first']) {
+      const accepted = makeProject((p) => {
+        addHero(p);
+        p.replace('src/blocks/hero/schema.json', '"x-skeleton": 300', `"x-skeleton": 300, "x-hydrate": "${value}"`);
+      });
+      expect(validateProject(accepted)).toEqual([]);
+    }
     const wrong = makeProject((p) => {
       addHero(p);
       p.replace('src/blocks/hero/schema.json', '"x-skeleton": 300', '"x-skeleton": 300, "x-hydrate": "idle"');
     });
     expect(validateProject(wrong).map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
-      "src/blocks/hero/schema.json /x-hydrate must be 'never' (a block whose HTML needs no script), or left out (the block runs in the browser)",
+      "src/blocks/hero/schema.json /x-hydrate must be 'never' (a block whose HTML needs no script), 'first' (a block that sets up the page: input waits for it), or left out (the block runs in the browser)",
     ]);
   });
 });

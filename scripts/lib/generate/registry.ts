@@ -39,7 +39,7 @@ function registryModule(blocks: readonly BlockInfo[]): string {
   const entry = (block: BlockInfo) => {
     const load = `load: () => import(${quote(`./block-chunks/${block.type}`)})`;
     const skeleton = skeletons.get(block.type);
-    const hydrate = block.hydrateNever ? ", hydrate: 'never' as const" : '';
+    const hydrate = block.hydrateNever ? ", hydrate: 'never' as const" : block.hydrateFirst ? ", hydrate: 'first' as const" : '';
     return `  ${propertyKey(block.type)}: { ${load}${skeleton === undefined ? '' : `, skeleton: ${skeleton}`}${hydrate} },`;
   };
   return [
@@ -47,8 +47,8 @@ function registryModule(blocks: readonly BlockInfo[]): string {
     ...(typed ? ["import type { SectionPropsMap } from './sections';", ''] : []),
     '/**',
     ' * Every block folder of src/blocks/: `load` fetches its own chunk (component, preload, schema',
-    " * defaults); `skeleton` is its schema's x-skeleton; `hydrate: 'never'` its x-hydrate (the browser",
-    ' * never hydrates its sections). src/engine/registry.ts types it (BlockEntry).',
+    " * defaults); `skeleton` is its schema's x-skeleton; `hydrate` its x-hydrate ('never': the browser",
+    " * never hydrates its sections; 'first': early input waits for them). src/engine/registry.ts types it (BlockEntry).",
     ' */',
     'export const blocks = {',
     ...blocks.map(entry),
