@@ -1,7 +1,7 @@
 /**
  * `npm run bench:editor`: how fast the visual editor (`npm run edit`) opens and follows a keystroke.
  * Runs `npm run edit` on a copy of the project (so nothing here is touched; EDIT_BENCH_PORT, default
- * 8195, and the next port must be free) and drives it in Chromium:
+ * 8191, and the next port must be free) and drives it in Chromium:
  *  1. open: from the navigation to /__editor/ to the editor usable (the page's `editor:ready` mark:
  *     the project loaded and the page list, outline and Save drawn), and to the preview frame showing
  *     the page (seen from here, so a little late). Three cases:
@@ -26,7 +26,7 @@ const args = process.argv.slice(2);
 const keys = wholeNumberOption(args, 'keys', 20);
 const opens = wholeNumberOption(args, 'opens', 3);
 const ROOT = process.cwd();
-const PORT = Number(process.env.EDIT_BENCH_PORT ?? 8195);
+const PORT = Number(process.env.EDIT_BENCH_PORT ?? 8191);
 const BASE = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(path.join(tmpdir(), 'telmed-bench-editor-'));
 

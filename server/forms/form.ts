@@ -73,12 +73,14 @@ export function readFormFile(name: string, formsDir = FORMS_DIR): FormFile | und
 
 /**
  * The form file with its precompiled validator. Fails when the validator is missing or was
- * generated from another version of the schema: `npm run generate` writes them.
+ * generated from another version of the schema: `npm run generate` writes them. `version` names a
+ * validator written since the module was first imported (Node keeps a module by its URL).
  */
-export async function withValidator(form: FormFile, validatorsDir = VALIDATORS_DIR): Promise<Form> {
+export async function withValidator(form: FormFile, validatorsDir = VALIDATORS_DIR, version?: string): Promise<Form> {
   const modulePath = join(validatorsDir, `${form.name}.js`);
   if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run \`npm run generate\``);
-  const mod = (await import(pathToFileURL(modulePath).href)) as { default: Record<string, ValidateFunction>; rootKey: string };
+  const url = pathToFileURL(modulePath).href + (version === undefined ? '' : `?v=${encodeURIComponent(version)}`);
+  const mod = (await import(url)) as { default: Record<string, ValidateFunction>; rootKey: string };
   const expected = rootKeyOf(form.schema);
   if (mod.rootKey !== expected || typeof mod.default?.[expected] !== 'function') {
     throw new Error(`${modulePath} was generated from another version of forms/${form.name}.json: run \`npm run generate\``);

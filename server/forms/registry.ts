@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../../domain/guards';
 import { ROOT_DIR } from '../context';
@@ -56,12 +56,56 @@ export async function loadSubmittableForms(
         .sort()
     : [];
   for (const file of files) {
-    const form = readFormFile(basename(file, '.json'), formsDir);
-    const target = form?.flow.target;
-    if (!form || typeof target !== 'string' || !target.startsWith(TARGET_PREFIX)) continue;
-    const key = target.slice(TARGET_PREFIX.length);
-    if (forms.has(key)) throw new Error(`forms/${file}: target '${target}' is also the target of forms/${forms.get(key)!.name}.json`);
-    forms.set(key, { ...(await withValidator(form, validatorsDir)), key, mail: readFormMail(file, sourceDir) });
+    const form = await readSubmittableForm(basename(file, '.json'), { formsDir, validatorsDir, sourceDir });
+    if (!form) continue;
+    if (forms.has(form.key)) {
+      throw new Error(`forms/${file}: target '${TARGET_PREFIX}${form.key}' is also the target of forms/${forms.get(form.key)!.name}.json`);
+    }
+    forms.set(form.key, form);
   }
   return forms;
+}
+
+interface FormDirs {
+  formsDir: string;
+  validatorsDir: string;
+  sourceDir: string;
+}
+
+/** forms/<name>.json with its validator and recipients, or undefined when it is not sent to form-emails/<key>. */
+async function readSubmittableForm(name: string, dirs: FormDirs, version?: string): Promise<SubmittableForm | undefined> {
+  const form = readFormFile(name, dirs.formsDir);
+  const target = form?.flow.target;
+  if (!form || typeof target !== 'string' || !target.startsWith(TARGET_PREFIX)) return undefined;
+  const key = target.slice(TARGET_PREFIX.length);
+  return { ...(await withValidator(form, dirs.validatorsDir, version)), key, mail: readFormMail(`${name}.json`, dirs.sourceDir) };
+}
+
+/**
+ * The form as its files are now, for a server that runs while forms are edited (demo mode: `npm run
+ * dev`, `npm run edit`): when the form file, its generated copy or its validator changed, they are
+ * read again. The config gate writes the copy before the validator; until the validator of the new
+ * schema is written (or while a file is half-written), the last version read stays in force. A form
+ * whose target changed keeps its route's key until the server starts again.
+ */
+export function followForm(
+  first: SubmittableForm,
+  { formsDir = FORMS_DIR, validatorsDir = VALIDATORS_DIR, sourceDir = SOURCE_FORMS_DIR }: Partial<FormDirs> = {},
+): () => Promise<SubmittableForm> {
+  const files = [join(formsDir, `${first.name}.json`), join(validatorsDir, `${first.name}.js`), join(sourceDir, `${first.name}.json`)];
+  const stamp = () => files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join('-');
+  let current = first;
+  let read = stamp();
+  return async () => {
+    const now = stamp();
+    if (now === read) return current;
+    try {
+      const form = await readSubmittableForm(first.name, { formsDir, validatorsDir, sourceDir }, now);
+      if (form?.key === first.key) current = form;
+      read = now;
+    } catch {
+      // Not regenerated yet: read again at the next submission.
+    }
+    return current;
+  };
 }

@@ -7,7 +7,7 @@ import { fieldErrors, inFormOrder, type FieldErrors } from '../forms/errors';
 import { formBodyLimit } from '../forms/limits';
 import { formMail } from '../mail/form-mail';
 import type { FileRule } from '../../domain/file-rules';
-import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
+import { followForm, loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { acceptedType, admits, claimedType, cleanFileName, uploadProblem } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { checked, HttpError, list, notFound, QUERY, queryNumber } from '../http';
@@ -144,9 +144,13 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
   const limit = sharedPerMinute(app, formRateLimit(opts.formRateLimit));
   // One route per form, so that each has a body limit sized to its form (forms/limits.ts); files
   // are bounded by the form's own maxBytes (multipart limits), not by the body limit.
-  for (const form of forms.values()) {
-    const textLimit = formBodyLimit(form.schema);
-    app.post(`/form-emails/${form.key}`, { ...limit, bodyLimit: textLimit }, async (request, reply) => {
+  for (const loaded of forms.values()) {
+    const textLimit = formBodyLimit(loaded.schema);
+    // In demo mode forms are edited while the server runs (`npm run dev`, `npm run edit`): a saved
+    // form is taken in at its next submission (registry.ts); in production each is read once.
+    const latest = opts.demo ? followForm(loaded) : () => Promise.resolve(loaded);
+    app.post(`/form-emails/${loaded.key}`, { ...limit, bodyLimit: textLimit }, async (request, reply) => {
+      const form = await latest();
       const { envelope, uploads } = request.isMultipart()
         ? await readMultipart(request, form, textLimit)
         : { envelope: readJson(request.body), uploads: [] };

@@ -4,12 +4,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from '../../scripts/lib/scratch-copy';
+import { expectNoSeriousA11yViolations } from '../e2e/helpers';
+import { submission, VALID_SUBMISSIONS } from '../server/requests';
 
 /**
  * `npm run edit` on a copy of the project, driven as an editor drives it: a prop typed into the
  * generated form shows in the real page of the preview, undo takes it back, save writes a one-line
  * diff, a mistake is shown on its field and never saved, sections move by keyboard, a file changed on
- * disk is noticed, and a form gets a new field.
+ * disk is noticed, and a form gets a new field. What is saved reaches the site the same server serves:
+ * a section added from the palette shows on its page, and a form's new select shows on its page and
+ * is accepted by the API. Axe finds no serious violation in the editor.
  */
 const ROOT = process.cwd();
 const PORT = Number(process.env.EDITOR_E2E_PORT ?? 8197);
@@ -143,4 +147,103 @@ test('a form gets a new text field with its length rule, and saves', async ({ pa
   await expect(topBar(page).getByText('Saved', { exact: true })).toBeVisible();
   const saved = JSON.parse(read('forms/quote.json')) as { schema: { properties: Record<string, unknown> } };
   expect(saved.schema.properties.companySize).toMatchObject({ type: 'string', maxLength: 200, 'x-text': 'single-line' });
+});
+
+test('Add an FAQ section to About, fill its props, move it up, and save', async ({ page }) => {
+  await openEditor(page);
+  const before = read('pages.config.json');
+  const nav = page.getByRole('navigation', { name: 'Pages and sections' });
+  await nav.getByRole('button', { name: /^About\s*\/about$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sections of About' })).toBeVisible();
+
+  // With no section selected, a new section goes to the end of the page.
+  await nav.getByRole('button', { name: 'Add section' }).click();
+  const palette = page.getByRole('dialog', { name: 'Add a section' });
+  await palette.getByRole('searchbox').fill('faq');
+  await palette.getByRole('button', { name: /^Faq\s*faq/ }).click();
+  await expect(palette).toBeHidden();
+
+  const panel = page.getByRole('region', { name: 'Section properties' });
+  // An FAQ section lists the questions of a source of FAQ items (x-source: required, x-item: faq).
+  const source = panel.getByRole('combobox', { name: 'Source' });
+  await source.fill('faqs');
+  await source.press('Enter');
+  await props(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Questions about us');
+  await expect(preview(page).getByRole('heading', { name: 'Questions about us' })).toBeVisible({ timeout: 60_000 });
+
+  await nav.getByRole('button', { name: 'Move up' }).click();
+  await expect(nav.getByRole('button', { name: /^Move Faq, section 6 of 7/ })).toBeVisible();
+  await topBar(page).getByRole('button', { name: 'Save' }).click();
+  await expect(topBar(page).getByText('Saved', { exact: true })).toBeVisible();
+
+  // The file is the one before with the section inserted before About's last one, and nothing else.
+  const after = read('pages.config.json');
+  const section = { type: 'faq', source: 'faqs', props: { title: 'Questions about us' } };
+  const expected = JSON.parse(before) as { pages: { name: string; sections: unknown[] }[] };
+  expected.pages.find((p) => p.name === 'About')!.sections.splice(5, 0, section);
+  expect(JSON.parse(after)).toEqual(expected);
+  const { removed, added } = diffLines(before, after);
+  // The diff adds the section's lines; at most a closing line is written again, to gain a comma.
+  expect(removed.length).toBeLessThanOrEqual(1);
+  for (const line of removed) expect(line).toMatch(/^-\s*[}\]],?$/);
+  const sectionText = added
+    .slice(removed.length)
+    .map((line) => line.slice(1))
+    .join('\n');
+  expect(JSON.parse(sectionText.replace(/,\s*$/, ''))).toEqual(section);
+
+  // The project as saved passes the QA gate.
+  const validate = spawnSync('npm', ['run', 'validate', '--silent'], { cwd: dir, encoding: 'utf8' });
+  expect(validate.status, `${validate.stdout}${validate.stderr}`).toBe(0);
+
+  // The site (served by the same dev server, regenerated on save) shows the section.
+  await page.goto(`${BASE}/about`);
+  await expect(page.getByRole('heading', { name: 'Questions about us' })).toBeVisible({ timeout: 30_000 });
+});
+
+test("Add a 'Preferred time' select to the contact form and save", async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('tab', { name: 'Forms' }).click();
+  await page.getByRole('button', { name: /^contact/ }).click();
+  await page.getByRole('textbox', { name: 'Label' }).fill('Preferred time');
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Select with options' });
+  await page.getByRole('button', { name: 'Add field' }).click();
+  // A new field opens with its settings: a select's options are edited one input each.
+  const settings = page.getByRole('group', { name: 'Settings of Preferred time' });
+  await settings.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Morning');
+  await settings.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Afternoon');
+  await expect(page.getByText('1 file unsaved')).toBeVisible();
+  await topBar(page).getByRole('button', { name: 'Save' }).click();
+  await expect(topBar(page).getByText('Saved', { exact: true })).toBeVisible();
+  const saved = JSON.parse(read('forms/contact.json')) as { schema: { properties: Record<string, unknown> } };
+  expect(saved.schema.properties.preferredTime).toMatchObject({ type: 'string', title: 'Preferred time', enum: ['Morning', 'Afternoon'] });
+
+  // The site's contact page renders the field.
+  await page.goto(`${BASE}/contact`);
+  await expect(page.getByLabel('Preferred time')).toBeVisible({ timeout: 30_000 });
+
+  // The API takes a submission with it, sent as the site sends it (through the dev server's /api
+  // proxy), once the config gate has written the form's validator: it writes the copy the page shows
+  // first, the validator after it, and the API reads a saved form again (demo mode).
+  await expect.poll(() => read('src/generated/validators/contact.js').includes('preferredTime'), { timeout: 30_000 }).toBe(true);
+  const reply = await page.request.post(`${BASE}/api/v1/form-emails/contact-us`, {
+    data: submission('contact-us', { ...VALID_SUBMISSIONS['contact-us'], preferredTime: 'Morning' }),
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+});
+
+test('An axe check of the editor finds no serious violation', async ({ page }) => {
+  await openEditor(page);
+  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  await expect(props(page).getByRole('textbox', { name: 'Title', exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A form with a select field opened: its settings and options editor are checked too.
+  await page.getByRole('tab', { name: 'Forms' }).click();
+  await page.getByRole('button', { name: /^contact/ }).click();
+  await page.getByRole('list', { name: 'Fields of the form, in order' }).getByRole('button', { name: 'Title', exact: true }).click();
+  await expect(
+    page.getByRole('group', { name: 'Settings of Title' }).getByRole('textbox', { name: 'Option 1', exact: true }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
