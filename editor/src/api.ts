@@ -26,7 +26,7 @@ async function call(path: string, init?: RequestInit, sent?: Promise<Response>):
  * The project's first load, which editor/index.html starts while the editor's modules are still
  * loading (it saves a round trip after them); taken once, and a failed one is asked again.
  */
-let earlyProject = (window as { editorProject?: Promise<Response> }).editorProject;
+let earlyProject = (globalThis as { editorProject?: Promise<Response> }).editorProject;
 
 function failure(what: string, status: number, body: unknown): Error {
   const message = (body as { message?: unknown } | null)?.message;
