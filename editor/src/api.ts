@@ -1,17 +1,8 @@
+import { readBody } from '../../src/api/client';
 import type { Diagnostic, ProjectResponse } from './types';
 
 /** The editor HTTP API (scripts/lib/editor/plugin.ts), served by the dev server of `npm run edit`. */
 const BASE = '/__editor/api';
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 async function call(path: string, init?: RequestInit, sent?: Promise<Response>): Promise<{ status: number; body: unknown }> {
   const response = await (sent ??
@@ -19,7 +10,7 @@ async function call(path: string, init?: RequestInit, sent?: Promise<Response>):
       ...init,
       headers: init?.body ? { 'content-type': 'application/json' } : undefined,
     }));
-  return { status: response.status, body: await readJson(response) };
+  return { status: response.status, body: await readBody(response) };
 }
 
 /**

@@ -45,7 +45,8 @@ function apiUrl(path: string, query?: Query): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-async function parse(response: Response): Promise<unknown> {
+/** A response's body: its JSON, its text when it is not JSON, null when empty. */
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -63,7 +64,7 @@ export async function request<T>(path: string, init: RequestInit & { query?: Que
   } catch (cause) {
     throw new ApiError(0, `Network error on ${path}: ${String(cause)}`, null);
   }
-  const body = await parse(response);
+  const body = await readBody(response);
   if (!response.ok) {
     const message = (body as { message?: unknown } | null)?.message;
     throw new ApiError(response.status, typeof message === 'string' ? message : `HTTP ${response.status} on ${path}`, body);

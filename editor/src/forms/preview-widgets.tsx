@@ -1,26 +1,12 @@
-import { Input, Label, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { ariaDescribedByIds, labelValue, type ErrorListProps, type WidgetProps } from '@rjsf/utils';
+import { Input, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { ariaDescribedByIds, type ErrorListProps, type WidgetProps } from '@rjsf/utils';
+import { WidgetLabel } from '../../../src/forms/widgets/WidgetLabel';
 
 /**
  * The preview's versions of the site's own widgets (src/forms/widgets), which the Fluent theme of
  * rjsf does not have: a file input whose value is the chosen file's name, and a masked text; and
  * its error summary, as the site's (src/forms/theme.tsx) a list under a title that is no heading.
  */
-
-function WidgetLabel({
-  id,
-  label,
-  hideLabel,
-  required,
-  disabled,
-}: Pick<WidgetProps, 'id' | 'label' | 'hideLabel' | 'required' | 'disabled'>) {
-  return labelValue(
-    <Label htmlFor={id} required={required} disabled={disabled}>
-      {label}
-    </Label>,
-    hideLabel,
-  );
-}
 
 /** `ui:widget: file`: the value is the file's name (the site sends the file itself with a multipart submission). */
 export function PreviewFileWidget(props: WidgetProps) {
