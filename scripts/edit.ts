@@ -30,6 +30,11 @@ const api = await buildServer({
 });
 await api.listen({ port: apiPort, host: '127.0.0.1' });
 
+// React's production build in the editor and its preview: its development build checks and records
+// every element, and a keystroke took twice as long. EDIT_REACT=development brings it back (its
+// warnings and fast refresh) for work on the editor's own code.
+if (process.env.EDIT_REACT !== 'development') process.env.NODE_ENV = 'production';
+
 const gate = new ProjectGate(root);
 const vite = await createServer({
   configFile: 'vite.config.ts',
