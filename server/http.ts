@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import { parsePointer } from '../domain/json-pointer';
 import type { Order, Repo } from './repo';
 
 /** An error with an HTTP status; the app's error handler answers `{ message }` with that status. */
@@ -73,7 +74,7 @@ export function checked(checks: RouteChecks): {
       const extra = error?.params.additionalProperty;
       if (typeof extra === 'string') return new HttpError(400, UNKNOWN_FIELD.replace('{field}', extra.slice(0, 50)));
       const missing = error?.params.missingProperty;
-      const name = typeof missing === 'string' ? missing : (error?.instancePath.split('/')[1] ?? '');
+      const name = typeof missing === 'string' ? missing : (parsePointer(error?.instancePath ?? '')[0] ?? '');
       const field = Object.hasOwn(fields, name) ? fields[name] : Object.values(fields)[0];
       if (!field) return new HttpError(400, 'The request is not valid.');
       return new HttpError(field.status ?? 400, field.messages?.[error?.keyword ?? ''] ?? field.message);

@@ -8,8 +8,8 @@ import {
   MessageBarTitle,
   tokens,
 } from '@fluentui/react-components';
+import { parsePointer } from '../../domain/json-pointer';
 import { useConfirm } from './confirm';
-import { pointerTokens } from './json';
 import { useEditor, useStore, type EditorStore } from './state';
 import { PAGES_FILE, type Diagnostic } from './types';
 
@@ -28,7 +28,7 @@ export function revealProblem(store: EditorStore, problem: Diagnostic): void {
     return;
   }
   if (problem.file !== PAGES_FILE) return;
-  const [top, page, sections, section] = pointerTokens(problem.pointer);
+  const [top, page, sections, section] = parsePointer(problem.pointer);
   if (top !== 'pages' || page === undefined) return;
   store.select({ tab: 'pages', page: Number(page), section: sections === 'sections' && section !== undefined ? Number(section) : null });
 }

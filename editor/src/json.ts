@@ -1,4 +1,4 @@
-/** Small JSON helpers of the editor: equality, JSON pointers, and the changes between two values. */
+/** Small JSON helpers of the editor: equality and the changes between two values. */
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -18,15 +18,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     return keys.length === other.length && keys.every((key) => deepEqual(a[key], b[key]));
   }
   return false;
-}
-
-/** The tokens of a JSON pointer ('/pages/0/sections/1' -> ['pages', '0', 'sections', '1']). */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** A change of a value at a path: a new value, or the key removed. */

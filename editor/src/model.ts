@@ -1,6 +1,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
+import { getAtRef, isWithin, parsePointer } from '../../domain/json-pointer';
 import { resolveSection } from '../../domain/page-presets';
-import { humanize, isPlainObject, pointerTokens } from './json';
+import { humanize, isPlainObject } from './json';
 import type { BlockMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue, SectionValue, SourceMeta } from './types';
 import { PAGES_FILE } from './types';
 import { SAMPLE_PARAMS } from '../../domain/sample-params';
@@ -43,8 +44,7 @@ export function resolvedPage(page: PageValue, config: PagesConfigValue): PageVal
 function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let node = schema;
   for (let depth = 0; typeof node.$ref === 'string' && node.$ref.startsWith('#') && depth < 10; depth++) {
-    let target: unknown = root;
-    for (const token of pointerTokens(node.$ref.slice(1))) target = isPlainObject(target) ? target[token] : undefined;
+    const target = getAtRef(root, node.$ref).value;
     if (!isPlainObject(target)) break;
     node = target;
   }
@@ -146,9 +146,7 @@ export function duplicatePage(page: PageValue, pages: readonly PageValue[]): Pag
 
 /** The gate's problems of pages.config.json under a pointer prefix ('/pages/2/sections/1'). */
 export function problemsUnder(problems: readonly Diagnostic[], prefix: string): Diagnostic[] {
-  return problems.filter(
-    (problem) => problem.file === PAGES_FILE && (problem.pointer === prefix || problem.pointer.startsWith(`${prefix}/`)),
-  );
+  return problems.filter((problem) => problem.file === PAGES_FILE && isWithin(problem.pointer, prefix));
 }
 
 export function sectionPointer(page: number, section: number): string {
@@ -178,7 +176,7 @@ export function propsErrorSchema(problems: readonly Diagnostic[], sectionPrefix:
   const prefix = `${sectionPrefix}/props`;
   for (const problem of problemsUnder(problems, prefix)) {
     let node = root;
-    for (const token of pointerTokens(problem.pointer.slice(prefix.length))) {
+    for (const token of parsePointer(problem.pointer.slice(prefix.length))) {
       if (token === '__errors') break;
       node = (node[token] ??= {}) as Record<string, unknown>;
     }

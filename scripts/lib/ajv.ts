@@ -3,7 +3,8 @@ import type Ajv from 'ajv';
 import type { ErrorObject, Format } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { addFormKeywords } from './ajv-keywords';
-import { escapePointerToken, isObject } from './json-file';
+import { isObject } from './json-file';
+import { escapeToken, isWithin, valuesWithPointers } from '../../domain/json-pointer';
 import { didYouMean } from '../../domain/suggest';
 
 // The formats rjsf's validator-ajv8 adds on top of ajv-formats (createAjvInstance.js), so a form
@@ -107,7 +108,7 @@ function describe(error: ErrorObject): SchemaIssue {
       const declared =
         isObject(error.parentSchema) && isObject(error.parentSchema.properties) ? Object.keys(error.parentSchema.properties) : [];
       return {
-        pointer: `${pointer}/${escapePointerToken(name)}`,
+        pointer: `${pointer}/${escapeToken(name)}`,
         message: `unknown property '${name}'${didYouMean(name, declared)}`,
         at: 'key',
       };
@@ -150,7 +151,7 @@ function describe(error: ErrorObject): SchemaIssue {
       return value('must not match the excluded schema');
     case 'propertyNames':
       return {
-        pointer: `${pointer}/${escapePointerToken(String(params.propertyName))}`,
+        pointer: `${pointer}/${escapeToken(String(params.propertyName))}`,
         message: `property name '${params.propertyName}' is not allowed`,
         at: 'key',
       };
@@ -162,10 +163,6 @@ function describe(error: ErrorObject): SchemaIssue {
       // errorMessage (ajv-errors) carries the editor's own text; other keywords keep Ajv's wording.
       return value(error.message ?? `fails '${error.keyword}'`);
   }
-}
-
-function isWithin(pointer: string, ancestor: string): boolean {
-  return pointer === ancestor || pointer.startsWith(`${ancestor}/`);
 }
 
 function isBranchTypeMismatch(branch: ErrorObject[], instancePath: string): boolean {
@@ -194,7 +191,7 @@ function collapseCombinators(errors: ErrorObject[]): ErrorObject[] {
       : [];
     const branchOf = (e: ErrorObject): string | undefined => {
       if (e.schemaPath.startsWith(prefix)) return e.schemaPath.slice(prefix.length).split('/')[0];
-      const index = refs.findIndex((ref) => ref !== undefined && (e.schemaPath === ref || e.schemaPath.startsWith(`${ref}/`)));
+      const index = refs.findIndex((ref) => ref !== undefined && isWithin(e.schemaPath, ref));
       return index >= 0 ? String(index) : undefined;
     };
     const before = list.slice(0, list.indexOf(combinator));
@@ -252,19 +249,7 @@ export function compileErrorIssue(error: unknown, schema: unknown, prefix: strin
 }
 
 /** The pointer of the first subschema whose $ref is `ref`. */
-function findRef(node: unknown, ref: string, pointer = ''): string | undefined {
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const hit = findRef(node[i], ref, `${pointer}/${i}`);
-      if (hit !== undefined) return hit;
-    }
-    return undefined;
-  }
-  if (!isObject(node)) return undefined;
-  if (node.$ref === ref) return pointer;
-  for (const [key, child] of Object.entries(node)) {
-    const hit = findRef(child, ref, `${pointer}/${escapePointerToken(key)}`);
-    if (hit !== undefined) return hit;
-  }
+function findRef(schema: unknown, ref: string): string | undefined {
+  for (const { pointer, value } of valuesWithPointers(schema)) if (isObject(value) && value.$ref === ref) return pointer;
   return undefined;
 }

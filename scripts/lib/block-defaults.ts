@@ -1,5 +1,6 @@
 import type { SchemaIssue } from './ajv';
-import { escapePointerToken, isObject } from './json-file';
+import { isObject } from './json-file';
+import { escapeToken, getAtPointer, refToPointer } from '../../domain/json-pointer';
 import { mapSchema, walkSchema } from './schema-walk';
 
 type Schema = Record<string, unknown>;
@@ -24,17 +25,6 @@ export interface BlockDefaults {
 
 const isEmpty = (tree: DefaultsTree) => Object.keys(tree).length === 0;
 
-/** The subschema a local `$ref` ('#/definitions/x') names, with its pointer; undefined for any other ref. */
-function localTarget(root: Schema, ref: string): { node: unknown; pointer: string } | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  let node: unknown = root;
-  for (const token of ref.slice(1).split('/').filter(Boolean)) {
-    if (!isObject(node)) return undefined;
-    node = node[decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return { node, pointer: ref.slice(1) };
-}
-
 function mergeInto(target: DefaultsTree, source: DefaultsTree): void {
   if ('default' in source && !('default' in target)) target.default = source.default;
   for (const [key, child] of Object.entries(source.properties ?? {})) {
@@ -58,9 +48,11 @@ export function blockDefaults(schema: Schema): BlockDefaults {
   const collect = (node: unknown, pointer: string, refs: readonly string[]): DefaultsTree => {
     const tree: DefaultsTree = {};
     if (!isObject(node)) return tree;
-    if (typeof node.$ref === 'string' && !refs.includes(node.$ref)) {
-      const target = localTarget(schema, node.$ref);
-      if (target) mergeInto(tree, collect(target.node, target.pointer, [...refs, node.$ref]));
+    const ref = node.$ref;
+    // A local `$ref` ('#/definitions/x') names a subschema of this schema; any other is left alone.
+    if (typeof ref === 'string' && ref.startsWith('#') && !refs.includes(ref)) {
+      const target = refToPointer(ref);
+      if (target !== undefined) mergeInto(tree, collect(getAtPointer(schema, target).value, target, [...refs, ref]));
     }
     if ('default' in node && pointer !== '') {
       tree.default = node.default;
@@ -68,7 +60,7 @@ export function blockDefaults(schema: Schema): BlockDefaults {
     }
     if (isObject(node.properties)) {
       for (const [key, sub] of Object.entries(node.properties)) {
-        const child = collect(sub, `${pointer}/properties/${escapePointerToken(key)}`, refs);
+        const child = collect(sub, `${pointer}/properties/${escapeToken(key)}`, refs);
         if (!isEmpty(child)) mergeInto(tree, { properties: { [key]: child } });
       }
     }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { escapePointerToken, isObject, type JsonReadResult } from './json-file';
+import { isObject, type JsonReadResult } from './json-file';
+import { escapeToken, getAtRef, isWithin, parentOf } from '../../domain/json-pointer';
 
 /**
  * A form file of forms/ as the site and the server run it: its `$ref`s to fragments resolved and its
@@ -44,24 +45,9 @@ export type ReadJson = (file: string) => JsonReadResult | undefined;
 
 const FORMS_DIR = 'forms';
 
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function valueAt(data: unknown, pointer: string): { found: boolean; value: unknown } {
-  let value = data;
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = unescapeToken(decodeURIComponent(raw));
-    if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) value = value[Number(token)];
-    else if (isObject(value) && Object.hasOwn(value, token)) value = value[token];
-    else return { found: false, value: undefined };
-  }
-  return { found: true, value };
-}
-
 /** Deletes the origins of a pointer and of everything under it. */
 function dropOrigins(origins: Map<string, Origin>, pointer: string) {
-  for (const key of [...origins.keys()]) if (key === pointer || key.startsWith(`${pointer}/`)) origins.delete(key);
+  for (const key of [...origins.keys()]) if (isWithin(key, pointer)) origins.delete(key);
 }
 
 /** Bundles forms/<name>.json (see the module comment); `read` gives every JSON file of the project. */
@@ -79,7 +65,7 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
     if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return resolveRef(node, node.$ref, from, out, stack);
     const result: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
-      const token = escapePointerToken(key);
+      const token = escapeToken(key);
       result[key] = resolve(child, { file: from.file, pointer: `${from.pointer}/${token}` }, `${out}/${token}`, stack);
     }
     return result;
@@ -104,7 +90,7 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
     const json = read(targetFile);
     if (!json) return fail(`cannot resolve $ref '${ref}': no file ${targetFile}`);
     if (!json.ok) return fail(`cannot resolve $ref '${ref}': ${targetFile} is not valid JSON`);
-    const { found, value } = valueAt(json.json.data, pointer);
+    const { found, value } = getAtRef(json.json.data, ref);
     if (!found) return fail(`cannot resolve $ref '${ref}': ${targetFile} has nothing at '${pointer || '(root)'}'`);
     if (targetFile !== file) fragments.add(targetFile);
     const base = resolve(value, { file: targetFile, pointer }, out, [...stack, key]);
@@ -119,7 +105,7 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
   function mergePatch(base: Record<string, unknown>, patch: Array<[string, unknown]>, from: Origin, out: string, stack: readonly string[]) {
     const result = { ...base };
     for (const [key, value] of patch) {
-      const token = escapePointerToken(key);
+      const token = escapeToken(key);
       const at = { file: from.file, pointer: `${from.pointer}/${token}` };
       const childOut = `${out}/${token}`;
       if (value === null) {
@@ -174,7 +160,7 @@ function expandMessages(form: Record<string, unknown>, origins: Map<string, Orig
     const names = Array.isArray(schema.required) ? schema.required.filter((n): n is string => typeof n === 'string') : [];
     for (const [name, field] of Object.entries(properties)) {
       if (!isObject(field)) continue;
-      const fieldAt = `${at}/properties/${escapePointerToken(name)}`;
+      const fieldAt = `${at}/properties/${escapeToken(name)}`;
       if (field.type === 'string' && field.minLength === 1) {
         const own = isObject(field.errorMessage) ? field.errorMessage : undefined;
         if (own === undefined && field.errorMessage !== undefined) continue; // one message for every keyword
@@ -194,7 +180,7 @@ function expandMessages(form: Record<string, unknown>, origins: Map<string, Orig
     const filled: Record<string, unknown> = {};
     for (const name of names) {
       filled[name] = stated[name] ?? required;
-      if (!(name in stated)) note(`${at}/errorMessage/required/${escapePointerToken(name)}`);
+      if (!(name in stated)) note(`${at}/errorMessage/required/${escapeToken(name)}`);
     }
     for (const [name, message] of Object.entries(stated)) if (!(name in filled)) filled[name] = message;
     schema.errorMessage = { ...errorMessage, required: filled };
@@ -212,6 +198,6 @@ export function originOf(bundle: BundledForm, pointer: string): Origin | undefin
     const hit = bundle.origins.get(current);
     if (hit) return current === pointer ? hit : { file: hit.file, pointer: hit.pointer + pointer.slice(current.length) };
     if (current === '') return undefined;
-    current = current.slice(0, current.lastIndexOf('/'));
+    current = parentOf(current);
   }
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Node } from 'jsonc-parser';
+import { escapeToken, parentOf } from '../../domain/json-pointer';
 
 const require = createRequire(import.meta.url);
 /** jsonc-parser loads only when a position is needed. */
@@ -21,7 +22,7 @@ function pointersOf(source: string): Record<string, PointerEntry> {
     if (node.type === 'object') {
       for (const property of node.children ?? []) {
         const [name, value] = property.children ?? [];
-        if (name && value) walk(value, `${pointer}/${escapePointerToken(String(name.value))}`, name);
+        if (name && value) walk(value, `${pointer}/${escapeToken(String(name.value))}`, name);
       }
     } else if (node.type === 'array') {
       (node.children ?? []).forEach((child, index) => walk(child, `${pointer}/${index}`));
@@ -117,10 +118,6 @@ export function listJson(root: string, dir: string): string[] {
     .sort();
 }
 
-function parentPointer(pointer: string): string {
-  return pointer.slice(0, pointer.lastIndexOf('/'));
-}
-
 /**
  * Where a pointer sits in the file: its value, or its key for `at: 'key'` (the name of an unknown
  * property). A pointer that the file does not hold falls back to its nearest ancestor.
@@ -134,16 +131,8 @@ export function locate(json: JsonFile, pointer: string, at: 'value' | 'key' = 'v
       return positionAt(json.text, loc.pos);
     }
     if (current === '') return { line: 1, column: 1 };
-    current = parentPointer(current);
+    current = parentOf(current);
   }
-}
-
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function pointerOf(...tokens: Array<string | number>): string {
-  return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
 }
 
 export { isObject } from '../../domain/guards';
@@ -167,7 +156,7 @@ export function duplicateKeys(text: string): DuplicateKey[] {
   const childPointer = () => {
     const top = stack[stack.length - 1];
     if (!top) return '';
-    return top.kind === 'object' ? `${top.pointer}/${escapePointerToken(top.current)}` : `${top.pointer}/${top.index}`;
+    return top.kind === 'object' ? `${top.pointer}/${escapeToken(top.current)}` : `${top.pointer}/${top.index}`;
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -177,7 +166,7 @@ export function duplicateKeys(text: string): DuplicateKey[] {
       const top = stack[stack.length - 1];
       if (expectKey && top?.kind === 'object') {
         const key = JSON.parse(text.slice(i, j + 1)) as string;
-        if (top.keys.has(key)) found.push({ key, pointer: `${top.pointer}/${escapePointerToken(key)}`, pos: i });
+        if (top.keys.has(key)) found.push({ key, pointer: `${top.pointer}/${escapeToken(key)}`, pos: i });
         top.keys.add(key);
         top.current = key;
         expectKey = false;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SchemaIssue } from './ajv';
-import { escapePointerToken } from './json-file';
+import { escapeToken } from '../../domain/json-pointer';
 import { walkSchema } from './schema-walk';
 
 /**
@@ -118,7 +118,7 @@ export function patternsOf(schema: unknown, rootPointer = ''): PatternAt[] {
     const keys = node.patternProperties;
     if (typeof keys === 'object' && keys !== null && !Array.isArray(keys)) {
       for (const key of Object.keys(keys))
-        found.push({ pointer: `${pointer}/patternProperties/${escapePointerToken(key)}`, source: key, at: 'key' });
+        found.push({ pointer: `${pointer}/patternProperties/${escapeToken(key)}`, source: key, at: 'key' });
     }
   });
   return found;

@@ -1,5 +1,6 @@
 import type { SchemaIssue } from './ajv';
-import { escapePointerToken, isObject } from './json-file';
+import { isObject } from './json-file';
+import { escapeToken } from '../../domain/json-pointer';
 import { didYouMean } from '../../domain/suggest';
 
 type Schema = Record<string, unknown>;
@@ -55,7 +56,7 @@ export function walkSchema(root: unknown, rootPointer: string, visit: (node: Vis
       if (!isObject(map)) continue;
       for (const [key, value] of Object.entries(map)) {
         if (keyword === 'dependencies' && Array.isArray(value)) continue;
-        child(value, `${pointer}/${keyword}/${escapePointerToken(key)}`, stepOf(keyword, key));
+        child(value, `${pointer}/${keyword}/${escapeToken(key)}`, stepOf(keyword, key));
       }
     }
     for (const keyword of SINGLE_KEYWORDS) {
@@ -135,7 +136,7 @@ export function unknownKeywords(schema: unknown, rootPointer = ''): SchemaIssue[
     for (const key of Object.keys(node)) {
       if (KNOWN_KEYWORDS.has(key) || key.startsWith('x-')) continue;
       issues.push({
-        pointer: `${pointer}/${escapePointerToken(key)}`,
+        pointer: `${pointer}/${escapeToken(key)}`,
         message: `unknown keyword '${key}'${didYouMean(key, KNOWN_KEYWORDS)}`,
         at: 'key',
       });
@@ -216,7 +217,7 @@ export function keywordsWithoutMessage(schema: unknown, keywords: readonly strin
     for (const keyword of keywords) {
       if (!(keyword in visit.schema) || hasMessage(visit, keyword)) continue;
       issues.push({
-        pointer: `${visit.pointer}/${escapePointerToken(keyword)}`,
+        pointer: `${visit.pointer}/${escapeToken(keyword)}`,
         message: `'${keyword}' has no message (errorMessage["${keyword}"])`,
         at: 'key',
       });

@@ -1,5 +1,6 @@
 import type { SchemaIssue } from './ajv';
-import { escapePointerToken, isObject } from './json-file';
+import { isObject } from './json-file';
+import { escapeToken, getAtRef } from '../../domain/json-pointer';
 import { didYouMean } from '../../domain/suggest';
 
 type Schema = Record<string, unknown>;
@@ -8,11 +9,7 @@ type Schema = Record<string, unknown>;
 function deref(schema: Schema, root: Schema, depth = 0): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#') || depth > 20) return schema;
-  let target: unknown = root;
-  for (const token of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isObject(target) ? target[key] : undefined;
-  }
+  const target = getAtRef(root, ref).value;
   return isObject(target) ? deref(target, root, depth + 1) : schema;
 }
 
@@ -77,7 +74,7 @@ export function uiSchemaIssues(ui: Schema, schema: Schema, pointer: string, root
   const isArray = node.type === 'array' || 'items' in node;
   const dynamicKeys = isObject(node.additionalProperties) || isObject(node.patternProperties);
   for (const [key, value] of Object.entries(ui)) {
-    const at = `${pointer}/${escapePointerToken(key)}`;
+    const at = `${pointer}/${escapeToken(key)}`;
     if (key === 'ui:order' && Array.isArray(value) && fields.size > 0) issues.push(...orderIssues(value, fields, at));
     if (key.startsWith('ui:')) continue;
     if (isArray && key === 'items') {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
 import { originOf, type BundledForm } from './form-bundle';
-import { duplicateKeys, isObject, locate, pointerOf, positionAt, type JsonFile, type JsonReadResult } from './json-file';
+import { duplicateKeys, isObject, locate, positionAt, type JsonFile, type JsonReadResult } from './json-file';
 import { unappliedDefaults } from './block-defaults';
 import {
   blockInfo,
@@ -24,6 +24,7 @@ import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safet
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
 import { didYouMean, nearest } from '../../domain/suggest';
 import { resolveSection } from '../../domain/page-presets';
+import { escapeToken, formatPointer, getAtPointer, isWithin, valuesWithPointers } from '../../domain/json-pointer';
 import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';
 import { loadSchemas, type SchemaRegistry } from './schema-registry';
@@ -160,18 +161,6 @@ interface Catalogue {
   byResolvedName: Map<string, { name: string; entry: SourceEntry }>;
 }
 
-/** Whether a JSON pointer ('/props/texts/title') names a value inside `value`. */
-function hasPointer(value: unknown, pointer: string): boolean {
-  let node = value;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node) && /^\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return false;
-  }
-  return true;
-}
-
 /** Where a section is checked: the config's reporter, the source catalogue, the route params of its page. */
 interface SectionContext {
   report: (pointer: string, message: string, at?: 'value' | 'key') => void;
@@ -210,7 +199,7 @@ function checkSource(context: SectionContext, at: string, source: string, sectio
       const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
       if (param !== undefined && !routeParams.has(param)) {
         report(
-          `${at}/query${pointerOf(key)}`,
+          `${at}/query/${escapeToken(key)}`,
           `query value ':${param}' is not a parameter of the page path '${pagePath ?? ''}' nor its owner's${didYouMean(param, routeParams)}`,
         );
       }
@@ -223,7 +212,7 @@ function checkSource(context: SectionContext, at: string, source: string, sectio
         entry.query.length === 0
           ? `source '${name}' takes no query parameters`
           : `unknown query parameter '${key}' for source '${name}'${didYouMean(key, entry.query)}`;
-      report(`${at}/query${pointerOf(key)}`, message, 'key');
+      report(`${at}/query/${escapeToken(key)}`, message, 'key');
     }
   }
 }
@@ -256,13 +245,13 @@ function checkSections(
     // The page owner (reseller, merchant, promotion): its source is read with the route params;
     // its id then joins them under owner.param for the sections.
     if (isObject(page.owner) && typeof page.owner.source === 'string') {
-      checkSource({ report, catalogue, routeParams, pagePath }, pointerOf('pages', i, 'owner'), page.owner.source, {}, undefined);
+      checkSource({ report, catalogue, routeParams, pagePath }, formatPointer(['pages', i, 'owner']), page.owner.source, {}, undefined);
       if (typeof page.owner.param === 'string') routeParams.add(page.owner.param);
     }
 
     page.sections.forEach((own, j) => {
       if (!isObject(own) || typeof own.type !== 'string') return;
-      const at = pointerOf('pages', i, 'sections', j);
+      const at = formatPointer(['pages', i, 'sections', j]);
       // A section that names a preset is checked as the page renders it, the preset applied; a
       // problem in a value the preset gives is reported at the preset.
       const presetName = typeof own.preset === 'string' ? own.preset : undefined;
@@ -276,9 +265,10 @@ function checkSections(
       const resolved = resolveSection(own, presets);
       const section = isObject(resolved) ? resolved : own;
       const ownPointer = (pointer: string) => {
-        if (!isObject(preset) || !pointer.startsWith(at) || hasPointer(own, pointer.slice(at.length))) return pointer;
+        if (!isObject(preset) || !isWithin(pointer, at)) return pointer;
         const rest = pointer.slice(at.length);
-        return hasPointer(preset, rest) ? pointerOf('presets', presetName ?? '') + rest : pointer;
+        if (getAtPointer(own, rest).found) return pointer;
+        return getAtPointer(preset, rest).found ? formatPointer(['presets', presetName ?? '']) + rest : pointer;
       };
       const reportHere = (pointer: string, message: string, where: 'value' | 'key' = 'value') =>
         report(ownPointer(pointer), message, where);
@@ -319,7 +309,7 @@ function checkSections(
         const declared = isObject(block.schema.properties) ? Object.keys(block.schema.properties) : [];
         for (const prop of Object.keys(section.bind)) {
           if (!declared.includes(prop))
-            reportHere(`${at}/bind${pointerOf(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
+            reportHere(`${at}/bind/${escapeToken(prop)}`, `block '${type}' has no prop '${prop}'${didYouMean(prop, declared)}`, 'key');
         }
       }
 
@@ -331,7 +321,7 @@ function checkSections(
   });
 
   for (const name of presetNames) {
-    if (!used.has(name)) report(pointerOf('presets', name), `preset '${name}' is named by no section`, 'key');
+    if (!used.has(name)) report(formatPointer(['presets', name]), `preset '${name}' is named by no section`, 'key');
   }
 }
 
@@ -361,14 +351,14 @@ function checkPages(config: JsonFile, reporter: Reporter, short: string | undefi
   pages.forEach((page, i) => {
     if (typeof page.name === 'string') {
       const first = names.get(page.name);
-      if (first !== undefined) report(pointerOf('pages', i, 'name'), `duplicate page name '${page.name}' (also page ${first})`);
+      if (first !== undefined) report(formatPointer(['pages', i, 'name']), `duplicate page name '${page.name}' (also page ${first})`);
       else names.set(page.name, i);
     }
     if (typeof page.path === 'string') {
       const resolved = substituteShort(page.path, short);
       routes.push(resolved);
       const first = paths.get(resolved);
-      if (first !== undefined) report(pointerOf('pages', i, 'path'), `duplicate path '${resolved}' (also page '${first.name}')`);
+      if (first !== undefined) report(formatPointer(['pages', i, 'path']), `duplicate path '${resolved}' (also page '${first.name}')`);
       else paths.set(resolved, { index: i, name: typeof page.name === 'string' ? page.name : `#${i}` });
     }
   });
@@ -376,7 +366,7 @@ function checkPages(config: JsonFile, reporter: Reporter, short: string | undefi
   pages.forEach((page, i) => {
     if (typeof page.redirect !== 'string') return;
     const target = substituteShort(page.redirect, short).split(/[?#]/)[0];
-    const at = pointerOf('pages', i, 'redirect');
+    const at = formatPointer(['pages', i, 'redirect']);
     if (!paths.has(target)) {
       report(at, `redirect target '${page.redirect}' is not the path of any page${didYouMean(target, paths.keys())}`);
       return;
@@ -392,21 +382,10 @@ function checkPages(config: JsonFile, reporter: Reporter, short: string | undefi
 
   // Every in-app link (an 'href' starting with a single '/') must reach a page; links to files
   // ('/terms.pdf') and to the API are left alone.
-  const visit = (value: unknown, pointer: string) => {
-    if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${pointer}/${i}`));
-    else if (isObject(value)) {
-      for (const [key, child] of Object.entries(value)) {
-        const childPointer = pointer + pointerOf(key);
-        if (key === 'href' && typeof child === 'string') checkHref(child, childPointer);
-        else visit(child, childPointer);
-      }
-    }
-  };
-  const checkHref = (href: string, pointer: string) => {
-    const problem = linkProblem(href, routes, short);
+  for (const { pointer, value } of valuesWithPointers(data)) {
+    const problem = typeof value === 'string' && pointer.endsWith('/href') ? linkProblem(value, routes, short) : undefined;
     if (problem) report(pointer, problem);
-  };
-  visit(data, '');
+  }
   return routes;
 }
 

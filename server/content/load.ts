@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, daysBetween } from '../../domain/dates';
 import { isObject } from '../../domain/guards';
+import { parsePointer } from '../../domain/json-pointer';
 import type { Item } from '../repo';
 import { readContentFiles, type ContentFile } from './files';
 import { contentRuleProblems, fillNames, type ContentFileData } from './rules';
@@ -87,11 +88,7 @@ function positionAt(text: string, offset: number): { line: number; column: numbe
 /** The offset of a pointer's value in a parsed tree (the nearest parent that exists). */
 function offsetOf(tree: Node | undefined, pointer: string): number {
   if (!tree) return 0;
-  const path = pointer
-    .split('/')
-    .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((token) => (/^\d+$/.test(token) ? Number(token) : token));
+  const path = parsePointer(pointer).map((token) => (/^\d+$/.test(token) ? Number(token) : token));
   for (let n = path.length; n >= 0; n--) {
     const node = findNodeAtLocation(tree, path.slice(0, n));
     if (node)

@@ -1,4 +1,5 @@
 import { isObject } from '../../domain/guards';
+import { valuesWithPointers } from '../../domain/json-pointer';
 import { didYouMean } from '../../domain/suggest';
 
 /**
@@ -104,8 +105,6 @@ interface Located {
   item: Record<string, unknown>;
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 function itemsOf(file: ContentFileData): Located[] {
   if (!isObject(file.data) || !Array.isArray(file.data.items)) return [];
   return file.data.items.flatMap((item, index) => (isObject(item) ? [{ file: file.file, pointer: `/items/${index}`, item }] : []));
@@ -113,9 +112,7 @@ function itemsOf(file: ContentFileData): Located[] {
 
 /** Every string of a value with its pointer. */
 function* strings(value: unknown, pointer: string): Generator<{ pointer: string; text: string }> {
-  if (typeof value === 'string') yield { pointer, text: value };
-  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, `${pointer}/${i}`);
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) yield* strings(v, `${pointer}/${escapePointer(k)}`);
+  for (const at of valuesWithPointers(value, pointer)) if (typeof at.value === 'string') yield { pointer: at.pointer, text: at.value };
 }
 
 const where = (at: Located) => `${at.file} ${at.pointer}`;

@@ -1,17 +1,11 @@
+import { parsePointer } from '../../domain/json-pointer';
 import type { ValidationError } from './form';
 
 /** Field path ('a.b', '' for the form itself) -> its messages, in the order they were found. */
 export type FieldErrors = Record<string, string[]>;
 
 /** '/a/b~1c' (a JSON pointer) -> 'a.b/c'. */
-function fieldPath(pointer: string): string {
-  if (pointer === '') return '';
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
-}
+const fieldPath = (pointer: string) => parsePointer(pointer).join('.');
 
 const join = (parent: string, child: string) => (parent === '' ? child : `${parent}.${child}`);
 

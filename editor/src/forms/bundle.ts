@@ -1,3 +1,4 @@
+import { getAtRef } from '../../../domain/json-pointer';
 import { isObject, type FormContext, type JsonObject } from './types';
 
 /**
@@ -24,28 +25,6 @@ export function joinPath(from: string, target: string): string {
     else parts.push(part);
   }
   return parts.join('/');
-}
-
-function unescapeToken(token: string): string {
-  let text = token;
-  try {
-    text = decodeURIComponent(token);
-  } catch {
-    // A token that is not URI-encoded stays as written.
-  }
-  return text.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** The value at a JSON pointer ('' for the whole value). */
-export function valueAt(data: unknown, pointer: string): { found: boolean; value: unknown } {
-  let value = data;
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = unescapeToken(raw);
-    if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) value = value[Number(token)];
-    else if (isObject(value) && Object.hasOwn(value, token)) value = value[token];
-    else return { found: false, value: undefined };
-  }
-  return { found: true, value };
 }
 
 /** A fragment's JSON by its path, as the editor API keys them ('forms/fragments/x.json'; 'fragments/x.json' too). */
@@ -95,7 +74,7 @@ class Resolver {
       this.issues.push(`cannot resolve $ref '${ref}': no file ${targetFile}`);
       return undefined;
     }
-    const { found, value } = valueAt(file.value, pointer);
+    const { found, value } = getAtRef(file.value, ref);
     if (!found) {
       this.issues.push(`cannot resolve $ref '${ref}': ${targetFile} has nothing at '${pointer || '(root)'}'`);
       return undefined;

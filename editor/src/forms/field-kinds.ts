@@ -1,4 +1,5 @@
-import { joinPath, valueAt } from './bundle';
+import { getAtRef } from '../../../domain/json-pointer';
+import { joinPath } from './bundle';
 import { isObject, type Fragments, type JsonObject } from './types';
 
 /** The kinds of field the editor adds, in the order its "Add a field" menu lists them. */
@@ -95,8 +96,9 @@ function fragmentField(kind: FieldKind, options: NewFieldOptions): { ref: string
   if (!at || !options.fragments) return undefined;
   const file = joinPath(options.file ?? 'forms/form.json', at.file);
   const json = options.fragments[file] ?? options.fragments[file.replace(/^forms\//, '')];
-  const { found, value } = valueAt(json, at.pointer);
-  return found && isObject(value) ? { ref: `${at.file}#${at.pointer}`, field: value } : undefined;
+  const ref = `${at.file}#${at.pointer}`;
+  const { found, value } = getAtRef(json, ref);
+  return found && isObject(value) ? { ref, field: value } : undefined;
 }
 
 /** A single-line text of at most `max` characters, with the messages the gate requires. */

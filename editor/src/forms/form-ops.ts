@@ -1,3 +1,4 @@
+import { parsePointer } from '../../../domain/json-pointer';
 import { bundleForm, defaultRequiredMessage, isFileRef, resolveRef } from './bundle';
 import { FORM_FIELD_KINDS, kindOf, MAX_LENGTH_MESSAGE, MESSAGES, newField, uniqueFieldName, type FieldKind } from './field-kinds';
 import { DELETE, deepEqual, setIn } from './patch-write';
@@ -339,13 +340,9 @@ export function setMailSubject(draft: FormFile, subject: string, ctx: FormContex
 /** Where a problem of the form file belongs: a field, the flow or mail texts, or the form as a whole. */
 export type ProblemPlace = { field: string } | { section: 'flow' | 'mail' } | { section: 'form' };
 
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** The field (or section) a Diagnostic's pointer points at (pointers of the form file as written). */
 export function problemPlace(pointer: string, value: FormFile, fieldNames: readonly string[]): ProblemPlace {
-  const tokens = pointer.split('/').slice(1).map(unescapeToken);
+  const tokens = parsePointer(pointer);
   const known = (name: unknown): name is string => typeof name === 'string' && fieldNames.includes(name);
   const [first, second, third, fourth] = tokens;
   if (first === 'schema') {

@@ -1,5 +1,6 @@
 import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
+import { isWithin } from '../../../domain/json-pointer';
 import { ProblemList } from '../Banners';
 import { pageFieldErrors, relativePointer } from '../model';
 import { useEditor, useStore } from '../state';
@@ -57,9 +58,7 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
   const { problems } = useEditor();
   const prefix = `/pages/${pageIndex}`;
   const own = problems.filter(
-    (problem) =>
-      problem.file === PAGES_FILE &&
-      (problem.pointer === prefix || (problem.pointer.startsWith(`${prefix}/`) && !problem.pointer.startsWith(`${prefix}/sections/`))),
+    (problem) => problem.file === PAGES_FILE && isWithin(problem.pointer, prefix) && !problem.pointer.startsWith(`${prefix}/sections/`),
   );
   const errorOf = (key: string) =>
     own
