@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SharedState } from './shared-state';
 
 /** A rendered page as the cache keeps it. */
@@ -15,7 +16,8 @@ export interface CachedPage {
  * (shared-state.ts) every instance reads and writes one cache, so a page rendered by one is served
  * by the others, and a stale page is rendered again by one instance only (`claim`). Without Redis,
  * or while it fails, each process keeps its own, at most `maxEntries` pages (the least recently used
- * goes first).
+ * goes first). Either keeps a page until the end of its stale window; render.ts tells fresh from
+ * stale by `expires`.
  *
  * Keys are prefixed with the build (`namespace`): during a rolling deploy, instances of two releases
  * never serve each other's pages, which name each release's own scripts.
@@ -36,30 +38,18 @@ export interface PageCache {
 
 export function createPageCache(options: { shared: SharedState; namespace: string; maxEntries: number; staleMs: number }): PageCache {
   const { shared, maxEntries, staleMs } = options;
-  const pages = new Map<string, CachedPage>();
+  // Not `fetchMethod`: render.ts renders a stale page again behind its render slots and the Redis claim, and streams a miss.
+  const pages = new LRUCache<string, CachedPage>({ max: maxEntries });
   const claimed = new Set<string>();
   const pageKey = (key: string) => `page:${options.namespace}:${key}`;
   const claimKey = (key: string) => `page-render:${options.namespace}:${key}`;
+  /** How long a page is kept: to the end of its stale window. */
+  const keepMs = (page: CachedPage) => Math.max(1, page.expires + staleMs - Date.now());
 
-  const local = {
-    get: (key: string) => {
-      const page = pages.get(key);
-      if (page) {
-        pages.delete(key);
-        pages.set(key, page);
-      }
-      return page;
-    },
-    set: (key: string, page: CachedPage) => {
-      pages.delete(key);
-      pages.set(key, page);
-      while (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
-    },
-    claim: (key: string) => {
-      if (claimed.has(key)) return false;
-      claimed.add(key);
-      return true;
-    },
+  const claimHere = (key: string) => {
+    if (claimed.has(key)) return false;
+    claimed.add(key);
+    return true;
   };
 
   return {
@@ -69,15 +59,14 @@ export function createPageCache(options: { shared: SharedState; namespace: strin
           const text = await redis.get(pageKey(key));
           return text === null ? undefined : (JSON.parse(text) as CachedPage);
         },
-        () => local.get(key),
+        () => pages.get(key),
       ),
     set: (key, page) =>
       shared.run(
         async (redis) => {
-          const keepMs = Math.max(1, page.expires + staleMs - Date.now());
-          await redis.set(pageKey(key), JSON.stringify(page), 'PX', keepMs);
+          await redis.set(pageKey(key), JSON.stringify(page), 'PX', keepMs(page));
         },
-        () => local.set(key, page),
+        () => void pages.set(key, page, { ttl: keepMs(page) }),
       ),
     delete: (key) =>
       shared.run(
@@ -104,7 +93,7 @@ export function createPageCache(options: { shared: SharedState; namespace: strin
     claim: (key, ms) =>
       shared.run(
         async (redis) => (await redis.set(claimKey(key), '1', 'PX', ms, 'NX')) === 'OK',
-        () => local.claim(key),
+        () => claimHere(key),
       ),
     release: async (key) => {
       claimed.delete(key);

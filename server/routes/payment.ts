@@ -1,24 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isObject } from '../../domain/guards';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { toPesos } from '../../domain/money';
 import type { ServerContext } from '../context';
+import { HttpError } from '../http';
 import { BODY_LIMITS, perMinute, registerRateLimit, WRITE_RATE_LIMITS } from '../rate-limit';
 import { html, page } from '../shop/html';
 import { checkoutPagePath, money, NOTIFICATIONS_PATH, orderDescription, PROVIDER_NAME, returnPath } from '../shop/provider';
 import { SIGNATURE_HEADER, signatureHeader } from '../shop/signature';
 import { OrderStore, type Order } from '../shop/store';
 
-/** HTML forms post application/x-www-form-urlencoded, which Fastify does not parse by itself (scoped to this module). */
-function acceptFormPosts(app: FastifyInstance): void {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: BODY_LIMITS.paymentRequest },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-}
+/**
+ * HTML forms post application/x-www-form-urlencoded, which Fastify does not parse by itself
+ * (@fastify/formbody, registered in each plugin: scoped to it). A repeated field keeps its last value.
+ */
+const FORM_POSTS = { bodyLimit: BODY_LIMITS.paymentRequest, parser: (text: string) => Object.fromEntries(new URLSearchParams(text)) };
 
 /** The token of `Authorization: Basic <token>`. */
 function bearerOfBasic(request: FastifyRequest): string | undefined {
@@ -27,8 +23,36 @@ function bearerOfBasic(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** What a payment request may carry (the payment_request of the billing reply; token only in a form post). */
-const PAYMENT_REQUEST_FIELDS = new Set(['token', 'order_id', 'amount', 'currency', 'description']);
+/** A payment request's fields (the payment_request of the billing reply; token only in a form post). */
+interface PaymentRequest {
+  token?: string;
+  order_id?: number | string;
+  amount?: number | string;
+  currency?: string;
+  description?: unknown;
+}
+
+/** A number, or digits as the hidden form sends them. */
+const NUMBER = { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }] };
+const PAYMENT_REQUEST = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { token: { type: 'string' }, order_id: NUMBER, amount: NUMBER, currency: { type: 'string' }, description: {} },
+};
+/** The body types that reach the route (no body: nothing to check); a text/plain body is refused as not an object. */
+const PAYMENT_REQUEST_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
+const MISMATCH = 'The payment request does not match the order.';
+
+/**
+ * A body that is not an object, or has an unknown field: 400. A field of another shape contradicts
+ * the order: 422, answered once the token has named the order.
+ */
+function paymentRequestRefusal([error]: FastifySchemaValidationError[]): HttpError {
+  const unknown = error?.params.additionalProperty;
+  if (typeof unknown === 'string') return new HttpError(400, `Unknown field in the payment request: ${unknown.slice(0, 50)}.`);
+  if (error?.instancePath === '') return new HttpError(400, 'The payment request must be a JSON object.');
+  return new HttpError(422, MISMATCH);
+}
 
 const NOT_PENDING: Record<Exclude<Order['status'], 'pending'>, string> = {
   paid: 'This order is already paid.',
@@ -56,39 +80,36 @@ function notPayable(order: Order, now: string): string | undefined {
 export const sandboxProviderRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
-  acceptFormPosts(app);
+  await app.register(formbody, FORM_POSTS);
   await registerRateLimit(app, 'payment-requests');
 
-  app.post(
+  app.post<{ Body: PaymentRequest | undefined }>(
     '/sandbox-pay/payment-requests',
-    { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest },
+    {
+      ...perMinute(WRITE_RATE_LIMITS.payment),
+      bodyLimit: BODY_LIMITS.paymentRequest,
+      schema: { body: { content: Object.fromEntries(PAYMENT_REQUEST_TYPES.map((type) => [type, { schema: PAYMENT_REQUEST }])) } },
+      schemaErrorFormatter: paymentRequestRefusal,
+      attachValidation: true,
+    },
     async (request, reply) => {
-      const type = request.headers['content-type'] ?? '';
-      const formPost = bearerOfBasic(request) === undefined && type.startsWith('application/x-www-form-urlencoded');
-      // A JSON payment_request (or the hidden form's fields): an object of known fields, or nothing.
-      if (request.body === null || (request.body !== undefined && !isObject(request.body))) {
-        return reply.code(400).send({ message: 'The payment request must be a JSON object.' });
-      }
-      if (request.body === undefined && type !== '' && !type.startsWith('application/json')) {
-        return reply.code(415).send({ message: 'The payment request must be JSON or a form post.' });
-      }
-      const body = isObject(request.body) ? request.body : {};
-      const unknown = Object.keys(body).find((field) => !PAYMENT_REQUEST_FIELDS.has(field));
-      if (unknown !== undefined) return reply.code(400).send({ message: `Unknown field in the payment request: ${unknown.slice(0, 50)}.` });
+      // An object of known fields (or no body) goes on; a field of another shape is refused below, with a token.
+      const invalid = request.validationError;
+      if (invalid instanceof HttpError && invalid.statusCode === 400) throw invalid;
+      const body = request.body ?? {};
       const fromHeader = bearerOfBasic(request);
-      const token = fromHeader ?? (formPost && typeof body.token === 'string' ? body.token : undefined);
+      const formPost = fromHeader === undefined && (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      const token = fromHeader ?? (formPost ? body.token : undefined);
       const order = token ? await store.byToken(token) : undefined;
       if (!order) return reply.code(401).send({ message: 'Invalid or missing payment token.' });
 
-      // Numbers, or digits as the hidden form sends them; anything else contradicts the order.
-      const asNumber = (value: unknown) =>
-        typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
       const contradicts =
-        (body.order_id !== undefined && asNumber(body.order_id) !== order.id) ||
-        (body.amount !== undefined && Math.round(asNumber(body.amount) * 100) !== order.total) ||
+        invalid !== undefined ||
+        (body.order_id !== undefined && Number(body.order_id) !== order.id) ||
+        (body.amount !== undefined && Math.round(Number(body.amount) * 100) !== order.total) ||
         (body.currency !== undefined && body.currency !== order.currency) ||
         (body.token !== undefined && body.token !== order.token);
-      if (contradicts) return reply.code(422).send({ message: 'The payment request does not match the order.' });
+      if (contradicts) return reply.code(422).send({ message: MISMATCH });
       const refusal = notPayable(order, ctx.now().toISOString());
       if (refusal) return reply.code(409).send({ message: refusal });
 
@@ -171,7 +192,7 @@ function notFoundPage(reply: FastifyReply) {
 export const sandboxPayPages: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   if (!ctx.demo) return;
   const store = new OrderStore(ctx.db);
-  acceptFormPosts(app);
+  await app.register(formbody, FORM_POSTS);
   await registerRateLimit(app, 'sandbox-pay');
   const limited = { ...perMinute(WRITE_RATE_LIMITS.payment), bodyLimit: BODY_LIMITS.paymentRequest };
 

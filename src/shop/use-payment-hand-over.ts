@@ -52,6 +52,7 @@ export function usePaymentHandOver(mode: PaymentMode) {
       setStatus('redirecting');
 
       let over = false;
+      // Not AbortSignal.timeout: the time limit also covers the form post and the browser leaving, and fails the hand-over.
       const abort = new AbortController();
       let cancelPost: (() => void) | undefined;
       // The browser leaves (the provider's page is in): the hand-over is done.
