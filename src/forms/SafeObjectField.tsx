@@ -1,18 +1,10 @@
 import { getDefaultRegistry } from '@rjsf/core';
-import type { FieldProps, UiSchema } from '@rjsf/utils';
+import { getUiOptions, type FieldProps, type UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo } from 'react';
 import { logError } from '../lib/log';
 
 /** rjsf's own object field: it renders the fields in ui:order and the object's templates. */
 const CoreObjectField = getDefaultRegistry().fields.ObjectField;
-
-/** The ui:order of a uiSchema node: `ui:order`, else `ui:options.order` (as rjsf's getUiOptions reads it). */
-function orderOf(ui: UiSchema | undefined): unknown {
-  if (!ui) return undefined;
-  if ('ui:order' in ui) return ui['ui:order'];
-  const options = ui['ui:options'];
-  return typeof options === 'object' && options !== null ? (options as Record<string, unknown>).order : undefined;
-}
 
 /**
  * The ui:order rjsf can always apply, and what was wrong with the given one (undefined when
@@ -44,7 +36,8 @@ export function safeOrder(order: unknown, properties: readonly string[]): { orde
 export function SafeObjectField(props: FieldProps) {
   const { uiSchema, schema, fieldPathId } = props;
   const properties = useMemo(() => Object.keys(schema.properties ?? {}), [schema.properties]);
-  const given = orderOf(uiSchema);
+  // Where rjsf reads the order: `ui:order`, or `ui:options.order`.
+  const given = getUiOptions(uiSchema).order;
   const safe = useMemo(() => safeOrder(given, properties), [given, properties]);
   const problem = safe?.problem;
   const path = fieldPathId?.$id ?? 'root';

@@ -1,4 +1,4 @@
-import type { RJSFValidationError } from '@rjsf/utils';
+import { ErrorSchemaBuilder, type ErrorSchema, type RJSFValidationError } from '@rjsf/utils';
 
 interface AjvErrorParams {
   errors?: { keyword?: string; params?: { missingProperty?: string } }[];
@@ -7,7 +7,7 @@ interface AjvErrorParams {
 
 /**
  * ajv-errors reports a `required` message against the object that lacks the field, so rjsf would
- * show it at the top of the form. This moves each one onto its missing field (TOOLCHAIN.md).
+ * show it at the top of the form. This moves each one onto its missing field.
  */
 export function moveRequiredToFields(errors: RJSFValidationError[]): RJSFValidationError[] {
   return errors.flatMap((error) => {
@@ -27,14 +27,9 @@ export function moveRequiredToFields(errors: RJSFValidationError[]): RJSFValidat
   });
 }
 
-/** Server-side messages (422 `errors: { field: [messages] }`) as rjsf's extraErrors. */
-export function serverErrorsToErrorSchema(errors: Record<string, string[]>): Record<string, unknown> {
-  const schema: Record<string, unknown> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const path = field ? field.split('.') : [];
-    let node = schema;
-    for (const key of path) node = (node[key] ??= {}) as Record<string, unknown>;
-    node.__errors = messages;
-  }
-  return schema;
+/** Server-side messages (422 `errors: { 'a.b': [messages] }`, '' for the form itself) as rjsf's extraErrors. */
+export function serverErrorsToErrorSchema(errors: Record<string, string[]>): ErrorSchema {
+  const builder = new ErrorSchemaBuilder();
+  for (const [field, messages] of Object.entries(errors)) builder.setErrors(messages, field);
+  return builder.ErrorSchema;
 }

@@ -7,7 +7,7 @@ import contact from '../../src/generated/form-files/contact.json';
 import keyAssignment from '../../src/generated/form-files/key-assignment.json';
 import registration from '../../src/generated/form-files/registration.json';
 import type { FormFile } from '../../src/generated/forms';
-import { payloadOf, sendToTarget } from '../../src/forms/FormRunner';
+import { payloadOf, sendToTarget } from '../../src/forms/transport';
 import { stubApi } from './api-stub';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -41,6 +41,13 @@ describe('a form never prints its schema on the page', () => {
     expect(logged).toContain("'*' more than once");
   });
 
+  it('reads the order from ui:options as well, as rjsf does', () => {
+    const { container, labels, logged } = renderForm({ 'ui:options': { order: ['email', 'firstName'] } });
+    expect(container.querySelector('.rjsf-config-error')).toBeNull();
+    expect(labels).toEqual(['Email', 'First name', 'Last name']);
+    expect(logged).toContain("ui:order misses 'lastName'");
+  });
+
   it('leaves a correct ui:order alone and logs nothing', () => {
     const { labels, logged } = renderForm({ 'ui:order': ['lastName', 'email', 'firstName'] });
     expect(labels).toEqual(['Last name', 'Email', 'First name']);

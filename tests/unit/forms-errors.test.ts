@@ -51,6 +51,13 @@ describe('serverErrorsToErrorSchema', () => {
       a: { b: { __errors: ['x'] } },
     });
   });
+
+  it("puts the form's own messages ('') at the root, beside the fields' and under a parent's", () => {
+    expect(serverErrorsToErrorSchema({ '': ['Too many requests'], member: ['m'], 'member.name': ['n'] })).toEqual({
+      __errors: ['Too many requests'],
+      member: { __errors: ['m'], name: { __errors: ['n'] } },
+    });
+  });
 });
 
 describe('file checks', () => {
