@@ -1,3 +1,5 @@
+import { isObject } from './guards';
+
 /**
  * What text a visitor types may not contain: every C0 and C1 control character (and DEL), and the
  * invisible bidirectional controls (marks, embeddings, overrides, isolates: U+061C, U+200E, U+200F,
@@ -26,4 +28,12 @@ export function hasRefusedCharacters(text: string, kind: TextKind = 'single-line
  */
 export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+}
+
+/** `value` with `map` applied to every string in it, deep in objects and lists (a copy; `value` is not changed). */
+export function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, mapStrings(child, map)]));
+  return value;
 }

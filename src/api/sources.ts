@@ -1,6 +1,6 @@
 import useSWR, { unstable_serialize } from 'swr';
 import { sources } from '../generated/api';
-import { fill, fillPath } from '../lib/site';
+import { fillPath, fillSiteText } from '../lib/site';
 import { getJson, type Query } from './client';
 import type { RouteParams } from '../lib/route-params';
 
@@ -20,8 +20,8 @@ const catalogue = sources as Readonly<Record<string, SourceEntry>>;
 
 function findSource(name: string): SourceEntry | undefined {
   if (catalogue[name]) return catalogue[name];
-  const wanted = fill(name);
-  return Object.entries(catalogue).find(([key]) => fill(key) === wanted)?.[1];
+  const wanted = fillSiteText(name);
+  return Object.entries(catalogue).find(([key]) => fillSiteText(key) === wanted)?.[1];
 }
 
 function unwrap(shape: Shape | undefined, body: unknown): unknown[] {
@@ -76,7 +76,7 @@ export function fillQuery(query: Readonly<Record<string, string>> | undefined, p
   return Object.fromEntries(
     Object.entries(query).map(([key, value]) => {
       const param = /^:(\w+)$/.exec(value)?.[1];
-      return [key, param === undefined ? fill(value) : params[param]];
+      return [key, param === undefined ? fillSiteText(value) : params[param]];
     }),
   );
 }

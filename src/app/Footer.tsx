@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Footer as FooterRecord } from '../generated/api';
 import { useSource } from '../api/sources';
 import { logError } from '../lib/log';
-import { fill, site } from '../lib/site';
+import { fillSiteTexts, site } from '../lib/site';
 import { SmartLink } from '../lib/SmartLink';
 import { telHref } from '../lib/tel';
 
@@ -15,7 +15,7 @@ function ContactsTable() {
   if (contacts.length === 0) return null;
   return (
     <table className="site-footer__contacts">
-      <caption>{fill(site.footer.contactsTitle)}</caption>
+      <caption>{fillSiteTexts(site).footer.contactsTitle}</caption>
       <tbody>
         {contacts.map((contact) => (
           <tr key={contact.label}>
@@ -36,12 +36,12 @@ function ContactsTable() {
 
 function LinkList({ title, links }: { title: string; links: { label: string; href: string }[] }) {
   return (
-    <nav aria-label={fill(title)} className="site-footer__links">
-      <h2>{fill(title)}</h2>
+    <nav aria-label={title} className="site-footer__links">
+      <h2>{title}</h2>
       <ul>
         {links.map((link) => (
           <li key={link.href + link.label}>
-            <SmartLink href={link.href}>{fill(link.label)}</SmartLink>
+            <SmartLink href={link.href}>{link.label}</SmartLink>
           </li>
         ))}
       </ul>
@@ -51,7 +51,7 @@ function LinkList({ title, links }: { title: string; links: { label: string; hre
 
 /** The site footer: contacts from `footers`, shortcuts, social buttons, address, copyright, stores. */
 export function Footer() {
-  const { footer, social, address, stores } = site;
+  const { footer, social, address, stores } = fillSiteTexts(site);
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
@@ -61,29 +61,29 @@ export function Footer() {
         <LinkList title={footer.aboutTitle} links={footer.about} />
         <LinkList title={footer.otherTitle} links={footer.other} />
         <div>
-          <h2>{fill(footer.followTitle)}</h2>
+          <h2>{footer.followTitle}</h2>
           <ul className="site-footer__social">
             {social.map((link) => (
               <li key={link.network}>
                 <a href={link.href} target="_blank" rel="noopener noreferrer" className={`social social--${link.network}`}>
-                  {fill(link.label)}
+                  {link.label}
                 </a>
               </li>
             ))}
           </ul>
-          <h2>{fill(footer.storesTitle)}</h2>
+          <h2>{footer.storesTitle}</h2>
           <div className="site-footer__stores">
             <a href={stores.android.href} target="_blank" rel="noopener noreferrer" className="store-badge">
-              {fill(stores.android.label)}
+              {stores.android.label}
             </a>
             <a href={stores.ios.href} target="_blank" rel="noopener noreferrer" className="store-badge">
-              {fill(stores.ios.label)}
+              {stores.ios.label}
             </a>
           </div>
         </div>
       </div>
-      <address className="site-footer__address">{fill(address)}</address>
-      <p className="site-footer__copyright">{fill(footer.copyright)}</p>
+      <address className="site-footer__address">{address}</address>
+      <p className="site-footer__copyright">{footer.copyright}</p>
     </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { fill, site } from '../lib/site';
+import { fillSiteTexts, site } from '../lib/site';
 import { SmartLink } from '../lib/SmartLink';
 
 /** The id of the drawer (a popover): its buttons name it. */
@@ -23,11 +23,11 @@ function Icon({ path, className }: { path: string; className: string }) {
  * and its close button, Escape or a tap outside close it, all without a script, from the first paint.
  */
 function Drawer() {
-  const { header, product } = site;
+  const { header, product, dialogs } = fillSiteTexts(site);
   // Once the header has hydrated, its links navigate inside the app: the drawer closes as the page changes.
   const close = () => (document.getElementById(DRAWER_ID) as HTMLElement | null)?.hidePopover();
   return (
-    <div id={DRAWER_ID} popover="auto" className="site-drawer" role="dialog" aria-label={fill(header.menuLabel)}>
+    <div id={DRAWER_ID} popover="auto" className="site-drawer" role="dialog" aria-label={header.menuLabel}>
       <div className="site-drawer__header">
         <span className="site-drawer__title">{product.name}</span>
         <button
@@ -35,7 +35,7 @@ function Drawer() {
           className="site-drawer__close"
           popoverTarget={DRAWER_ID}
           popoverTargetAction="hide"
-          aria-label={fill(site.dialogs?.close ?? 'Close')}
+          aria-label={dialogs?.close ?? 'Close'}
         >
           <Icon path={CLOSE_ICON} className="site-drawer__close-icon" />
         </button>
@@ -44,7 +44,7 @@ function Drawer() {
         <ul className="site-drawer__list">
           <li>
             <SmartLink href={header.drawerShop.href} className="site-drawer__shop" onClick={close}>
-              {fill(header.drawerShop.label)}
+              {header.drawerShop.label}
             </SmartLink>
           </li>
           {header.menu
@@ -52,7 +52,7 @@ function Drawer() {
             .map((link) => (
               <li key={link.href}>
                 <SmartLink href={link.href} onClick={close}>
-                  {fill(link.label)}
+                  {link.label}
                 </SmartLink>
               </li>
             ))}
@@ -68,7 +68,7 @@ function Drawer() {
  * links and its drawer a native popover.
  */
 export function Header({ drawer }: { drawer: boolean }) {
-  const { header, product, companySite } = site;
+  const { header, product, companySite } = fillSiteTexts(site);
 
   return (
     <header className="site-header">
@@ -81,14 +81,14 @@ export function Header({ drawer }: { drawer: boolean }) {
           <ul>
             {header.menu.map((link) => (
               <li key={link.href}>
-                <SmartLink href={link.href}>{fill(link.label)}</SmartLink>
+                <SmartLink href={link.href}>{link.label}</SmartLink>
               </li>
             ))}
           </ul>
         </nav>
         {drawer && (
           // A plain button: Fluent's Button would put its code and tokens on every page for this one control.
-          <button type="button" className="site-header__drawer-button" aria-label={fill(header.menuLabel)} popoverTarget={DRAWER_ID}>
+          <button type="button" className="site-header__drawer-button" aria-label={header.menuLabel} popoverTarget={DRAWER_ID}>
             <Icon path={MENU_ICON} className="site-header__drawer-icon" />
           </button>
         )}

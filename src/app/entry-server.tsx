@@ -13,7 +13,7 @@ import { configureApi } from '../api/client';
 import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
-import { fill, fillPath, loadSections, pages, type PageRoute } from '../lib/site';
+import { fillPath, fillSiteText, loadSections, pages, type PageRoute } from '../lib/site';
 import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
@@ -67,7 +67,7 @@ export type RenderResult = { kind: 'redirect'; status: 301 | 302; location: stri
 setRichTextWindow(new JSDOM('').window as unknown as Parameters<typeof setRichTextWindow>[0]);
 
 const routes = buildRoutes();
-const notFoundPage = pages.find((page) => fill(page.path) === '/404');
+const notFoundPage = pages.find((page) => fillSiteText(page.path) === '/404');
 
 function matchPage(pathname: string): { page: PageRoute | undefined; params: Record<string, string | undefined> } {
   const matches = matchRoutes(routes, pathname) ?? [];
@@ -138,7 +138,7 @@ function keptQuery(url: URL, read: ReadonlyMap<string, readonly string[] | undef
  * this one path.
  */
 function ownPath(page: PageRoute, params: RouteParams): string {
-  const path = fill(page.path)
+  const path = fillSiteText(page.path)
     .replace(/\/:(\w+)\??/g, (_whole, name: string) => {
       const value = params[name];
       return value === undefined || value === '' ? '' : `/${encodeURIComponent(value)}`;

@@ -1,10 +1,10 @@
 import { escapeHtml } from '../../domain/html';
 import type { PageConfig } from '../generated/config';
-import { fill, site } from '../lib/site';
+import { fillSiteText, fillSiteTexts, site } from '../lib/site';
 
 /** Document title of a page: its configured title (or route name) plus the site's title suffix. */
 export function pageTitle(page: PageConfig): string {
-  return fill(page.title ?? page.name) + fill(site.titleSuffix ?? '');
+  return fillSiteText(page.title ?? page.name) + (fillSiteTexts(site).titleSuffix ?? '');
 }
 
 /** What a page's HTML head says about it: from the config (page, then site defaults) and the public URL. */
@@ -23,28 +23,28 @@ export interface HeadTags {
 }
 
 function absolute(href: string, publicUrl: string): string {
-  return new URL(fill(href), publicUrl).href;
+  return new URL(fillSiteText(href), publicUrl).href;
 }
 
 /** The share image of a page: its own (size and text unknown), else the site's with what site.seo says of it. */
 function shareImage(page: PageConfig, publicUrl: string): Pick<HeadTags, 'image' | 'imageWidth' | 'imageHeight' | 'imageAlt'> {
   if (page.image) return { image: absolute(page.image, publicUrl) };
-  const seo = site.seo;
+  const seo = fillSiteTexts(site).seo;
   if (!seo?.image) return {};
   return {
     image: absolute(seo.image, publicUrl),
     imageWidth: seo.imageWidth,
     imageHeight: seo.imageHeight,
-    imageAlt: seo.imageAlt === undefined ? undefined : fill(seo.imageAlt),
+    imageAlt: seo.imageAlt,
   };
 }
 
 export function pageHead(page: PageConfig, options: { publicUrl: string; pathname: string; canonical: boolean }): HeadTags {
-  const seo = site.seo;
+  const seo = fillSiteTexts(site).seo;
   return {
     lang: seo?.lang ?? 'en',
     title: pageTitle(page),
-    description: fill(page.description ?? seo?.description ?? ''),
+    description: page.description === undefined ? (seo?.description ?? '') : fillSiteText(page.description),
     canonical: options.canonical ? new URL(options.pathname, options.publicUrl).href : undefined,
     ...shareImage(page, options.publicUrl),
   };
@@ -64,7 +64,7 @@ export function headHtml(head: HeadTags): string {
   meta('name', 'description', head.description);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   meta('property', 'og:type', 'website');
-  meta('property', 'og:site_name', fill('{product}'));
+  meta('property', 'og:site_name', site.product.name);
   meta('property', 'og:title', head.title);
   meta('property', 'og:description', head.description);
   meta('property', 'og:url', head.canonical);

@@ -3,7 +3,7 @@ import type { PageConfig } from '../generated/config';
 import { loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
 import { logError } from '../lib/log';
-import { fill, fillPath, loadSections, pages, site, type PageRoute } from '../lib/site';
+import { fillPath, fillSiteText, fillSiteTexts, loadSections, pages, site, type PageRoute } from '../lib/site';
 import { Shell, type RouteHandle } from './Shell';
 
 function PageView({ page }: { page: PageConfig }) {
@@ -23,11 +23,12 @@ function RedirectView({ to }: { to: string }) {
 function RouteError() {
   const error = useRouteError();
   logError('route', error);
+  const { dialogs } = fillSiteTexts(site);
   return (
     <div className="route-error" role="alert">
-      <p>{fill(site.dialogs?.loadFailed ?? 'Sorry, this page could not be loaded.')}</p>
+      <p>{dialogs?.loadFailed ?? 'Sorry, this page could not be loaded.'}</p>
       <button type="button" className="site-button" onClick={() => window.location.reload()}>
-        {fill(site.dialogs?.reload ?? 'Reload')}
+        {dialogs?.reload ?? 'Reload'}
       </button>
     </div>
   );
@@ -35,10 +36,10 @@ function RouteError() {
 
 function pageRoute(page: PageRoute): RouteObject | null {
   const handle: RouteHandle = { page };
-  const path = fill(page.path);
+  const path = fillSiteText(page.path);
   if (page.redirect) {
     // A redirect to the same path with a trailing slash is served by the target's own route.
-    if (fill(page.redirect) === `${path}/`) return null;
+    if (fillSiteText(page.redirect) === `${path}/`) return null;
     return { path, handle, element: <RedirectView to={page.redirect} /> };
   }
   return {

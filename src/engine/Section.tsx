@@ -1,11 +1,11 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { BlockItemMap, BlockType } from '../generated/blocks';
-import type { BlockSection, SectionKeys, SectionPropsMap } from '../generated/sections';
+import type { BlockSection, SectionKeys } from '../generated/sections';
 import { ApiError } from '../api/client';
 import { fillQuery, useSource } from '../api/sources';
 import { logError, logWarning } from '../lib/log';
-import { fill, site } from '../lib/site';
+import { fillSiteTexts, site } from '../lib/site';
 import { blockProps, isBlockType, loadedBlock, skeletonHeight } from './registry';
 import type { RouteParams } from '../lib/route-params';
 
@@ -20,19 +20,19 @@ function valueAt(item: unknown, path: string): unknown {
 }
 
 /**
- * A section's props with its `bind` applied: each bound prop takes the value at its path in the
- * first item of the section's (picked) list — e.g. a merchant's minimum purchase for the cart. A
- * value the item lacks (undefined or null) leaves the configured prop as it is.
+ * The props a section's `bind` sets: each bound prop takes the value at its path in the first item
+ * of the section's (picked) list — e.g. a merchant's minimum purchase for the cart. A value the item
+ * lacks (undefined or null) is left out, so the configured prop stays (blockProps lays these over
+ * the section's props). `npm run validate` checked that each bound name is a prop of the block.
  */
-export function boundProps<K extends BlockType>(section: BlockSection<K>, items: readonly unknown[]): SectionPropsMap[K] | undefined {
-  if (!section.bind) return section.props;
+export function boundValues<K extends BlockType>(section: BlockSection<K>, items: readonly unknown[]): Record<string, unknown> | undefined {
+  if (!section.bind) return undefined;
   const bound: Record<string, unknown> = {};
   for (const [prop, path] of Object.entries(section.bind)) {
     const value = valueAt(items[0], path);
     if (value !== undefined && value !== null) bound[prop] = value;
   }
-  // `npm run validate` checked that each bound name is a prop of the block; its value is content.
-  return { ...section.props, ...bound } as SectionPropsMap[K];
+  return bound;
 }
 
 /** Applies a section's pick rule to a list already sorted by precedence ascending. */
@@ -58,7 +58,7 @@ interface SectionViewProps<K extends BlockType> {
 
 function Block<K extends BlockType>({ section, params, items }: SectionViewProps<K> & { items: BlockItemMap[K][] }): ReactNode {
   const module = loadedBlock(section.type);
-  const props = useMemo(() => module && blockProps(module, boundProps(section, items)), [module, section, items]);
+  const props = useMemo(() => module && blockProps(module, section.props, boundValues(section, items)), [module, section, items]);
   if (!module || !props) {
     logWarning('engine', `block '${section.type}' rendered before its chunk loaded`);
     return null;
@@ -68,7 +68,7 @@ function Block<K extends BlockType>({ section, params, items }: SectionViewProps
     <>
       {module.block?.needsScript && site.noscript && (
         <noscript>
-          <p className="noscript-note">{fill(site.noscript)}</p>
+          <p className="noscript-note">{fillSiteTexts(site).noscript}</p>
         </noscript>
       )}
       <Component props={props} items={items} params={params} />
@@ -101,8 +101,9 @@ const NO_ITEMS: never[] = [];
 
 /**
  * Renders one section: looks its type up in the block registry and gives the block its own props
- * (the section's `props`, with what `bind` takes from the source and the schema's defaults) and,
- * when the section names a source, the loaded list. Unknown types are logged and skipped.
+ * (blockProps: the section's `props` with the site-wide placeholders filled, what `bind` takes from
+ * the source and the schema's defaults) and, when the section names a source, the loaded list.
+ * Unknown types are logged and skipped.
  */
 export function SectionView<K extends BlockType>({ section, params }: SectionViewProps<K>) {
   const known = isBlockType(section.type);

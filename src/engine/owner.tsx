@@ -4,7 +4,7 @@ import type { PageOwner } from '../generated/config';
 import { ApiError } from '../api/client';
 import { useSource } from '../api/sources';
 import { logError } from '../lib/log';
-import { fill, site } from '../lib/site';
+import { fillSiteTexts, site } from '../lib/site';
 import type { RouteParams } from '../lib/route-params';
 
 /** What resolving a page's owner gave: still loading, the params with the owner's id, unknown, or a failed load. */
@@ -60,7 +60,7 @@ export function OwnerGate({
     case 'failed':
       return (
         <p className="route-error" role="alert">
-          {fill(site.dialogs?.loadFailed ?? 'Sorry, this page could not be loaded.')}
+          {fillSiteTexts(site).dialogs?.loadFailed ?? 'Sorry, this page could not be loaded.'}
         </p>
       );
     case 'ready':

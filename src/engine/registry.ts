@@ -4,6 +4,7 @@ import { blocks } from '../generated/registry';
 import type { BlockSection, SectionPropsMap } from '../generated/sections';
 import type { BlockHooks, BlockRenderProps } from '../blocks/types';
 import { logError } from '../lib/log';
+import { fillSiteTexts } from '../lib/site';
 import { withDefaults, type SchemaDefaults } from './defaults';
 import type { HydrateKind } from './hydration';
 import { CHUNK_TIMEOUT_MS, withTimeout } from './timeout';
@@ -75,14 +76,25 @@ export async function loadBlocks(types: readonly string[]): Promise<void> {
   await Promise.all(wanted.map(loadBlock));
 }
 
-/** A section's props as its block receives them: the schema's defaults filled in. */
+/**
+ * A section's props as its block receives them: the site-wide placeholders ({product}, {short},
+ * {year}) filled in every text of the props and of the schema's defaults (fillSiteTexts, memoised
+ * per object), the values the section's `bind` took from its source (`bound`) over them as they
+ * are, and the schema's defaults filled in. A block substitutes only its own run-time values
+ * ({price}, {count}: withValues).
+ *
+ * Filled here at run time rather than by `npm run generate`: {year} must be this year in a server
+ * that runs for months, and the editor's preview renders config that generate has not seen.
+ */
 export function blockProps<K extends BlockType>(
   module: Pick<BlockModule<K>, 'defaults'>,
   props: SectionPropsMap[K] | undefined,
+  bound?: Readonly<Record<string, unknown>>,
 ): BlockPropsMap[K] {
+  const filled = fillSiteTexts(props ?? {});
   // `npm run validate` checked the props against the block's schema, and the defaults are that
   // schema's: filled in, they are what the generated props type says.
-  return withDefaults(module.defaults, props ?? {}) as BlockPropsMap[K];
+  return withDefaults(fillSiteTexts(module.defaults), bound ? { ...filled, ...bound } : filled) as BlockPropsMap[K];
 }
 
 async function preloadSection<K extends BlockType>(section: BlockSection<K>): Promise<void> {

@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
 import { useHydrated } from '../lib/hydrated';
-import { fill } from '../lib/site';
+import { fillSiteText } from '../lib/site';
 import { ConfirmDialog, preloadConfirmDialog } from './ConfirmDialog';
 import { moveRequiredToFields } from './errors';
 import type { FormContext } from './form-context';
@@ -99,11 +99,11 @@ export function FormRunner({
             {children}
             <div className="form-actions">
               <Button type="submit" appearance="primary" disabled={locked}>
-                {fill(flow.submitLabel)}
+                {fillSiteText(flow.submitLabel)}
               </Button>
               {flow.cancelLabel && (
                 <Button type="button" appearance="secondary" onClick={submission.reset} disabled={locked}>
-                  {fill(flow.cancelLabel)}
+                  {fillSiteText(flow.cancelLabel)}
                 </Button>
               )}
             </div>

@@ -1,7 +1,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { ApiError } from '../api/client';
 import type { FormFlow } from '../generated/forms';
-import { fill, site } from '../lib/site';
+import { fillSiteText, site } from '../lib/site';
 import { serverErrorsToErrorSchema } from './errors';
 
 /** What a failed submission shows: messages on their fields, a dialog, or a line in the console. */
@@ -10,7 +10,7 @@ export type Failure =
 
 /** The site's text for a submission that was not saved (logged, not shown). */
 export function failedText(): string {
-  return fill(site.forms?.failed ?? 'Sorry, there was a problem saving your transaction.');
+  return fillSiteText(site.forms?.failed ?? 'Sorry, there was a problem saving your transaction.');
 }
 
 /**
@@ -28,10 +28,10 @@ export function failureOf(error: unknown, flow: Pick<FormFlow, 'failureTitle'>):
   if (error.status === 422 && body?.errors) return { show: 'fields', errors: serverErrorsToErrorSchema(body.errors) };
   const message = error.serverMessage;
   if (flow.failureTitle && error.status >= 400 && error.status < 500 && message) {
-    return { show: 'dialog', title: fill(flow.failureTitle), message };
+    return { show: 'dialog', title: fillSiteText(flow.failureTitle), message };
   }
   if ([422, 429, 507].includes(error.status) && message) {
-    return { show: 'dialog', title: fill(site.forms?.errorTitle ?? 'Sorry'), message };
+    return { show: 'dialog', title: fillSiteText(site.forms?.errorTitle ?? 'Sorry'), message };
   }
   return { show: 'console', text: failedText() };
 }

@@ -6,7 +6,7 @@ import RadioWidget from '@rjsf/fluentui-rc/lib/RadioWidget/RadioWidget.js';
 import type { ErrorListProps, FieldProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { logError } from '../lib/log';
-import { fill, site } from '../lib/site';
+import { fillSiteTexts, site } from '../lib/site';
 import { SafeObjectField } from './SafeObjectField';
 import { BaseInputTemplate, DescriptionField, FieldErrorTemplate, TextareaWidget } from './templates';
 import { FileWidget } from './widgets/FileWidget';
@@ -31,7 +31,7 @@ function fieldLabel(schema: RJSFSchema, property: string | undefined): string | 
 function ErrorListTemplate({ errors, schema }: ErrorListProps) {
   return (
     <div className="form-error-summary" role="alert">
-      <p className="form-error-summary__title">{fill(site.forms?.errorSummary ?? 'Please correct the following:')}</p>
+      <p className="form-error-summary__title">{fillSiteTexts(site).forms?.errorSummary ?? 'Please correct the following:'}</p>
       <ul>
         {errors.map((error, index) => {
           const label = fieldLabel(schema, error.property);

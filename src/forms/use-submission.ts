@@ -3,7 +3,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
 import { useDialogs } from '../lib/dialogs';
 import { logError } from '../lib/log';
-import { fill } from '../lib/site';
+import { fillSiteText } from '../lib/site';
 import { failedText, failureOf } from './error-ladder';
 import { payloadOf, sendToTarget } from './transport';
 
@@ -57,9 +57,9 @@ export function useSubmission({ form, files, send, onSuccess, showSuccessFor, st
         reset();
         const { link, persistent } = flow.success;
         showSuccess({
-          title: fill(flow.success.title),
-          message: fill(flow.success.message),
-          link: link ? { label: fill(link.label), href: fill(link.href) } : undefined,
+          title: fillSiteText(flow.success.title),
+          message: fillSiteText(flow.success.message),
+          link: link ? { label: fillSiteText(link.label), href: fillSiteText(link.href) } : undefined,
           persistent,
           onClose: flow.reloadOnSuccess ? () => window.location.reload() : undefined,
         });

@@ -5,7 +5,6 @@ import { logError } from './log';
 import { Paragraphs } from './Paragraphs';
 import { RichText } from './RichText';
 import type { ContentDialogSpec } from './content-dialogs';
-import { fill } from './site';
 import './content-dialog.css';
 import { FluentScope } from './FluentScope';
 import type { RouteParams } from './route-params';
@@ -87,19 +86,19 @@ export default function ContentDialog({
       >
         <DialogSurface className="content-dialog">
           <DialogBody>
-            <DialogTitle>{fill(spec.title)}</DialogTitle>
+            <DialogTitle>{spec.title}</DialogTitle>
             <DialogContent className="content-dialog__content" aria-busy={!data && !error}>
               {!data && !error ? (
                 <div className="block-skeleton__shape" style={{ height: 160 }} />
               ) : items.length === 0 ? (
-                <p>{fill(spec.emptyText ?? '')}</p>
+                <p>{spec.emptyText ?? ''}</p>
               ) : (
                 <Entries kind={spec.kind} items={items} />
               )}
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={onClose}>
-                {fill(closeLabel)}
+                {closeLabel}
               </Button>
             </DialogActions>
           </DialogBody>

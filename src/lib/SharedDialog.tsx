@@ -1,12 +1,12 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OpenDialog } from './dialogs';
-import { fill, site } from './site';
+import { fillSiteTexts, site } from './site';
 import { FluentScope } from './FluentScope';
 
 /** The error dialog (title, message, Close) or the success dialog (title, message, link home). */
 export default function SharedDialog({ open, onClose }: { open: OpenDialog; onClose: () => void }) {
-  const labels = site.dialogs ?? {};
+  const labels = fillSiteTexts(site).dialogs ?? {};
   const success = open.kind === 'success' ? open.dialog : null;
   const link = success?.link ?? { label: labels.home ?? 'Go to home page', href: '/' };
   return (
@@ -26,11 +26,11 @@ export default function SharedDialog({ open, onClose }: { open: OpenDialog; onCl
             <DialogActions>
               {success ? (
                 <RouterLink to={link.href} onClick={onClose} className="button-link button-link--primary">
-                  {fill(link.label)}
+                  {link.label}
                 </RouterLink>
               ) : (
                 <Button appearance="primary" onClick={onClose}>
-                  {fill(labels.close ?? 'Close')}
+                  {labels.close ?? 'Close'}
                 </Button>
               )}
             </DialogActions>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { hrefKind } from './href';
 import { logWarning } from './log';
-import { fill } from './site';
+import { fillSiteText } from './site';
 
 interface Props {
   href: string;
@@ -22,7 +22,7 @@ const reported = new Set<string>();
  * `{product}`, `{short}` and `{year}` in an editor's href are filled (`/terms-and-conditions/{short}`).
  */
 export function SmartLink({ href: template, children, ...rest }: Props) {
-  const href = fill(template);
+  const href = fillSiteText(template);
   const kind = hrefKind(href);
   if (kind === 'path') {
     return (

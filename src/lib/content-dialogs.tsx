@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { fill } from './site';
 import type { RouteParams } from './route-params';
 
 /** One dialog of content: which source, how its items read, and its texts (from the page's configuration). */
@@ -58,7 +57,7 @@ export function ContentDialogButton({
           setOpen(true);
         }}
       >
-        {fill(spec.label)}
+        {spec.label}
       </button>
       {opened && (
         <Suspense fallback={null}>

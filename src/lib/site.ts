@@ -1,7 +1,7 @@
 import siteConfig from '../generated/site-config.json';
 import { pageSections } from '../generated/page-sections';
 import type { PageConfig, SiteSettings } from '../generated/config';
-import { fillPlaceholders } from '../../domain/text';
+import { fillPlaceholders, mapStrings } from '../../domain/text';
 import type { RouteParams } from './route-params';
 
 /** A page of the route table: everything of it but its sections, which its route loads (loadSections). */
@@ -55,15 +55,45 @@ if (import.meta.hot) {
   });
 }
 
-/** Substitutes {product}, {short} and {year} (and any extra variables) in an editor's text. */
-export function fill(text: string, vars: Record<string, string | number> = {}): string {
-  const all: Record<string, string | number> = {
-    product: site.product.name,
-    short: site.product.short,
-    year: new Date().getFullYear(),
-    ...vars,
-  };
-  return fillPlaceholders(text, all);
+/** The site-wide values every editor's text may name: {product}, {short} and {year} (this year). */
+function siteValues(): { product: string; short: string; year: number } {
+  return { product: site.product.name, short: site.product.short, year: new Date().getFullYear() };
+}
+
+/**
+ * One editor's text with the site-wide placeholders {product}, {short} and {year} filled, and any
+ * extra `values` ({max}, {name}); other placeholders stay as written. For texts that are neither a
+ * section's props (the engine fills those) nor the site settings (read them through
+ * `fillSiteTexts(site)`): a page's path, title and description, a form file's texts, a source name.
+ */
+export function fillSiteText(text: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return fillPlaceholders(text, { ...siteValues(), ...values });
+}
+
+/**
+ * A block's run-time values ({price}, {count}, {minimum}) in a text whose site-wide placeholders are
+ * already filled (a prop, a setting); other placeholders stay as written.
+ */
+export const withValues = fillPlaceholders;
+
+const filledTexts = new WeakMap<object, { stamp: string; filled: unknown }>();
+
+/**
+ * `value` with the site-wide placeholders filled in every string, deep in objects and lists; other
+ * placeholders (a block's {price}) stay for run time. What is filled is a copy, made once per object
+ * and kept while the site's values are the same: filling the same props or settings again is a
+ * look-up, and {year} still turns with the year in a server that runs for months.
+ */
+export function fillSiteTexts<T>(value: T): T {
+  const values = siteValues();
+  const fill = (text: string) => fillPlaceholders(text, values);
+  if (typeof value !== 'object' || value === null) return mapStrings(value, fill) as T;
+  const stamp = JSON.stringify(values);
+  const known = filledTexts.get(value);
+  if (known?.stamp === stamp) return known.filled as T;
+  const filled = mapStrings(value, fill);
+  filledTexts.set(value, { stamp, filled });
+  return filled as T;
 }
 
 /**
@@ -72,9 +102,9 @@ export function fill(text: string, vars: Record<string, string | number> = {}): 
  * page lacks shows its mistake in the address instead of breaking the page.
  */
 export function fillPath(template: string, params: RouteParams): string {
-  return fill(template).replace(/:(\w+)\??/g, (whole, key: string) => {
+  return fillSiteText(template).replace(/:(\w+)\??/g, (whole, key: string) => {
     const value = params[key];
-    return value === undefined ? whole : encodeURIComponent(fill(value));
+    return value === undefined ? whole : encodeURIComponent(fillSiteText(value));
   });
 }
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { fill } from '../lib/site';
 import { BillingFormCard } from './BillingFormCard';
 import type { Checkout } from './use-checkout';
 import './checkout-parts.css';
@@ -27,8 +26,8 @@ function PaymentPartners({ title, text, partners = [] }: { title?: string; text?
   if (!title) return null;
   return (
     <div className="form-card checkout-partners">
-      <h2>{fill(title)}</h2>
-      {text && <p>{fill(text)}</p>}
+      <h2>{title}</h2>
+      {text && <p>{text}</p>}
       <ul>
         {partners.map((partner) => (
           <li key={partner}>{partner}</li>
@@ -38,7 +37,7 @@ function PaymentPartners({ title, text, partners = [] }: { title?: string; text?
   );
 }
 
-/** The texts of the layout (the page's configuration; `fill`ed here). */
+/** The texts of the layout (the section's props, their site-wide placeholders filled by the engine). */
 interface CheckoutLayoutTexts {
   title: string;
   summaryTitle: string;
@@ -74,7 +73,7 @@ export function CheckoutLayout({ name, formClassName, checkout, texts, partners,
     <FluentScope>
       <section className={`content-section ${name}`} aria-labelledby={`${name}-title`}>
         <h1 id={`${name}-title`} className="section-title">
-          {fill(texts.title)}
+          {texts.title}
         </h1>
         <div className="checkout__grid">
           <BillingFormCard
@@ -84,15 +83,15 @@ export function CheckoutLayout({ name, formClassName, checkout, texts, partners,
             uiSchemaOverrides={checkout.uiSchema}
             extraValidate={checkout.validate}
             handOver={checkout.handOver}
-            redirectingText={fill(texts.redirecting)}
-            failedText={fill(texts.paymentFailed)}
+            redirectingText={texts.redirecting}
+            failedText={texts.paymentFailed}
           >
             {terms}
           </BillingFormCard>
-          <aside className="checkout__aside" aria-label={fill(texts.summaryTitle)}>
+          <aside className="checkout__aside" aria-label={texts.summaryTitle}>
             <div className="form-card checkout-summary">
-              <h2>{fill(texts.summaryTitle)}</h2>
-              <h3>{fill(texts.overviewTitle)}</h3>
+              <h2>{texts.summaryTitle}</h2>
+              <h3>{texts.overviewTitle}</h3>
               <dl className="checkout-summary__rows" data-testid="plan-overview">
                 {overview}
               </dl>

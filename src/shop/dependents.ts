@@ -1,6 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
-import { fill } from '../lib/site';
+import { fillSiteText } from '../lib/site';
 
 const FIELD = 'no_dependents';
 
@@ -23,7 +23,7 @@ export function dependentsField(form: FormFile | undefined, maxDependents: numbe
     ? {
         [FIELD]: {
           'ui:widget': 'select',
-          'ui:title': fill(label),
+          'ui:title': label,
           'ui:options': {
             required: true,
             choices: Array.from({ length: maxDependents }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
@@ -36,11 +36,11 @@ export function dependentsField(form: FormFile | undefined, maxDependents: numbe
     if (!asked) return {};
     const value = data[FIELD];
     if (value === undefined || value === null || value === '')
-      return { [FIELD]: [fill(fieldOption(form, 'requiredMessage', 'This field is required'))] };
+      return { [FIELD]: [fillSiteText(fieldOption(form, 'requiredMessage', 'This field is required'))] };
     const count = Number(value);
     return Number.isInteger(count) && count >= 1 && count <= maxDependents
       ? {}
-      : { [FIELD]: [fill(fieldOption(form, 'maxMessage', 'Choose between 1 and {max}'), { max: maxDependents })] };
+      : { [FIELD]: [fillSiteText(fieldOption(form, 'maxMessage', 'Choose between 1 and {max}'), { max: maxDependents })] };
   };
 
   return { asked, uiSchema, validate };

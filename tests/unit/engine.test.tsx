@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { PageConfig } from '../../src/generated/config';
 import { FreshSwr, stubApi } from './api-stub';
 import { PageRenderer } from '../../src/engine/PageRenderer';
-import { boundProps, pickItems } from '../../src/engine/Section';
+import { boundValues, pickItems } from '../../src/engine/Section';
 import { blockProps, loadBlocks, loadedBlock, skeletonHeight } from '../../src/engine/registry';
 import { byPrecedence } from '../../src/api/sources';
 
@@ -55,7 +55,7 @@ describe('pick rules and ordering', () => {
 
   it("passes a block only its own props, not the section's binding, with its schema's defaults filled in", () => {
     const section = { type: 'banner', source: 's', pick: 'first', id: 'a', query: {}, props: { hidePromoButtons: true } } as const;
-    expect(blockProps(loadedBlock('banner')!, boundProps(section, []))).toEqual({
+    expect(blockProps(loadedBlock('banner')!, section.props, boundValues(section, []))).toEqual({
       hidePromoButtons: true,
       setHeaderColor: true,
     });
@@ -110,6 +110,19 @@ describe('PageRenderer', () => {
     await vi.waitFor(() => expect(error.mock.calls.some((call) => String(call[0]).includes('source home-sliders'))).toBe(true));
     expect(container.querySelector('.banner')).toBeNull();
     expect(container.querySelector('.block-skeleton')).toBeNull();
+  });
+
+  it("fills a section's {product}, {short} and {year} before the block renders, and leaves {price} for the block", async () => {
+    const section = {
+      type: 'message',
+      props: { title: '{product} ({short}), {year}', text: 'Members from {price}', action: { label: 'Shop {product}', href: '/shop' } },
+    } as const;
+    renderPage({ name: 'T', path: '/t', sections: [section as never] });
+    const year = new Date().getFullYear();
+    expect(await screen.findByRole('heading', { name: `Bantay Doc (bantaydoc), ${year}` })).toBeTruthy();
+    expect(screen.getByText('Members from {price}')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop Bantay Doc' })).toBeTruthy();
+    expect(section.props.title).toBe('{product} ({short}), {year}');
   });
 
   it('fills route params into a source path, with the page defaults', async () => {

@@ -6,7 +6,7 @@ import promoForm from '../../src/generated/form-files/promo-code.json';
 import type { Section } from '../../src/generated/config';
 import type { PromoCodeProps } from '../../src/generated/blocks';
 import { blockProps } from '../../src/engine/registry';
-import { boundProps } from '../../src/engine/Section';
+import { boundValues } from '../../src/engine/Section';
 import { PAYMENT_REDIRECT_DELAY_MS, postPaymentForm } from '../../src/shop/payment-form';
 
 const REQUIRED = promoForm.schema.properties.code.errorMessage.minLength;
@@ -28,16 +28,22 @@ describe('engine: section bind (props from the bound item)', () => {
 
   it("takes each bound prop from the first item's path, without the section's own keys", () => {
     const merchant = { id: 101, other_details: { is_multiple_purchase: true, minimum_quantity_purchase: 2 } };
-    expect(boundProps(section, [merchant, { id: 102 }])).toEqual({ multiplePurchase: true, minimumQuantity: 2, texts: {} });
+    expect(boundValues(section, [merchant, { id: 102 }])).toEqual({ multiplePurchase: true, minimumQuantity: 2 });
+    expect(blockProps({ defaults: {} }, section.props, boundValues(section, [merchant]))).toEqual({
+      multiplePurchase: true,
+      minimumQuantity: 2,
+      texts: {},
+    });
   });
 
   it('keeps the configured value when the item lacks the path (or holds null), or there is no item', () => {
-    expect(boundProps(section, [{ id: 1, other_details: { is_multiple_purchase: null } }])).toMatchObject({
+    const props = (items: unknown[]) => blockProps({ defaults: {} }, section.props, boundValues(section, items));
+    expect(props([{ id: 1, other_details: { is_multiple_purchase: null } }])).toMatchObject({
       multiplePurchase: false,
       minimumQuantity: 1,
     });
-    expect(boundProps(section, [{ id: 1, other_details: 'text' }])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
-    expect(boundProps(section, [])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
+    expect(props([{ id: 1, other_details: 'text' }])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
+    expect(props([])).toMatchObject({ multiplePurchase: false, minimumQuantity: 1 });
   });
 });
 

@@ -51,6 +51,7 @@ function addHero(p: ProjectEditor) {
 }
 
 describe('a block type is one folder', () => {
+  // A whole generate and a tsc run on a copy of the project: over 20 s on a busy two-core machine.
   it('appears in the generated registry, chunk, props types and section union, with no other edit', async () => {
     const root = makeProject(addHero);
     expect((await generate(root)).warnings).toEqual([]);
@@ -110,7 +111,7 @@ describe('a block type is one folder', () => {
       { encoding: 'utf8', cwd: root },
     );
     expect(tsc.stdout + tsc.stderr).toBe('');
-  });
+  }, 60_000);
 
   it('npm run validate accepts a page using it and reports its props at file:line:column with their pointer', () => {
     const root = makeProject(addHero);

@@ -6,7 +6,7 @@ import { PageRenderer } from '../../../src/engine/PageRenderer';
 import { isBlockType, loadBlocks, loadedBlock } from '../../../src/engine/registry';
 import type { PageConfig } from '../../../src/generated/config';
 import type { BlockSection } from '../../../src/generated/sections';
-import { fill, type PageRoute } from '../../../src/lib/site';
+import { fillSiteText, type PageRoute } from '../../../src/lib/site';
 import type { PageValue, SectionValue } from '../types';
 import { SectionOverlay } from './overlay';
 import { isToPreview, type FromPreview, type RenderMessage } from './protocol';
@@ -179,7 +179,7 @@ export function PreviewApp() {
         element: <Shell />,
         errorElement: <RouteFailed />,
         children: [
-          { path: fill(page.path), handle, element: <PreviewPage /> },
+          { path: fillSiteText(page.path), handle, element: <PreviewPage /> },
           { path: '*', element: <Elsewhere /> },
         ],
       },

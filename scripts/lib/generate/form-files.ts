@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { mapStrings } from '../../../domain/text';
 import { isObject } from '../json-file';
 import { PROJECT_PATHS, type NamedInput, type ProjectInputs } from '../project';
 import { removeStale, type GenerateContext, type GeneratedFile, type GenerateStep } from './step';
@@ -28,15 +29,9 @@ export function productNames(inputs: ProjectInputs): ProductNames | undefined {
  */
 export function resolveFormFile(value: unknown, product: ProductNames | undefined): unknown {
   const fillText = (text: string) => (product ? text.replaceAll('{product}', product.name).replaceAll('{short}', product.short) : text);
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return fillText(node);
-    if (Array.isArray(node)) return node.map(walk);
-    if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
-    return node;
-  };
-  if (!isObject(value)) return walk(value);
+  if (!isObject(value)) return mapStrings(value, fillText);
   const { $schema: _editorSchema, formatVersion: _version, mail: _serverOnly, ...rest } = value;
-  return walk(rest);
+  return mapStrings(rest, fillText);
 }
 
 /**

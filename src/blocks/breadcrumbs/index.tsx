@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { fill, fillPath } from '../../lib/site';
+import { fillPath } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 
 /** Breadcrumbs: every item links except the last, which is the current page. */
@@ -13,7 +13,7 @@ export default function BreadcrumbsBlock({ props, params }: BlockRenderProps<'br
           const href = fillPath(item.href, params);
           return (
             <li key={`${index}-${item.href}`}>
-              {last ? <span aria-current="page">{fill(item.label)}</span> : <Link to={href}>{fill(item.label)}</Link>}
+              {last ? <span aria-current="page">{item.label}</span> : <Link to={href}>{item.label}</Link>}
             </li>
           );
         })}

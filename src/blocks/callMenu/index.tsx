@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { Footer } from '../../generated/api';
-import { fill } from '../../lib/site';
 import { telHref } from '../../lib/tel';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
@@ -110,8 +109,8 @@ export default function CallMenuBlock({ props, items }: BlockRenderProps<'callMe
 
   return (
     <section className="content-section call-menu-section">
-      {props.title && <h2 className="section-title call-menu-section__title">{fill(props.title)}</h2>}
-      {props.text && <p className="call-menu-section__text">{fill(props.text)}</p>}
+      {props.title && <h2 className="section-title call-menu-section__title">{props.title}</h2>}
+      {props.text && <p className="call-menu-section__text">{props.text}</p>}
       <div
         ref={wrapper}
         className={open ? 'call-menu call-menu--open' : 'call-menu'}
@@ -137,7 +136,7 @@ export default function CallMenuBlock({ props, items }: BlockRenderProps<'callMe
               d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
             />
           </svg>
-          {fill(props.label)}
+          {props.label}
         </button>
         <div
           ref={menu}

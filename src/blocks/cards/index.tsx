@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { VideoDescription } from '../../generated/api';
-import { fill } from '../../lib/site';
+import { fillSiteText } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { cardItems } from './items';
 import './styles.css';
@@ -14,15 +14,15 @@ export default function CardsBlock({ props, items }: BlockRenderProps<'cards', V
     <section className="content-section cards" aria-labelledby={props.title ? headingId : undefined}>
       {props.title && (
         <h2 id={headingId} className="section-title cards__title">
-          {fill(props.title)}
+          {props.title}
         </h2>
       )}
-      {props.intro && <p className="cards__intro">{fill(props.intro)}</p>}
+      {props.intro && <p className="cards__intro">{props.intro}</p>}
       <ul className="cards__list">
         {cards.map((card, index) => (
           <li key={index} className="card">
-            <h3 className="card__title">{fill(card.title)}</h3>
-            <p className="card__text">{fill(card.description)}</p>
+            <h3 className="card__title">{fillSiteText(card.title)}</h3>
+            <p className="card__text">{fillSiteText(card.description)}</p>
           </li>
         ))}
       </ul>

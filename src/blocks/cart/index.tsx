@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fill, fillPath, isInternal } from '../../lib/site';
+import { fillPath, isInternal, withValues } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
@@ -58,30 +58,30 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
           }}
         >
           <TrashIcon />
-          {fill(texts.deleteLabel)}
+          {texts.deleteLabel}
         </button>
       </div>
       <p className="cart-line__price">
         {pesoText(item.price)}
-        {texts.perYear && <> {fill(texts.perYear)}</>}
+        {texts.perYear && <> {texts.perYear}</>}
       </p>
       {multiplePurchase ? (
         <div className="cart-line__row">
           <label className="cart-line__label" id={`${quantityId}-label`} htmlFor={quantityId}>
-            {fill(texts.quantityLabel)}
+            {texts.quantityLabel}
           </label>
           <QuantityInput
             id={quantityId}
             labelId={`${quantityId}-label`}
             quantity={item.quantity}
             dispatch={dispatch}
-            increaseLabel={fill(texts.increaseLabel)}
-            decreaseLabel={fill(texts.decreaseLabel)}
+            increaseLabel={texts.increaseLabel}
+            decreaseLabel={texts.decreaseLabel}
           />
         </div>
       ) : (
         <p className="cart-line__row">
-          <span className="cart-line__label">{fill(texts.quantityLabel)}</span>
+          <span className="cart-line__label">{texts.quantityLabel}</span>
           <span className="cart-line__value" data-testid="cart-quantity">
             {item.quantity}
           </span>
@@ -91,9 +91,9 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
         <div className="cart-line__row cart-line__row--members">
           <div>
             <span className="cart-line__label" id={`${quantityId}-members`}>
-              {fill(texts.membersLabel)}
+              {texts.membersLabel}
             </span>
-            <span className="cart-line__hint">{fill(texts.memberPriceLabel, { price: pesoText(item.member) })}</span>
+            <span className="cart-line__hint">{withValues(texts.memberPriceLabel, { price: pesoText(item.member) })}</span>
           </div>
           <Stepper
             labelledBy={`${quantityId}-members`}
@@ -101,8 +101,8 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
             canDecrease={item.memberQuantity >= 1}
             onIncrease={() => dispatch({ type: 'incrementMembers' })}
             onDecrease={() => dispatch({ type: 'decrementMembers' })}
-            increaseLabel={fill(texts.increaseLabel)}
-            decreaseLabel={fill(texts.decreaseLabel)}
+            increaseLabel={texts.increaseLabel}
+            decreaseLabel={texts.decreaseLabel}
           />
         </div>
       )}
@@ -172,7 +172,7 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
         onClick={() => setOpen((value) => !value)}
       >
         <CartIcon />
-        <span className="cart-fab__label">{fill(texts.cartLabel)}</span>
+        <span className="cart-fab__label">{texts.cartLabel}</span>
         {quantity > 0 && <span className="cart-fab__badge">{quantity}</span>}
       </button>
       {open && (
@@ -199,9 +199,9 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
         >
           <div className="cart-menu__header">
             <h2 id={titleId} className="cart-menu__title">
-              {fill(texts.cartLabel)}
+              {texts.cartLabel}
             </h2>
-            <button type="button" className="cart-menu__close" aria-label={fill(texts.closeLabel)} onClick={() => close(true)}>
+            <button type="button" className="cart-menu__close" aria-label={texts.closeLabel} onClick={() => close(true)}>
               <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"
@@ -222,44 +222,44 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
               <dl className="cart-totals">
                 {discount > 0 && texts.discountLabel && (
                   <div className="cart-totals__row">
-                    <dt>{fill(texts.discountLabel)}</dt>
+                    <dt>{texts.discountLabel}</dt>
                     <dd>−{pesoText(discount)}</dd>
                   </div>
                 )}
                 <div className="cart-totals__row">
-                  <dt>{fill(texts.subtotalLabel)}</dt>
+                  <dt>{texts.subtotalLabel}</dt>
                   <dd>{pesoText(totals.subtotal)}</dd>
                 </div>
                 <div className="cart-totals__row">
-                  <dt>{fill(texts.vatLabel)}</dt>
+                  <dt>{texts.vatLabel}</dt>
                   <dd>{pesoText(totals.vat)}</dd>
                 </div>
                 <div className="cart-totals__row cart-totals__row--total">
-                  <dt>{fill(texts.totalLabel)}</dt>
+                  <dt>{texts.totalLabel}</dt>
                   <dd>{pesoText(totals.total)}</dd>
                 </div>
               </dl>
-              {!canCheckout && texts.minimumText && <p className="cart-menu__minimum">{fill(texts.minimumText, { minimum })}</p>}
+              {!canCheckout && texts.minimumText && <p className="cart-menu__minimum">{withValues(texts.minimumText, { minimum })}</p>}
             </>
           ) : (
-            <p className="cart-menu__empty">{fill(texts.emptyText)}</p>
+            <p className="cart-menu__empty">{texts.emptyText}</p>
           )}
           {item &&
             (canCheckout ? (
               isInternal(checkoutHref) ? (
                 <Link className="cart-menu__checkout" to={checkoutHref} onClick={() => setOpen(false)}>
-                  {fill(texts.checkoutLabel)}
+                  {texts.checkoutLabel}
                 </Link>
               ) : (
                 <a className="cart-menu__checkout" href={checkoutHref}>
-                  {fill(texts.checkoutLabel)}
+                  {texts.checkoutLabel}
                 </a>
               )
             ) : (
               // A disabled link has no href (APG: role link with aria-disabled), so it cannot be followed.
               // eslint-disable-next-line jsx-a11y/anchor-is-valid
               <a className="cart-menu__checkout" role="link" aria-disabled="true">
-                {fill(texts.checkoutLabel)}
+                {texts.checkoutLabel}
               </a>
             ))}
         </div>

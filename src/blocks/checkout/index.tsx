@@ -1,7 +1,7 @@
 import { Input, Label } from '@fluentui/react-components';
 import { Link } from 'react-router-dom';
 import { preloadForm } from '../../forms/use-form-definition';
-import { fill, fillPath } from '../../lib/site';
+import { fillPath, withValues } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
 import { pesoText } from '../../shop/format';
@@ -17,11 +17,11 @@ function PromoField({ texts, promo }: { texts: NonNullable<BlockProps<'checkout'
   const tone = verdict ? (verdict.outcome === 'redeemed' ? ' checkout-promo__message--ok' : ' checkout-promo__message--error') : '';
   return (
     <div className="checkout-promo">
-      <Label htmlFor="promo">{fill(texts.label)}</Label>
+      <Label htmlFor="promo">{texts.label}</Label>
       <Input
         id="promo"
         value={promo.code}
-        placeholder={texts.placeholder ? fill(texts.placeholder) : undefined}
+        placeholder={texts.placeholder || undefined}
         onChange={(_, data) => promo.setCode(data.value)}
         autoComplete="off"
       />
@@ -61,10 +61,10 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
   if (!item || !totals || item.quantity < minimum) {
     return (
       <section className="content-section checkout-empty">
-        <h1 className="section-title">{fill(texts.title)}</h1>
-        <p>{item ? fill(texts.minimumText ?? texts.emptyCart, { minimum }) : fill(texts.emptyCart)}</p>
+        <h1 className="section-title">{texts.title}</h1>
+        <p>{item ? withValues(texts.minimumText ?? texts.emptyCart, { minimum }) : texts.emptyCart}</p>
         <Link to={shopPath} className="button-link button-link--primary">
-          {fill(texts.backToShop)}
+          {texts.backToShop}
         </Link>
       </section>
     );
@@ -79,22 +79,22 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
       terms={
         <p className="checkout__terms">
           <Link to={fillPath(props.termsHref, params)} target="_blank">
-            {fill(texts.termsText)}
+            {texts.termsText}
           </Link>
         </p>
       }
       overview={
         <>
-          <SummaryRow label={fill(texts.planLabel)} value={item.name} />
-          <SummaryRow label={fill(texts.quantityLabel)} value={String(item.quantity)} />
+          <SummaryRow label={texts.planLabel} value={item.name} />
+          <SummaryRow label={texts.quantityLabel} value={String(item.quantity)} />
           <SummaryRow label={`${item.name} × ${item.quantity}`} value={pesoText(totals.planTotal)} />
           {totals.members !== null && (
-            <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
+            <SummaryRow label={`${texts.membersLabel} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
           )}
-          <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
-          <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
-          {totals.promoDiscount > 0 && <SummaryRow label={fill(texts.discountLabel)} value={`−${pesoText(totals.promoDiscount)}`} />}
-          <SummaryRow label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
+          <SummaryRow label={texts.subtotalLabel} value={pesoText(totals.subtotal)} />
+          <SummaryRow label={texts.vatLabel} value={pesoText(totals.vat)} />
+          {totals.promoDiscount > 0 && <SummaryRow label={texts.discountLabel} value={`−${pesoText(totals.promoDiscount)}`} />}
+          <SummaryRow label={texts.totalLabel} value={pesoText(totals.total)} strong />
         </>
       }
     >

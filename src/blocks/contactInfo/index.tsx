@@ -1,5 +1,5 @@
 import type { Footer } from '../../generated/api';
-import { fill, site } from '../../lib/site';
+import { fillSiteTexts, site } from '../../lib/site';
 import { telHref } from '../../lib/tel';
 import type { BlockRenderProps } from '../types';
 
@@ -8,7 +8,7 @@ export default function ContactInfoBlock({ props, items }: BlockRenderProps<'con
   const contacts = items[0]?.values?.contacts ?? [];
   return (
     <section className="content-section contact-info">
-      {props.title && <h2 className="section-title">{fill(props.title)}</h2>}
+      {props.title && <h2 className="section-title">{props.title}</h2>}
       <dl className="contact-info__list">
         {contacts.map((contact) => (
           <div key={contact.label} className="contact-info__row">
@@ -21,12 +21,12 @@ export default function ContactInfoBlock({ props, items }: BlockRenderProps<'con
           </div>
         ))}
       </dl>
-      {props.socialTitle && <h3>{fill(props.socialTitle)}</h3>}
+      {props.socialTitle && <h3>{props.socialTitle}</h3>}
       <ul className="contact-info__social">
-        {site.social.map((link) => (
+        {fillSiteTexts(site).social.map((link) => (
           <li key={link.network}>
             <a href={link.href} target="_blank" rel="noopener noreferrer" className="social social--light">
-              {fill(link.label)}
+              {link.label}
             </a>
           </li>
         ))}

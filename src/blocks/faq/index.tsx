@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { Faq } from '../../generated/api';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { looksLikeHtml } from './answer';
 import './styles.css';
@@ -56,11 +55,11 @@ export default function FaqBlock({ props, items }: BlockRenderProps<'faq', Faq>)
     <section className="content-section faq" aria-labelledby={props.title ? headingId : undefined}>
       {props.title && (
         <h2 id={headingId} className="section-title faq__title">
-          {fill(props.title)}
+          {props.title}
         </h2>
       )}
       {items.length === 0 ? (
-        <p className="faq__empty">{fill(props.emptyText ?? '')}</p>
+        <p className="faq__empty">{props.emptyText ?? ''}</p>
       ) : (
         <ul className="faq__list">
           {items.map((faq) => (

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import type { Feature } from '../../generated/api';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
@@ -18,10 +17,10 @@ export default function FeaturesBlock({ props, items }: BlockRenderProps<'featur
         <div className="content-section features__head">
           {props.title && (
             <h2 id={headingId} className="section-title">
-              {fill(props.title)}
+              {props.title}
             </h2>
           )}
-          {props.intro && <p className="features__intro">{fill(props.intro)}</p>}
+          {props.intro && <p className="features__intro">{props.intro}</p>}
         </div>
       )}
       <ul className="features__list">

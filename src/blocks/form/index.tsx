@@ -1,6 +1,5 @@
 import { FormRunner } from '../../forms/FormRunner';
 import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
-import { fill } from '../../lib/site';
 import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
 
 /** The engine loads the form before the page renders (BlockHooks.preload). */
@@ -26,10 +25,10 @@ export default function FormBlock({ props }: BlockRenderProps<'form'>) {
       <div className={card ? 'form-card' : undefined} style={props.width ? { maxWidth: props.width } : undefined}>
         {props.title && (
           <Heading id={`form-${name}-title`} className="form-block__title">
-            {fill(props.title)}
+            {props.title}
           </Heading>
         )}
-        {props.intro && <p className="form-block__intro">{fill(props.intro)}</p>}
+        {props.intro && <p className="form-block__intro">{props.intro}</p>}
         {loaded ? (
           <FormRunner form={loaded.form} validator={loaded.validator} />
         ) : (

@@ -2,7 +2,6 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import type { ReactNode } from 'react';
 import type { Job } from '../../generated/api';
 import { Paragraphs } from '../../lib/Paragraphs';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { FluentScope } from '../../lib/FluentScope';
 
@@ -52,11 +51,11 @@ export default function JobDialog({
                 {job.division} · {job.location}
               </p>
               <Paragraphs text={job.description} className="job-dialog__description" />
-              <p className="job-dialog__hint">{withEmailLinks(fill(props.applyHint))}</p>
+              <p className="job-dialog__hint">{withEmailLinks(props.applyHint)}</p>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={onClose}>
-                {fill(props.closeLabel)}
+                {props.closeLabel}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import type { Job } from '../../generated/api';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { ariaSort, initialJobSort, JOB_SORT_KEYS, nextJobSort, sortJobs, type JobSort } from './sort';
 import './styles.css';
@@ -28,7 +27,7 @@ export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsT
     requestAnimationFrame(() => opener?.focus());
   };
   const rows = useMemo(() => sortJobs(items, sort), [items, sort]);
-  const heading = props.title ? fill(props.title) : undefined;
+  const heading = props.title || undefined;
   const headingId = useId();
 
   return (
@@ -39,7 +38,7 @@ export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsT
         </h2>
       )}
       {rows.length === 0 ? (
-        props.emptyText && <p>{fill(props.emptyText)}</p>
+        props.emptyText && <p>{props.emptyText}</p>
       ) : (
         <div className="jobs-table__scroller">
           <table className="jobs-table__table" aria-labelledby={heading ? headingId : undefined}>
@@ -50,7 +49,7 @@ export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsT
                   return (
                     <th key={key} scope="col" aria-sort={state}>
                       <button type="button" className="jobs-table__sort" onClick={() => setSort((s) => nextJobSort(s, key))}>
-                        {fill(props.columns[key])}
+                        {props.columns[key]}
                         <span className={`jobs-table__arrow jobs-table__arrow--${state}`} aria-hidden="true" />
                       </button>
                     </th>
@@ -61,7 +60,7 @@ export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsT
             <tbody>
               {rows.map((job) => (
                 <tr key={job.id} className="jobs-table__row" onClick={() => setOpenJob(job)}>
-                  <td data-label={fill(props.columns.title)}>
+                  <td data-label={props.columns.title}>
                     <button
                       type="button"
                       className="jobs-table__open"
@@ -78,8 +77,8 @@ export default function JobsTableBlock({ props, items }: BlockRenderProps<'jobsT
                       {job.title}
                     </button>
                   </td>
-                  <td data-label={fill(props.columns.division)}>{job.division}</td>
-                  <td data-label={fill(props.columns.location)}>{job.location}</td>
+                  <td data-label={props.columns.division}>{job.division}</td>
+                  <td data-label={props.columns.location}>{job.location}</td>
                 </tr>
               ))}
             </tbody>

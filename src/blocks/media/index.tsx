@@ -4,7 +4,7 @@ import { useSource } from '../../api/sources';
 import type { Article } from '../../generated/api';
 import { formatDate, manilaYear } from '../../lib/dates';
 import { logError } from '../../lib/log';
-import { fill, fillPath } from '../../lib/site';
+import { fillPath, withValues } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps, BlockSourceRequest } from '../types';
 import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
 import './styles.css';
@@ -61,7 +61,7 @@ function YearPanel({
   let content;
   if (error) content = null;
   else if (!data) content = <div className="media__months-loading" aria-busy="true" />;
-  else if (groups.length === 0) content = <p className="media__empty">{fill(props.emptyText)}</p>;
+  else if (groups.length === 0) content = <p className="media__empty">{props.emptyText}</p>;
   else
     content = (
       <ul className="media__months">
@@ -75,7 +75,7 @@ function YearPanel({
                 aria-pressed={active}
                 onClick={() => onPick({ year, month })}
               >
-                {fill(props.monthLabel, { month: monthName(props, month), count: items.length })}
+                {withValues(props.monthLabel, { month: monthName(props, month), count: items.length })}
               </button>
             </li>
           );
@@ -107,7 +107,7 @@ function ArticleCard({ article, props, eager }: { article: Article; props: Props
       <p className="media-card__excerpt">{htmlToText(article.description)}</p>
       {/* The article's title is part of the link's text (read by screen readers and crawlers), not shown. */}
       <Link className="media-card__more" to={href}>
-        {fill(props.readMore)}
+        {props.readMore}
         <span className="visually-hidden">: {article.title}</span>
       </Link>
     </li>
@@ -131,7 +131,7 @@ function Results({
   const group = pick ? groups?.find((g) => g.month === pick.month) : undefined;
   if (loading) return <div className="media__results media__results--loading" aria-busy="true" />;
   if (!pick || !group) {
-    return <div className="media__results">{empty && <p className="media__empty">{fill(props.emptyText)}</p>}</div>;
+    return <div className="media__results">{empty && <p className="media__empty">{props.emptyText}</p>}</div>;
   }
   return (
     <section className="media__results" aria-labelledby={headingId}>
@@ -193,10 +193,10 @@ export default function MediaBlock({ props }: BlockRenderProps<'media'>) {
 
   return (
     <section className="content-section media">
-      <h1 className="section-title">{fill(props.title)}</h1>
-      <h2 className="media__subtitle">{fill(props.articlesTitle)}</h2>
+      <h1 className="section-title">{props.title}</h1>
+      <h2 className="media__subtitle">{props.articlesTitle}</h2>
       <div className="media__layout">
-        <nav className="media__archive" aria-label={fill(props.archiveLabel)}>
+        <nav className="media__archive" aria-label={props.archiveLabel}>
           {years.map((year) => {
             const expanded = open.has(year);
             const buttonId = `${baseId}-year-${year}`;

@@ -6,7 +6,6 @@ import type { Article } from '../../generated/api';
 import { formatDate } from '../../lib/dates';
 import { logError } from '../../lib/log';
 import { RichText } from '../../lib/RichText';
-import { fill } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps, BlockSourceRequest } from '../types';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
@@ -66,7 +65,7 @@ export default function MediaArticleBlock({ props, params }: BlockRenderProps<'m
     <article className="content-section media-article">
       <h1 className="media-article__title">{article.title}</h1>
       <p className="media-article__date">
-        {props.dateLabel && <span>{fill(props.dateLabel)} </span>}
+        {props.dateLabel && <span>{props.dateLabel} </span>}
         <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
       </p>
       <ContentImage image={article.background_image} className="media-article__image" width={800} height={500} priority="high" />

@@ -1,4 +1,3 @@
-import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
 
@@ -7,11 +6,11 @@ export default function MessageBlock({ props }: BlockRenderProps<'message'>) {
   const Heading = props.level === 2 ? 'h2' : 'h1';
   return (
     <section className="message-block">
-      <Heading className="message-block__title">{fill(props.title)}</Heading>
-      {props.text && <p className="message-block__text">{fill(props.text)}</p>}
+      <Heading className="message-block__title">{props.title}</Heading>
+      {props.text && <p className="message-block__text">{props.text}</p>}
       {props.action && (
         <SmartLink href={props.action.href} className="button-link button-link--primary">
-          {fill(props.action.label)}
+          {props.action.label}
         </SmartLink>
       )}
     </section>

@@ -8,7 +8,6 @@ import { moveRequiredToFields } from '../../forms/errors';
 import type { FormContext } from '../../forms/form-context';
 import { ThemedForm } from '../../forms/theme';
 import type { FormFile } from '../../generated/forms';
-import { fill } from '../../lib/site';
 import { birthdateProblem, type CardAgeCheck } from './rules';
 import type { CardResult } from './store';
 
@@ -57,7 +56,7 @@ export const MemberCard = forwardRef<Form, MemberCardProps>(function MemberCard(
     <section className={`member-card member-card--${state}`} aria-labelledby={headingId} data-card={cardKey}>
       <div className="member-card__head">
         <h3 id={headingId} className="member-card__title" tabIndex={-1}>
-          {fill(title)}
+          {title}
         </h3>
         {remove && state !== 'success' && (
           <button
@@ -100,8 +99,8 @@ export const MemberCard = forwardRef<Form, MemberCardProps>(function MemberCard(
         <></>
       </CardForm>
       <div className="member-card__result" role="status">
-        {state === 'loading' && <Spinner size="tiny" label={fill(texts.sending)} />}
-        {state === 'success' && <p className="member-card__alert member-card__alert--success">{fill(texts.success)}</p>}
+        {state === 'loading' && <Spinner size="tiny" label={texts.sending} />}
+        {state === 'success' && <p className="member-card__alert member-card__alert--success">{texts.success}</p>}
         {state === 'failure' && <p className="member-card__alert member-card__alert--failure">{result.message}</p>}
       </div>
     </section>

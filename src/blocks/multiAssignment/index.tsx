@@ -5,7 +5,7 @@ import type Form from '@rjsf/core';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
 import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
-import { fill } from '../../lib/site';
+import { fillSiteText, withValues } from '../../lib/site';
 import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
 import { postKeyAssignment, refusalMessage } from './api';
 import { MemberCard } from './MemberCard';
@@ -79,7 +79,7 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
     ...(dependents
       ? state.dependentIds.map((id, index) => ({
           key: dependentKey(id),
-          title: fill(dependents.cardTitle, { n: index + 1 }),
+          title: withValues(dependents.cardTitle, { n: index + 1 }),
           check: dependentCheck(variant, dependents.minAge, texts),
           employee: false,
           dependentId: id,
@@ -138,7 +138,7 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
           const message = refusalMessage(error, '');
           // A refusal the server explains is shown on the card; anything else is also logged.
           if (!message) logError('key assignment', error);
-          return message || fill(texts.failure);
+          return message || texts.failure;
         },
       });
     } finally {
@@ -166,10 +166,10 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
       <section ref={root} className="content-section multi-assignment" aria-labelledby={headingId} aria-busy={sending || undefined}>
         {props.title && (
           <h2 id={headingId} className="multi-assignment__title">
-            {fill(props.title)}
+            {props.title}
           </h2>
         )}
-        {props.intro && <p className="multi-assignment__intro">{fill(props.intro)}</p>}
+        {props.intro && <p className="multi-assignment__intro">{props.intro}</p>}
         {!loaded ? (
           <div className="block-skeleton__shape" style={{ height: 720 }} aria-busy="true" aria-label="Loading" />
         ) : (
@@ -202,7 +202,7 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
                     remove={
                       dependents && card.dependentId !== undefined
                         ? {
-                            label: fill(dependents.removeLabel, { title: card.title }),
+                            label: withValues(dependents.removeLabel, { title: card.title }),
                             onRemove: () => removeDependent(card),
                             disabled: sending,
                           }
@@ -219,24 +219,24 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
                         <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
                           <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
                         </svg>
-                        {fill(dependents.addLabel)}
+                        {dependents.addLabel}
                       </button>
-                      {dependents.addHint && <p className="member-card__hint">{fill(dependents.addHint)}</p>}
+                      {dependents.addHint && <p className="member-card__hint">{dependents.addHint}</p>}
                     </>
                   ) : (
-                    dependents.capText && <p className="member-card__hint">{fill(dependents.capText, { max: cap })}</p>
+                    dependents.capText && <p className="member-card__hint">{withValues(dependents.capText, { max: cap })}</p>
                   )}
                 </div>
               )}
             </div>
             {invalidPress > 0 && (
               <p key={invalidPress} className="multi-assignment__invalid" role="alert">
-                {fill(texts.invalid)}
+                {texts.invalid}
               </p>
             )}
             <div className="multi-assignment__actions">
               <Button appearance="primary" size="large" onClick={assign} disabled={sending}>
-                {fill(loaded.form.flow.submitLabel)}
+                {fillSiteText(loaded.form.flow.submitLabel)}
               </Button>
             </div>
             {loaded.form.flow.confirm && (

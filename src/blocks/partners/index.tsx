@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { Partner } from '../../generated/api';
 import { SmartLink } from '../../lib/SmartLink';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
@@ -9,7 +8,7 @@ import './styles.css';
 export default function PartnersBlock({ props, items }: BlockRenderProps<'partners', Partner>) {
   const headingId = useId();
   if (items.length === 0) return null;
-  const heading = props.title ? fill(props.title) : undefined;
+  const heading = props.title || undefined;
   return (
     <section className="content-section partners" aria-labelledby={heading ? headingId : undefined}>
       {heading && (
@@ -17,7 +16,7 @@ export default function PartnersBlock({ props, items }: BlockRenderProps<'partne
           {heading}
         </h2>
       )}
-      {props.intro && <p className="partners__intro">{fill(props.intro)}</p>}
+      {props.intro && <p className="partners__intro">{props.intro}</p>}
       <ul className="partners__list">
         {items.map((partner) => (
           <li key={partner.id}>

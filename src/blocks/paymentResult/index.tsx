@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Redirect } from '../../lib/Redirect';
-import { fill } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';
 import type { BlockHooks, BlockRenderProps } from '../types';
@@ -30,20 +29,20 @@ export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentR
     else restoreStashedCart();
   }, [known, paid]);
 
-  if (!known) return <Redirect to={fill(props.shopLink.href)} />;
+  if (!known) return <Redirect to={props.shopLink.href} />;
 
   return (
     <section className="message-block" aria-live="polite">
-      <h1 className="message-block__title">{fill(paid ? props.paidTitle : props.cancelledTitle)}</h1>
-      <p className="message-block__text">{fill(paid ? props.paidText : props.cancelledText)}</p>
+      <h1 className="message-block__title">{paid ? props.paidTitle : props.cancelledTitle}</h1>
+      <p className="message-block__text">{paid ? props.paidText : props.cancelledText}</p>
       <p className="payment-result__links">
         {paid && props.assignmentLink && (
           <SmartLink href={props.assignmentLink.href} className="button-link button-link--primary">
-            {fill(props.assignmentLink.label)}
+            {props.assignmentLink.label}
           </SmartLink>
         )}{' '}
         <SmartLink href={returnPath?.startsWith('/') ? returnPath : props.shopLink.href} className="button-link">
-          {fill(props.shopLink.label)}
+          {props.shopLink.label}
         </SmartLink>
       </p>
     </section>

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import type { Plan } from '../../generated/api';
-import { fill } from '../../lib/site';
 import { planToCartPlan } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
@@ -30,10 +29,10 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
     <section id={props.anchor} className="content-section plan-grid" aria-labelledby={texts.title ? headingId : undefined}>
       {texts.title && (
         <h2 id={headingId} className="section-title plan-grid__title">
-          {fill(texts.title)}
+          {texts.title}
         </h2>
       )}
-      {texts.vatNote && <p className="plan-grid__note">{fill(texts.vatNote)}</p>}
+      {texts.vatNote && <p className="plan-grid__note">{texts.vatNote}</p>}
       <ul className="plan-grid__list">
         {plans.map((plan) => {
           const cardHeading = `${headingId}-plan-${plan.id}`;
@@ -45,16 +44,16 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
                   {plan.name}
                 </h3>
                 <p className="plan-card__price">
-                  <span className="plan-card__amount">{pesoText(price)}</span> <span className="plan-card__per">{fill(texts.perYear)}</span>
+                  <span className="plan-card__amount">{pesoText(price)}</span> <span className="plan-card__per">{texts.perYear}</span>
                 </p>
-                <p className="plan-card__headline">{fill(texts.headline)}</p>
+                <p className="plan-card__headline">{texts.headline}</p>
                 <ul className="plan-card__strengths">
                   {texts.strengths.map((strength) => (
                     <li key={strength}>
                       <svg className="plan-card__check" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
                         <path d="M6.2 11.6 2.9 8.3l1-1 2.3 2.3 5.9-5.9 1 1z" fill="currentColor" />
                       </svg>
-                      {fill(strength)}
+                      {strength}
                     </li>
                   ))}
                 </ul>
@@ -64,7 +63,7 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
                   disabled={full}
                   onClick={() => dispatch({ type: 'add', plan: planToCartPlan(plan) })}
                 >
-                  {fill(inCart === plan.id ? texts.addedLabel : texts.addLabel)}
+                  {inCart === plan.id ? texts.addedLabel : texts.addLabel}
                 </button>
               </article>
             </li>
@@ -73,7 +72,7 @@ export default function PlanGridBlock({ props, items }: BlockRenderProps<'planGr
       </ul>
       {texts.fullCartNote && (
         <p className="plan-grid__full" role="status">
-          {full ? fill(texts.fullCartNote) : null}
+          {full ? texts.fullCartNote : null}
         </p>
       )}
     </section>

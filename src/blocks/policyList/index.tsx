@@ -1,13 +1,12 @@
 import type { PrivacyPolicy } from '../../generated/api';
 import { RichText } from '../../lib/RichText';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 
 /** Titles with descriptions (the Data Privacy Policy list), in ascending precedence. */
 export default function PolicyListBlock({ props, items }: BlockRenderProps<'policyList', PrivacyPolicy>) {
   return (
     <section className="content-section policy-list">
-      {props.title && <h1 className="section-title">{fill(props.title)}</h1>}
+      {props.title && <h1 className="section-title">{props.title}</h1>}
       {items.map((policy, index) => (
         <article key={policy.id ?? index} className="policy-list__item">
           <h2>{policy.title}</h2>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import form from '../../generated/form-files/promo-code.json';
 import { checkPromotionCode } from '../../api/promotions';
 import { logError } from '../../lib/log';
-import { fill } from '../../lib/site';
+import { fillSiteText, withValues } from '../../lib/site';
 import { planToCartPlan } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
 import type { BlockHooks, BlockRenderProps } from '../types';
@@ -68,11 +68,11 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
         dispatch({ type: 'setPlan', plan: { ...planToCartPlan(plan), unlockCode: typed } });
         setCode('');
       } else {
-        setMessage({ kind: 'invalid', text: fill(texts.invalidCode) });
+        setMessage({ kind: 'invalid', text: texts.invalidCode });
       }
     } catch (error) {
       logError('promotion code', error);
-      setMessage({ kind: 'invalid', text: fill(texts.invalidCode) });
+      setMessage({ kind: 'invalid', text: texts.invalidCode });
     } finally {
       setBusy(false);
     }
@@ -80,15 +80,15 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
 
   if (state.plan) {
     return (
-      <section id="promo" className="content-section promo-code promo-code--unlocked" aria-label={fill(texts.title)}>
+      <section id="promo" className="content-section promo-code promo-code--unlocked" aria-label={texts.title}>
         {texts.unlocked && (
           <p role="status" className="promo-code__unlocked">
-            {fill(texts.unlocked, { plan: state.plan.name })}
+            {withValues(texts.unlocked, { plan: state.plan.name })}
           </p>
         )}
         {texts.changeCode && (
           <button type="button" className="promo-code__change" onClick={() => dispatch({ type: 'setPlan', plan: null })}>
-            {fill(texts.changeCode)}
+            {texts.changeCode}
           </button>
         )}
       </section>
@@ -99,12 +99,12 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
     <section id="promo" className="content-section promo-code" aria-labelledby={titleId}>
       <div className="form-card promo-code__card">
         <h2 id={titleId} className="promo-code__title">
-          {fill(texts.title)}
+          {texts.title}
         </h2>
-        {texts.intro && <p className="promo-code__intro">{fill(texts.intro)}</p>}
+        {texts.intro && <p className="promo-code__intro">{texts.intro}</p>}
         <form className="promo-code__form" onSubmit={(event) => void submit(event)} noValidate>
           <label htmlFor={inputId} className="promo-code__label">
-            {fill(field.title)}
+            {fillSiteText(field.title)}
             <span aria-hidden="true" className="promo-code__required">
               {' *'}
             </span>
@@ -115,7 +115,7 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
               name="code"
               className="promo-code__input"
               value={code}
-              placeholder={hints['ui:placeholder'] ? fill(hints['ui:placeholder']) : undefined}
+              placeholder={hints['ui:placeholder'] ? fillSiteText(hints['ui:placeholder']) : undefined}
               autoComplete={hints['ui:autocomplete']}
               required
               aria-invalid={message !== null}
@@ -126,7 +126,7 @@ export default function PromoCodeBlock({ props, params }: BlockRenderProps<'prom
               }}
             />
             <button type="submit" className="promo-code__submit" disabled={busy}>
-              {fill(form.flow.submitLabel)}
+              {fillSiteText(form.flow.submitLabel)}
             </button>
           </div>
           <p id={messageId} className="promo-code__message" role="alert">

@@ -1,6 +1,6 @@
 import { ContentDialogButton } from '../../lib/content-dialogs';
 import { Redirect } from '../../lib/Redirect';
-import { fill, fillPath } from '../../lib/site';
+import { fillPath } from '../../lib/site';
 import { RESELLER } from '../../shop/checkouts';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
 import { pesoText } from '../../shop/format';
@@ -42,17 +42,17 @@ export default function ResellerCheckoutView({ props, params }: BlockRenderProps
       }
       overview={
         <>
-          <SummaryRow label={fill(texts.planLabel)} value={item.name} />
-          <SummaryRow label={`${item.name} ${fill(texts.perYear)}`} value={pesoText(item.price)} />
+          <SummaryRow label={texts.planLabel} value={item.name} />
+          <SummaryRow label={`${item.name} ${texts.perYear}`} value={pesoText(item.price)} />
           {item.discount > 0 && texts.planDiscountLabel && (
-            <SummaryRow label={fill(texts.planDiscountLabel)} value={`−${pesoText(item.discount)}`} />
+            <SummaryRow label={texts.planDiscountLabel} value={`−${pesoText(item.discount)}`} />
           )}
           {totals.members !== null && item.memberQuantity > 0 && (
-            <SummaryRow label={`${fill(texts.membersLabel)} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
+            <SummaryRow label={`${texts.membersLabel} × ${item.memberQuantity}`} value={pesoText(totals.members)} />
           )}
-          <SummaryRow label={fill(texts.subtotalLabel)} value={pesoText(totals.subtotal)} />
-          <SummaryRow label={fill(texts.vatLabel)} value={pesoText(totals.vat)} />
-          <SummaryRow label={fill(texts.totalLabel)} value={pesoText(totals.total)} strong />
+          <SummaryRow label={texts.subtotalLabel} value={pesoText(totals.subtotal)} />
+          <SummaryRow label={texts.vatLabel} value={pesoText(totals.vat)} />
+          <SummaryRow label={texts.totalLabel} value={pesoText(totals.total)} strong />
         </>
       }
     />

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Reseller } from '../../generated/api';
 import { brandVariables, resellerBranding, useBrandVariables } from '../../lib/brand';
 import { ContentDialogButton } from '../../lib/content-dialogs';
-import { fill, fillPath, site } from '../../lib/site';
+import { fillPath, site, withValues } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
@@ -27,7 +27,7 @@ export default function ResellerFooterBlock({ props, items, params }: BlockRende
           <p className="reseller-footer__name">{branding.name}</p>
           {branding.tagline && <p className="reseller-footer__tagline">{branding.tagline}</p>}
         </div>
-        <nav className="reseller-footer__nav" aria-label={fill(texts.infoLabel, names)}>
+        <nav className="reseller-footer__nav" aria-label={withValues(texts.infoLabel, names)}>
           <ul>
             {props.dialogs.map((dialog) => (
               <li key={dialog.kind + dialog.source}>
@@ -37,7 +37,7 @@ export default function ResellerFooterBlock({ props, items, params }: BlockRende
             {props.links.map((link) => (
               <li key={link.href}>
                 <SmartLink href={fillPath(link.href, params)} className="reseller-footer__link">
-                  {fill(link.label, names)}
+                  {withValues(link.label, names)}
                 </SmartLink>
               </li>
             ))}
@@ -45,8 +45,8 @@ export default function ResellerFooterBlock({ props, items, params }: BlockRende
         </nav>
       </div>
       <div className="reseller-footer__legal">
-        <p>{fill(texts.copyright, names)}</p>
-        {texts.poweredBy && <p>{fill(texts.poweredBy, names)}</p>}
+        <p>{withValues(texts.copyright, names)}</p>
+        {texts.poweredBy && <p>{withValues(texts.poweredBy, names)}</p>}
       </div>
     </footer>
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Reseller } from '../../generated/api';
 import { brandVariables, resellerBranding, useBrandVariables } from '../../lib/brand';
-import { fill, fillPath, isInternal, site } from '../../lib/site';
+import { fillPath, isInternal, site, withValues } from '../../lib/site';
 import { SmartLink } from '../../lib/SmartLink';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
@@ -30,7 +30,10 @@ export default function ResellerHeaderBlock({ props, items, params }: BlockRende
           </span>
         </Link>
         {links.length > 0 && (
-          <nav className="reseller-header__nav" aria-label={props.navLabel ? fill(props.navLabel, { name: branding.name }) : undefined}>
+          <nav
+            className="reseller-header__nav"
+            aria-label={props.navLabel ? withValues(props.navLabel, { name: branding.name }) : undefined}
+          >
             <ul>
               {links.map((link) => {
                 const href = fillPath(link.href, params);
@@ -38,10 +41,10 @@ export default function ResellerHeaderBlock({ props, items, params }: BlockRende
                   <li key={link.href}>
                     {isInternal(href) ? (
                       <Link to={href} aria-current={href === pathname ? 'page' : undefined}>
-                        {fill(link.label, { name: branding.name })}
+                        {withValues(link.label, { name: branding.name })}
                       </Link>
                     ) : (
-                      <SmartLink href={href}>{fill(link.label, { name: branding.name })}</SmartLink>
+                      <SmartLink href={href}>{withValues(link.label, { name: branding.name })}</SmartLink>
                     )}
                   </li>
                 );

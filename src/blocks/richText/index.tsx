@@ -1,6 +1,5 @@
 import type { Terms } from '../../generated/api';
 import { RichText } from '../../lib/RichText';
-import { fill } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps } from '../types';
 
 /**
@@ -21,8 +20,8 @@ export default function RichTextBlock({ props, items }: BlockRenderProps<'richTe
   const entry = items[0];
   return (
     <section className="content-section">
-      {props.title && <h1 className="section-title">{fill(props.title)}</h1>}
-      {entry ? <RichText html={entry.description} /> : props.emptyText && <p>{fill(props.emptyText)}</p>}
+      {props.title && <h1 className="section-title">{props.title}</h1>}
+      {entry ? <RichText html={entry.description} /> : props.emptyText && <p>{props.emptyText}</p>}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Section } from '../../generated/api';
 import { Paragraphs } from '../../lib/Paragraphs';
-import { fill } from '../../lib/site';
+import { fillSiteText } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { inPrecedenceRange } from './range';
 import './styles.css';
@@ -13,7 +13,7 @@ function Item({ item, headed }: { item: Section; headed: boolean }) {
     <li className="section-list__item">
       <ContentImage image={item.background_image} className="section-list__image" width={800} height={500} />
       <div className="section-list__text">
-        <Heading className="section-list__title">{fill(item.title)}</Heading>
+        <Heading className="section-list__title">{fillSiteText(item.title)}</Heading>
         <Paragraphs text={item.description} className="section-list__description" />
       </div>
     </li>
@@ -29,7 +29,7 @@ export default function SectionListBlock({ props, items }: BlockRenderProps<'sec
   const headingId = useId();
   const shown = inPrecedenceRange(items, props.precedenceFrom, props.precedenceTo);
   if (shown.length === 0) return null;
-  const heading = props.title ? fill(props.title) : undefined;
+  const heading = props.title || undefined;
   const { layout } = props;
   return (
     <section className={`content-section section-list section-list--${layout}`} aria-labelledby={heading ? headingId : undefined}>
@@ -38,7 +38,7 @@ export default function SectionListBlock({ props, items }: BlockRenderProps<'sec
           {heading}
         </h2>
       )}
-      {props.intro && <p className="section-list__intro">{fill(props.intro)}</p>}
+      {props.intro && <p className="section-list__intro">{props.intro}</p>}
       <ul className="section-list__items">
         {shown.map((item) => (
           <Item key={item.id} item={item} headed={Boolean(heading)} />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Step } from '../../generated/api';
-import { fill } from '../../lib/site';
+import { fillSiteText } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { stepItems } from './items';
 import './styles.css';
@@ -18,10 +18,10 @@ export default function StepsBlock({ props, items }: BlockRenderProps<'steps', S
     <section className="content-section steps" aria-labelledby={props.title ? headingId : undefined}>
       {props.title && (
         <h2 id={headingId} className="section-title steps__title">
-          {fill(props.title)}
+          {props.title}
         </h2>
       )}
-      {props.intro && <p className="steps__intro">{fill(props.intro)}</p>}
+      {props.intro && <p className="steps__intro">{props.intro}</p>}
       <ol className={`steps__list steps__list--${Math.min(steps.length, 4)}`}>
         {steps.map((step, index) => (
           <li key={step.key} className="step">
@@ -33,8 +33,8 @@ export default function StepsBlock({ props, items }: BlockRenderProps<'steps', S
                 </span>
               )}
               <div>
-                <h3 className="step__title">{fill(step.title)}</h3>
-                {step.caption && <p className="step__caption">{fill(step.caption)}</p>}
+                <h3 className="step__title">{fillSiteText(step.title)}</h3>
+                {step.caption && <p className="step__caption">{fillSiteText(step.caption)}</p>}
               </div>
             </div>
           </li>

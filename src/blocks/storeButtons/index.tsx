@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { fill, site } from '../../lib/site';
+import { fillSiteTexts, site } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
@@ -28,26 +28,26 @@ function PlayIcon() {
 /** Download buttons for the iOS and Android apps, from the site settings' stores (labels and links). */
 export default function StoreButtonsBlock({ props }: BlockRenderProps<'storeButtons'>) {
   const headingId = useId();
-  const { ios, android } = site.stores;
+  const { ios, android } = fillSiteTexts(site).stores;
   return (
     <section className="content-section store-buttons" aria-labelledby={props.title ? headingId : undefined}>
       {props.title && (
         <h2 id={headingId} className="section-title store-buttons__title">
-          {fill(props.title)}
+          {props.title}
         </h2>
       )}
-      {props.text && <p className="store-buttons__text">{fill(props.text)}</p>}
+      {props.text && <p className="store-buttons__text">{props.text}</p>}
       <ul className="store-buttons__list">
         <li>
           <a className="store-button" href={ios.href} target="_blank" rel="noopener noreferrer" data-store="ios">
             <AppleIcon />
-            <span>{fill(ios.label)}</span>
+            <span>{ios.label}</span>
           </a>
         </li>
         <li>
           <a className="store-button" href={android.href} target="_blank" rel="noopener noreferrer" data-store="android">
             <PlayIcon />
-            <span>{fill(android.label)}</span>
+            <span>{android.label}</span>
           </a>
         </li>
       </ul>

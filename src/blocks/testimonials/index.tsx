@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Testimonial } from '../../generated/api';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { clampText } from './clamp';
 
@@ -39,7 +38,7 @@ function TestimonialCard({
       </p>
       {clamped && (
         <button type="button" className="link-button" aria-expanded={open} aria-controls={captionId} onClick={() => setOpen((o) => !o)}>
-          {fill(open ? lessLabel : moreLabel)}
+          {open ? lessLabel : moreLabel}
         </button>
       )}
       <p className="testimonial__name">{item.name}</p>
@@ -53,7 +52,7 @@ export default function TestimonialsBlock({ props, items }: BlockRenderProps<'te
   if (items.length === 0) return null;
   return (
     <section className="content-section testimonials">
-      {props.title && <h2 className="section-title">{fill(props.title)}</h2>}
+      {props.title && <h2 className="section-title">{props.title}</h2>}
       <ul className="testimonials__list">
         {items.map((item) => (
           <TestimonialCard key={item.id} item={item} limit={props.clampWords} moreLabel={props.moreLabel} lessLabel={props.lessLabel} />

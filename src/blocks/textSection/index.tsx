@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import './styles.css';
 
@@ -19,18 +18,18 @@ export default function TextSectionBlock({ props }: BlockRenderProps<'textSectio
       <div className="content-section text-section__inner">
         {title && (
           <Heading id={headingId} className="section-title">
-            {fill(title)}
+            {title}
           </Heading>
         )}
         {paragraphs.map((text, index) => (
           <p key={index} className="text-section__paragraph">
-            {fill(text)}
+            {text}
           </p>
         ))}
         {items.length > 0 && (
           <List className={ordered ? 'text-section__list text-section__list--ordered' : 'text-section__list'}>
             {items.map((text, index) => (
-              <li key={index}>{fill(text)}</li>
+              <li key={index}>{text}</li>
             ))}
           </List>
         )}

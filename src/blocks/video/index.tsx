@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react';
 import { logWarning } from '../../lib/log';
-import { fill } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 import { embedSrc, resolveVideoId, videoHeight } from './video';
 import './styles.css';
@@ -27,14 +26,14 @@ export default function VideoBlock({ props }: BlockRenderProps<'video'>) {
     <section className="content-section video-block" aria-labelledby={props.heading ? headingId : undefined}>
       {props.heading && (
         <Heading id={headingId} className="section-title video-block__heading">
-          {fill(props.heading)}
+          {props.heading}
         </Heading>
       )}
       <div className="video-block__frame">
         <iframe
           className="video-block__player"
           src={embedSrc(videoId)}
-          title={fill(props.title)}
+          title={props.title}
           width="100%"
           height={videoHeight(viewportWidth())}
           loading="lazy"
@@ -43,7 +42,7 @@ export default function VideoBlock({ props }: BlockRenderProps<'video'>) {
           allowFullScreen
         />
       </div>
-      {props.caption && <p className="video-block__caption">{fill(props.caption)}</p>}
+      {props.caption && <p className="video-block__caption">{props.caption}</p>}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Input } from '@fluentui/react-components';
 import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { WidgetLabel } from './WidgetLabel';
-import { fill, site } from '../../lib/site';
+import { fillSiteTexts, site } from '../../lib/site';
 
 /** A secret text (access key, activation code) hidden by default, with a show/hide toggle. */
 export function MaskedWidget({
@@ -21,8 +21,8 @@ export function MaskedWidget({
   options,
 }: WidgetProps) {
   const [shown, setShown] = useState(false);
-  const texts = site.forms;
-  const toggleLabel = `${fill(shown ? (texts?.hide ?? 'Hide') : (texts?.show ?? 'Show'))} ${label}`;
+  const texts = fillSiteTexts(site).forms;
+  const toggleLabel = `${shown ? (texts?.hide ?? 'Hide') : (texts?.show ?? 'Show')} ${label}`;
   return (
     <>
       <WidgetLabel id={id} label={label} hideLabel={hideLabel} required={required} disabled={disabled} />
