@@ -53,6 +53,10 @@ const vite = await createServer({
   plugins: [editorPlugin({ root, gate }), withoutDependencyMaps()],
 });
 await vite.listen();
+// The address is printed once the editor's and the preview's modules are transformed (the warm-up
+// above and the imports it finds). An editor opened before that shared the server with the warm-up
+// and took about a second longer to open.
+await vite.environments.client.waitForRequestsIdle();
 
 const address = vite.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : editPort;
