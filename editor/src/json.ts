@@ -1,8 +1,4 @@
-/** Small JSON helpers of the editor: equality and the changes between two values. */
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../domain/guards';
 
 /** Structural equality of JSON values (key order ignored). */
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -11,8 +7,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, i) => deepEqual(item, b[i]));
   }
-  if (isPlainObject(a)) {
-    if (!isPlainObject(b)) return false;
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
     const keys = Object.keys(a).filter((key) => a[key] !== undefined);
     const other = Object.keys(b).filter((key) => b[key] !== undefined);
     return keys.length === other.length && keys.every((key) => deepEqual(a[key], b[key]));
@@ -29,7 +25,7 @@ export type Change = { path: string[]; value: unknown } | { path: string[]; remo
  */
 export function diffValues(before: unknown, after: unknown, path: string[] = []): Change[] {
   if (deepEqual(before, after)) return [];
-  if (isPlainObject(before) && isPlainObject(after)) {
+  if (isObject(before) && isObject(after)) {
     const changes: Change[] = [];
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (after[key] === undefined) {
@@ -52,7 +48,7 @@ export function applyChanges(target: Record<string, unknown>, changes: readonly 
     let missing = false;
     for (const key of parents) {
       const next = node[key];
-      if (!isPlainObject(next)) {
+      if (!isObject(next)) {
         if ('remove' in change) {
           missing = true;
           break;

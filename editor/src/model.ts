@@ -1,7 +1,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { getAtRef, isWithin, parsePointer } from '../../domain/json-pointer';
 import { resolveSection } from '../../domain/page-presets';
-import { humanize, isPlainObject } from './json';
+import { humanize } from './json';
+import { isObject } from '../../domain/guards';
 import type { BlockMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue, SectionValue, SourceMeta } from './types';
 import { PAGES_FILE } from './types';
 import { SAMPLE_PARAMS } from '../../domain/sample-params';
@@ -45,7 +46,7 @@ function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
   let node = schema;
   for (let depth = 0; typeof node.$ref === 'string' && node.$ref.startsWith('#') && depth < 10; depth++) {
     const target = getAtRef(root, node.$ref).value;
-    if (!isPlainObject(target)) break;
+    if (!isObject(target)) break;
     node = target;
   }
   return node;
@@ -61,14 +62,14 @@ export function skeletonValue(schema: JsonSchema, root: JsonSchema = schema, dep
   if ('const' in node) return node.const;
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
   const first = [node.oneOf, node.anyOf].find((list): list is JsonSchema[] => Array.isArray(list) && list.length > 0)?.[0];
-  if (first && isPlainObject(first)) return skeletonValue(first, root, depth + 1);
+  if (first && isObject(first)) return skeletonValue(first, root, depth + 1);
   const type = Array.isArray(node.type) ? node.type[0] : node.type;
-  if (type === 'object' || (type === undefined && isPlainObject(node.properties))) {
+  if (type === 'object' || (type === undefined && isObject(node.properties))) {
     return depth > 8 ? {} : requiredSkeleton(node, root, depth + 1);
   }
   if (type === 'array') {
     const count = typeof node.minItems === 'number' ? node.minItems : 0;
-    const items = isPlainObject(node.items) ? node.items : {};
+    const items = isObject(node.items) ? node.items : {};
     return Array.from({ length: count }, () => skeletonValue(items, root, depth + 1));
   }
   if (type === 'string') return '';
@@ -80,10 +81,10 @@ export function skeletonValue(schema: JsonSchema, root: JsonSchema = schema, dep
 /** An object of the schema's required properties, each its skeleton value. */
 export function requiredSkeleton(schema: JsonSchema, root: JsonSchema = schema, depth = 0): Record<string, unknown> {
   const node = resolveRef(schema, root);
-  const properties = isPlainObject(node.properties) ? node.properties : {};
+  const properties = isObject(node.properties) ? node.properties : {};
   const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : [];
   const out: Record<string, unknown> = {};
-  for (const key of required) out[key] = skeletonValue(isPlainObject(properties[key]) ? properties[key] : {}, root, depth);
+  for (const key of required) out[key] = skeletonValue(isObject(properties[key]) ? properties[key] : {}, root, depth);
   return out;
 }
 

@@ -24,6 +24,4 @@ export interface FormContext {
 
 export type JsonObject = Record<string, unknown>;
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../../../domain/guards';

@@ -1,6 +1,6 @@
 import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { isPlainObject } from '../json';
+import { isObject } from '../../../domain/guards';
 import { resolvedPage, samplePath } from '../model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
 import { useStore } from '../state';
@@ -64,7 +64,7 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
     return () => clearTimeout(timer);
   }, []);
 
-  const short = isPlainObject(config.site) && isPlainObject(config.site.product) ? String(config.site.product.short ?? '') : '';
+  const short = isObject(config.site) && isObject(config.site.product) ? String(config.site.product.short ?? '') : '';
   const url = useMemo(() => samplePath(page, short), [page, short]);
 
   // The frame's messages: ready (send the page), a click on a section (select it), a section that failed.
@@ -92,7 +92,7 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
       const shown = current?.pages[index];
       if (!current || !shown) return;
       const selection = state.selection.section;
-      const site = isPlainObject(current.site) && isPlainObject(current.site.product) ? String(current.site.product.short ?? '') : '';
+      const site = isObject(current.site) && isObject(current.site.product) ? String(current.site.product.short ?? '') : '';
       const address = samplePath(shown, site);
       if (shown === sent.page && current.presets === sent.presets && selection === sent.selected && address === sent.url) return;
       sent = { page: shown, presets: current.presets, selected: selection, url: address };

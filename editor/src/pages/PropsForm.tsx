@@ -11,7 +11,8 @@ import {
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useMemo, useRef } from 'react';
-import { diffValues, humanize, isPlainObject, type Change } from '../json';
+import { diffValues, humanize, type Change } from '../json';
+import { isObject } from '../../../domain/guards';
 import type { BlockMeta } from '../types';
 
 /** A group's title (a nested object of the props) under the panel's 'Props' heading (h3). */
@@ -42,19 +43,19 @@ const validator = customizeValidator();
 /** Field labels: a property's title, else its name as words ('cartKind' -> 'Cart kind'); an identifier-like title too. */
 function labels(schema: unknown, root: Record<string, unknown>, depth = 0): UiSchema {
   const ui: UiSchema = {};
-  if (!isPlainObject(schema) || depth > 8) return ui;
+  if (!isObject(schema) || depth > 8) return ui;
   let node = schema;
   if (typeof node.$ref === 'string' && node.$ref.startsWith('#/definitions/')) {
     const target = (root.definitions as Record<string, unknown> | undefined)?.[node.$ref.slice('#/definitions/'.length)];
-    if (isPlainObject(target)) node = target;
+    if (isObject(target)) node = target;
   }
-  if (isPlainObject(node.properties)) {
+  if (isObject(node.properties)) {
     for (const [key, child] of Object.entries(node.properties)) {
-      const title = isPlainObject(child) && typeof child.title === 'string' ? child.title : undefined;
+      const title = isObject(child) && typeof child.title === 'string' ? child.title : undefined;
       ui[key] = { ...labels(child, root, depth + 1), 'ui:title': title && !/^[A-Za-z0-9]+$/.test(title) ? title : humanize(title ?? key) };
     }
   }
-  if (isPlainObject(node.items)) ui.items = labels(node.items, root, depth + 1);
+  if (isObject(node.items)) ui.items = labels(node.items, root, depth + 1);
   return ui;
 }
 
@@ -91,9 +92,9 @@ export function PropsForm({
   const schema = useMemo(() => {
     // The panel shows the block's title and description; the form shows its fields.
     const { title: _title, description: _description, $schema: _schema, ...rest } = block.schema;
-    const properties = isPlainObject(rest.properties) ? rest.properties : undefined;
+    const properties = isObject(rest.properties) ? rest.properties : undefined;
     // The form block names a form file: its field suggests them (a datalist of the schema's examples).
-    if (block.type === 'form' && properties && isPlainObject(properties.form) && formKinds.length > 0) {
+    if (block.type === 'form' && properties && isObject(properties.form) && formKinds.length > 0) {
       return { ...rest, properties: { ...properties, form: { ...properties.form, examples: [...formKinds] } } } as RJSFSchema;
     }
     return rest as RJSFSchema;

@@ -17,7 +17,8 @@ import {
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ProblemList } from '../Banners';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { applyChanges, isPlainObject, type Change } from '../json';
+import { applyChanges, type Change } from '../json';
+import { isObject } from '../../../domain/guards';
 import {
   blockDescription,
   blockTitle,
@@ -284,7 +285,7 @@ function PairsField({
 }
 
 function textMap(value: unknown): Record<string, string> {
-  return isPlainObject(value)
+  return isObject(value)
     ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
     : {};
 }
@@ -332,7 +333,7 @@ const SectionFields = memo(function SectionFields({
       .filter((problem) => relativePointer(problem, prefix) === key)
       .map((problem) => problem.message)
       .join(' ') || undefined;
-  const propNames = Object.keys(isPlainObject(block?.schema.properties) ? block.schema.properties : {});
+  const propNames = Object.keys(isObject(block?.schema.properties) ? block.schema.properties : {});
   const bindErrors = Object.fromEntries(Object.keys(textMap(resolved.bind)).map((key) => [key, errorAt(`bind/${key}`)]));
   const queryErrors = Object.fromEntries(Object.keys(textMap(resolved.query)).map((key) => [key, errorAt(`query/${key}`)]));
   return (
@@ -563,7 +564,7 @@ export function SectionPanel({
             <PropsForm
               key={formKey}
               block={block as BlockMeta}
-              value={isPlainObject(resolved.props) ? resolved.props : {}}
+              value={isObject(resolved.props) ? resolved.props : {}}
               extraErrors={errorSchema}
               formKinds={formKinds}
               onChange={onPropsChange}
