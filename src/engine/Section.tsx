@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { BlockItemMap, BlockType } from '../generated/blocks';
 import type { BlockSection, SectionKeys } from '../generated/sections';
@@ -104,8 +104,12 @@ const NO_ITEMS: never[] = [];
  * (blockProps: the section's `props` with the site-wide placeholders filled, what `bind` takes from
  * the source and the schema's defaults) and, when the section names a source, the loaded list.
  * Unknown types are logged and skipped.
+ *
+ * Memoised on the section and its params: the slot renders again when the page's hydration ends
+ * (SectionGate), and a block rendered again then would set its controlled fields back to the state
+ * hydration found, dropping what the visitor typed before the kept input is handed over.
  */
-export function SectionView<K extends BlockType>({ section, params }: SectionViewProps<K>) {
+function SectionViewOf<K extends BlockType>({ section, params }: SectionViewProps<K>) {
   const known = isBlockType(section.type);
   useEffect(() => {
     if (!known) logWarning('engine', `unknown block type '${section.type}' skipped`);
@@ -114,3 +118,5 @@ export function SectionView<K extends BlockType>({ section, params }: SectionVie
   if (section.source) return <BoundSection section={section} source={section.source} params={params} />;
   return <Block section={section} params={params} items={NO_ITEMS} />;
 }
+
+export const SectionView = memo(SectionViewOf) as typeof SectionViewOf;

@@ -32,6 +32,22 @@ export interface FormRunnerProps extends Pick<SubmissionOptions, 'send' | 'onSuc
 }
 
 /**
+ * Until the page's scripts run, the form cannot be used: a browser without JavaScript would send it
+ * to the page's own address. With JavaScript, the boot script (server/boot-script.ts) enables it at
+ * once, so that the visitor can type before it hydrates; hydration then hands the text to the form.
+ * Its own component: when hydration ends only the fieldset renders again, not the fields inside,
+ * which would be set back to the form's state before the typed text is handed over.
+ */
+function UntilScript({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="form-runner__until-script" disabled={!hydrated} data-until-script="">
+      {children}
+    </fieldset>
+  );
+}
+
+/**
  * The form flow, for any form file: fill; validate (messages on their fields, focus on the first
  * invalid one, an announced summary); then the submission (useSubmission): confirm with the form's
  * text, send, success dialog or the failure's messages.
@@ -49,7 +65,6 @@ export function FormRunner({
   className,
   disabled = false,
 }: FormRunnerProps) {
-  const hydrated = useHydrated();
   const [formData, setFormData] = useState<Data>(initialData ?? {});
   const [attempted, setAttempted] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -71,11 +86,7 @@ export function FormRunner({
   return (
     <FluentScope>
       <div className={className ? `form-runner ${className}` : 'form-runner'} onFocus={flow.confirm ? preloadConfirmDialog : undefined}>
-        {/* Until the page's scripts run, the form cannot be used: a browser without JavaScript would
-            send it to the page's own address. With JavaScript, the boot script (server/boot-script.ts)
-            enables it at once, so that the visitor can type before it hydrates; hydration then hands
-            the text to the form. */}
-        <fieldset className="form-runner__until-script" disabled={!hydrated} data-until-script="">
+        <UntilScript>
           <ThemedForm
             key={formKey}
             idPrefix={form.key}
@@ -108,7 +119,7 @@ export function FormRunner({
               )}
             </div>
           </ThemedForm>
-        </fieldset>
+        </UntilScript>
         {flow.confirm && (
           <ConfirmDialog
             open={submission.confirming}
