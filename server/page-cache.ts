@@ -106,3 +106,21 @@ export function createPageCache(options: { shared: SharedState; namespace: strin
     },
   };
 }
+
+/**
+ * What a cache between the server and the visitor may do with a page (a proxy such as the nginx of
+ * deploy/, or a CDN):
+ * - a page is the same for everyone: a shared cache keeps it as long as this server does
+ *   (`s-maxage`, then `stale-while-revalidate` for `staleMs` while it fetches it again); a browser
+ *   asks again each time (`max-age=0`), so a visitor never keeps an old copy;
+ * - a private screen (a checkout, the payment result: one visitor's cart or payment; seo.ts
+ *   PRIVATE_BLOCKS) is never stored by a shared cache (`private, no-cache`);
+ * - the not-found page is stored by no cache at all (`no-store`): at its URL a client whose Accept
+ *   rules HTML out gets a JSON or plain-text 404 (static.ts), and a shared cache that ignores
+ *   `Vary: Accept` must not hand one client's 404 to another.
+ */
+export function cacheControl(status: number, isPrivate: boolean, cacheSeconds: number, staleMs: number): string {
+  if (status === 404) return 'no-store';
+  if (isPrivate || cacheSeconds <= 0) return 'private, no-cache';
+  return `public, max-age=0, s-maxage=${cacheSeconds}, stale-while-revalidate=${Math.round(staleMs / 1000)}`;
+}

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import type { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { createPageCache, type CachedPage } from './page-cache';
+import { cacheControl, createPageCache, type CachedPage } from './page-cache';
 import { pageFrame } from './page-frame';
+import { streamPage } from './page-stream';
 import { PRIVATE_BLOCKS } from './seo';
 import {
   BUSY_RETRY_AFTER_SECONDS,
@@ -172,28 +173,10 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     cache.set(key, page).catch((error: unknown) => app.log.error({ err: error, key }, 'page cache: could not keep a page'));
   }
 
-  /**
-   * What a cache between the server and the visitor may do with a page (a proxy such as the nginx of
-   * deploy/, or a CDN):
-   * - a page is the same for everyone: a shared cache keeps it as long as this server does
-   *   (`s-maxage`, then `stale-while-revalidate` while it fetches it again); a browser asks again each
-   *   time (`max-age=0`), so a visitor never keeps an old copy;
-   * - a private screen (a checkout, the payment result: one visitor's cart or payment, PRIVATE_BLOCKS)
-   *   is never stored by a shared cache (`private, no-cache`);
-   * - the not-found page is stored by no cache at all (`no-store`): at its URL a client whose Accept
-   *   rules HTML out gets a JSON or plain-text 404 (static.ts), and a shared cache that ignores
-   *   `Vary: Accept` must not hand one client's 404 to another.
-   */
-  function cacheControl(status: number, isPrivate: boolean): string {
-    if (status === 404) return 'no-store';
-    if (isPrivate || settings.cacheSeconds <= 0) return 'private, no-cache';
-    return `public, max-age=0, s-maxage=${settings.cacheSeconds}, stale-while-revalidate=${Math.round(staleMs / 1000)}`;
-  }
-
   function send(reply: FastifyReply, page: { status: number; private?: boolean }, html: string | PassThrough) {
     return reply
       .code(page.status)
-      .header('cache-control', cacheControl(page.status, page.private === true))
+      .header('cache-control', cacheControl(page.status, page.private === true, settings.cacheSeconds, staleMs))
       .type('text/html; charset=utf-8')
       .send(html);
   }
@@ -292,36 +275,21 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     // The not-found page runs its script for the address it shows (/404), whatever its blocks.
     const scripted = result.scriptBlocks.length > 0 || result.data.notFound;
     const isPrivate = result.blocks.some((block) => PRIVATE_BLOCKS.has(block));
-    const { before, after } = frame(result, head, scripted);
 
     // The page streams out as React writes it; a copy is kept for the cache unless a request failed.
-    const body = reply ? new PassThrough() : null;
-    const chunks: Buffer[] = [];
-    const out = (chunk: string | Buffer) => {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      chunks.push(buffer);
-      body?.write(buffer);
-    };
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        out(chunk);
-        done();
-      },
-      final(done) {
-        out(after);
-        body?.end();
-        const html = Buffer.concat(chunks).toString('utf8');
+    const { destination, body } = streamPage(
+      frame(result, head, scripted),
+      (html) => {
         if (result.failed === 0) {
           remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000, private: isPrivate });
         }
-        done();
       },
-    });
+      reply !== undefined,
+    );
     if (reply && body) {
       reply.header('x-render-cache', 'miss');
       send(reply, { status: result.status, private: isPrivate }, body);
     }
-    out(before);
     result.pipe(destination);
   }
 
