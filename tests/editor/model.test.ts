@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, diffValues, humanize } from './json';
+import { applyChanges, diffValues, humanize } from '../../editor/src/json';
 import {
   duplicatePage,
   newSection,
@@ -9,8 +9,8 @@ import {
   resolvedSection,
   samplePath,
   sourcesFor,
-} from './model';
-import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue } from './types';
+} from '../../editor/src/model';
+import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue } from '../../editor/src/types';
 
 const pages: PageValue[] = [
   { name: 'Home', path: '/' },

@@ -6,9 +6,18 @@ import { produce } from 'immer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../../scripts/lib/scratch-copy';
 import { validateProject } from '../../../scripts/lib/validate-project';
-import { FIELD_KIND_LABELS, FORM_FIELD_KINDS, newField } from './field-kinds';
-import { addField, moveField, readForm, removeField, setMaxLength, setOptions, setRequired, setTitle } from './form-ops';
-import type { FormContext, FormFile, FormRecipe } from './types';
+import { FIELD_KIND_LABELS, FORM_FIELD_KINDS, newField } from '../../../editor/src/forms/field-kinds';
+import {
+  addField,
+  moveField,
+  readForm,
+  removeField,
+  setMaxLength,
+  setOptions,
+  setRequired,
+  setTitle,
+} from '../../../editor/src/forms/form-ops';
+import type { FormContext, FormFile, FormRecipe } from '../../../editor/src/forms/types';
 
 /**
  * Every kind of field the editor adds passes the gate (`npm run validate`'s validateProject) as it

@@ -6,10 +6,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { produce } from 'immer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORM_FIELD_KINDS, FormEditor, type FormFile } from './FormEditor';
-import { displayOrder, problemPlace, reorderFields } from './form-ops';
-import { camelCaseName, uniqueFieldName } from './field-kinds';
-import type { Diagnostic } from './types';
+import { FORM_FIELD_KINDS, FormEditor, type FormFile } from '../../../editor/src/forms/FormEditor';
+import { displayOrder, problemPlace, reorderFields } from '../../../editor/src/forms/form-ops';
+import { camelCaseName, uniqueFieldName } from '../../../editor/src/forms/field-kinds';
+import type { Diagnostic } from '../../../editor/src/forms/types';
 
 // The project root (vitest runs there; under jsdom import.meta.url is no file URL).
 const REPO = process.cwd();

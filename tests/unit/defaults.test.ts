@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults, type SchemaDefaults } from './defaults';
+import { withDefaults, type SchemaDefaults } from '../../src/engine/defaults';
 
 const defaults: SchemaDefaults = {
   properties: {
