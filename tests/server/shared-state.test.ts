@@ -116,14 +116,16 @@ describe.skipIf(!redisUp)('two instances on one Redis', () => {
   });
 
   it('share one HTML cache: a page rendered by one is served by the other, and rendered again once', async () => {
-    const { a, b } = await twoInstances({ htmlCacheSeconds: 1, htmlStaleSeconds: 30 });
+    // Fresh for 3 s: the wait below for the page rendered again stays well inside it on a busy
+    // machine (with 1 s a slow poll found that page stale too, and counted a second render).
+    const { a, b } = await twoInstances({ htmlCacheSeconds: 3, htmlStaleSeconds: 30 });
     const first = await page(a, '/shared-page');
     expect(first.headers['x-render-cache']).toBe('miss');
     const other = await page(b, '/shared-page');
     expect(other.headers['x-render-cache']).toBe('hit');
     expect(other.body).toBe(first.body);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 3100));
     // Stale on both at once: both serve the stale copy, one of them renders it again.
     const stale = await Promise.all([page(a, '/shared-page'), page(b, '/shared-page'), page(a, '/shared-page'), page(b, '/shared-page')]);
     for (const response of stale) expect(response.headers['x-render-cache']).toBe('stale');
