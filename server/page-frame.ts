@@ -136,12 +136,17 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     // Every block's styles, but the scripts of the blocks that run only (a never-hydrated block's code never loads).
     const styles = chunkAssets(manifest, [sectionsChunk, ...chunks(blocks)]).css;
     const scripts = chunkAssets(manifest, [sectionsChunk, ...chunks(scriptBlocks)]).js;
-    const css = [...new Set([...template.css, ...styles])].map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
+    const cssFiles = [...new Set([...template.css, ...styles])];
+    const css = cssFiles.map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
+    // The stylesheets inlined above, named for Vite's loader of lazy chunks: it fetches a chunk's CSS
+    // unless a <link rel="stylesheet"> of it is in the document, and holds the chunk until that CSS
+    // has loaded (a round trip on the way from a tap to its effect). A disabled link is not fetched.
+    const inlined = cssFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
     const preload = [...new Set([...template.preload, ...scripts.filter((file) => !inTemplate.has(file)).map((file) => `/${file}`)])];
     const speculation = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
     // A page where nothing runs (every block `x-hydrate: never`) gets no script but its speculation rules.
     const boot = scripted
-      ? `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
+      ? `${inlined}<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
         `<script>${BOOT_SCRIPT}</script>${speculation}`
       : speculation;
     const page = { head: css.join(''), boot };

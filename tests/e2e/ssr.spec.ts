@@ -104,6 +104,19 @@ test.describe('server-rendered HTML', () => {
     expect(apiCalls).toEqual([]);
   });
 
+  test('the stylesheets inlined in the page are never fetched, also when its sections come alive', async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'stylesheet' || new URL(req.url()).pathname.endsWith('.css')) stylesheets.push(req.url());
+    });
+    await page.goto('/shop');
+    await page.getByRole('button', { name: /^Cart/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('style[data-file]').count()).toBeGreaterThan(1);
+    expect(stylesheets).toEqual([]);
+  });
+
   test('unknown paths and unknown slugs answer 404 with the not-found page; redirects are HTTP redirects', async ({ page, request }) => {
     for (const path of ['/no/such/page', '/shop/reseller/nobody-here/', '/media/article/99999/none']) {
       const response = await request.get(path, { headers: { accept: 'text/html' } });
