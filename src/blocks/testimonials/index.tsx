@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Testimonial } from '../../generated/api';
 import type { BlockRenderProps } from '../types';
 import { clampText } from './clamp';
@@ -16,6 +15,12 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/**
+ * A card. A long caption shows clamped, with the whole caption in a native disclosure (`<details>`):
+ * 'See more' works from the first paint and without any script, and the block never hydrates. Its
+ * styles (site.css, Testimonials) show the whole caption in place of the clamped one while it is
+ * open, with 'See less' below it.
+ */
 function TestimonialCard({
   item,
   limit,
@@ -27,19 +32,23 @@ function TestimonialCard({
   moreLabel: string;
   lessLabel: string;
 }) {
-  const [open, setOpen] = useState(false);
   const clamped = clampText(item.caption, limit);
-  const captionId = `testimonial-${item.id}-caption`;
   return (
     <li className="testimonial">
       <Stars rating={item.ratings} />
-      <p id={captionId} className="testimonial__caption">
-        {clamped && !open ? clamped : item.caption}
-      </p>
-      {clamped && (
-        <button type="button" className="link-button" aria-expanded={open} aria-controls={captionId} onClick={() => setOpen((o) => !o)}>
-          {open ? lessLabel : moreLabel}
-        </button>
+      {clamped ? (
+        <>
+          <p className="testimonial__caption testimonial__caption--clamped">{clamped}</p>
+          <details className="testimonial__more">
+            <summary className="link-button">
+              <span className="testimonial__see-more">{moreLabel}</span>
+              <span className="testimonial__see-less">{lessLabel}</span>
+            </summary>
+            <p className="testimonial__caption">{item.caption}</p>
+          </details>
+        </>
+      ) : (
+        <p className="testimonial__caption">{item.caption}</p>
       )}
       <p className="testimonial__name">{item.name}</p>
       {item.title && <p className="testimonial__title">{item.title}</p>}
