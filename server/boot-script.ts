@@ -1,41 +1,44 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one inline script of a server-rendered page, at the end of its body. It does two things.
+ * The two inline scripts of a server-rendered page that runs anything: INPUT_SCRIPT in the head and
+ * BOOT_SCRIPT at the end of the body.
  *
- * It keeps the visitor's input until the part of the page it goes to runs. The page is usable as
- * HTML from its first paint, but a button's handler exists only once its section has hydrated
- * (src/engine/hydration.ts, which replays what is kept here). A click (a tap, or Enter or Space on a
- * button) or a form's submit in a section that has not hydrated yet is stopped and queued on
- * `window.__earlyInput`, with the section's slot and the element's place in it; so is a field's
- * input, with the field's value, which is not stopped (the text stays in the field, and React is handed it on hydration). A queued input also tells the page
- * (an `early-input` event on document) to hydrate that section first. Links are left to the browser:
- * a link works as HTML. Sections whose HTML is final (`data-hydrate="never"`) are not touched, nor is
- * the input the page replays. Parts already live (`data-live`, #root for the shell) get their input
- * at once, except that nothing overtakes input still queued: while the queue holds anything, a click
- * or a submit in a live part is queued behind it (a form's submit after the text typed into it), and
- * a field's input, left to the live part, brings the value queued for that field up to date (the
- * replay never hands over older text than the visitor has typed since). Forms arrive disabled
- * (`<fieldset data-until-script disabled>`, so that without JavaScript they cannot be sent as plain
- * forms): it enables them.
+ * INPUT_SCRIPT keeps the visitor's input until the part of the page it goes to runs. It is in the
+ * head, so it listens before the first byte of the body has painted: a long page arrives in chunks
+ * and shows its first ones while the rest is on its way. The page is usable as HTML from its first
+ * paint, but a button's handler exists only once its section has hydrated (src/engine/hydration.ts,
+ * which replays what is kept here). A click (a tap, or Enter or Space on a button) or a form's submit
+ * in a section that has not hydrated yet is stopped and queued on `window.__earlyInput`, with the
+ * section's slot and the element's place in it; so is a field's input, with the field's value, which
+ * is not stopped (the text stays in the field, and React is handed it on hydration). A queued input
+ * also tells the page (an `early-input` event on document) to hydrate that section first, and
+ * BOOT_SCRIPT to load the scripts at once. Links are left to the browser: a link works as HTML. Sections whose
+ * HTML is final (`data-hydrate="never"`) are not touched, nor is the input the page replays. Parts
+ * already live (`data-live`, #root for the shell) get their input at once, except that nothing
+ * overtakes input still queued: while the queue holds anything, a click or a submit in a live part is
+ * queued behind it (a form's submit after the text typed into it), and a field's input, left to the
+ * live part, brings the value queued for that field up to date (the replay never hands over older
+ * text than the visitor has typed since).
  *
- * It loads the page's JavaScript after the first paint: a rendered page reads before any script has
- * run, so on a phone on a slow network the content paints first and the scripts do not compete with
- * it. After the first frame (or at the first input kept, if sooner) it adds the app's entry and
- * the page's module preloads, listed in `<script type="application/json" id="boot">`. The entry comes
- * first: it is the largest file (React DOM and the engine) and everything waits for it, and a
- * browser talking HTTP/1.1 fetches six files at a time, so an entry asked for last waited behind the
- * page's chunks (about 300 ms on a slow 4G phone). The preloads are added four at a time, a task each
- * (starting a fetch costs main-thread time: ~25 of them in one task made a long task on a phone's
- * CPU).
+ * BOOT_SCRIPT enables the forms, which arrive disabled (`<fieldset data-until-script disabled>`, so
+ * that without JavaScript they cannot be sent as plain forms), and loads the page's JavaScript after
+ * the first paint: a rendered page reads before any script has run, so on a phone on a slow network
+ * the content paints first and the scripts do not compete with it. After the first frame (at once if
+ * input was kept already, or at the first input kept) it adds the app's entry and the page's module
+ * preloads, listed in `<script type="application/json" id="boot">`. The entry comes first: it is the
+ * largest file (React DOM and the engine) and everything waits for it, and a browser talking HTTP/1.1
+ * fetches six files at a time, so an entry asked for last waited behind the page's chunks (about
+ * 300 ms on a slow 4G phone). The preloads are added four at a time, a task each (starting a fetch
+ * costs main-thread time: ~25 of them in one task made a long task on a phone's CPU).
  *
- * The text never changes (the lists are data), so the Content-Security-Policy allows exactly it by
- * its hash (BOOT_SCRIPT_HASH).
+ * The texts never change (the lists are data), so the Content-Security-Policy allows exactly them by
+ * their hashes (INPUT_SCRIPT_HASH, BOOT_SCRIPT_HASH).
  */
-export const BOOT_SCRIPT = `(function () {
-  var d = document, b = JSON.parse(d.getElementById("boot").textContent), root = d.getElementById("root");
-  var q = (window.__earlyInput = []), started = false;
+export const INPUT_SCRIPT = `(function () {
+  var d = document, q = (window.__earlyInput = []);
   function waiting(t, type) {
+    var root = d.getElementById("root");
     if (!(t instanceof Element) || !root || !root.contains(t)) return null;
     var slot = t.closest("[data-hydrate]") || root;
     if (slot.getAttribute("data-hydrate") === "never") return null;
@@ -53,13 +56,16 @@ export const BOOT_SCRIPT = `(function () {
     for (var n = e.target; n !== slot && n.parentElement; n = n.parentElement) path.unshift([].indexOf.call(n.parentElement.children, n));
     q.push({ type: type, target: e.target, slot: slot, path: path, value: type === "input" ? e.target.value : undefined });
     d.dispatchEvent(new CustomEvent("early-input", { detail: slot }));
-    start();
   }
-  d.querySelectorAll("fieldset[data-until-script]").forEach(function (f) { f.disabled = false; });
   d.addEventListener("click", function (e) { keep("click", e, true); }, true);
   d.addEventListener("submit", function (e) { keep("submit", e, true); }, true);
   d.addEventListener("input", function (e) { keep("input", e, false); }, true);
   d.addEventListener("change", function (e) { keep("input", e, false); }, true);
+})();`;
+
+export const BOOT_SCRIPT = `(function () {
+  var d = document, b = JSON.parse(d.getElementById("boot").textContent), q = window.__earlyInput || [], started = false;
+  d.querySelectorAll("fieldset[data-until-script]").forEach(function (f) { f.disabled = false; });
   function add(e) { e.crossOrigin = ""; d.head.appendChild(e); }
   function start() {
     if (started) return;
@@ -71,10 +77,15 @@ export const BOOT_SCRIPT = `(function () {
       if (list.length) setTimeout(next, 0);
     })();
   }
-  requestAnimationFrame(function () { setTimeout(start, 0); });
+  d.addEventListener("early-input", start);
+  if (q.length) start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
 })();`;
 
-/** The CSP source that allows BOOT_SCRIPT and no other inline script. */
+/** The CSP source that allows INPUT_SCRIPT. */
+export const INPUT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(INPUT_SCRIPT).digest('base64')}'`;
+
+/** The CSP source that allows BOOT_SCRIPT. */
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOT_SCRIPT, SPECULATION_RULES } from './boot-script';
+import { BOOT_SCRIPT, INPUT_SCRIPT, SPECULATION_RULES } from './boot-script';
 
 /**
  * The frame of every server-rendered page: the built index.html cut around `#root`, filled per page
@@ -149,7 +149,8 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
       ? `${inlined}<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
         `<script>${BOOT_SCRIPT}</script>${speculation}`
       : speculation;
-    const page = { head: css.join(''), boot };
+    // The input script first in the head: input is kept from the first paint of the first chunk on.
+    const page = { head: (scripted ? `<script>${INPUT_SCRIPT}</script>` : '') + css.join(''), boot };
     assetsByPage.set(key, page);
     return page;
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH } from './boot-script';
+import { BOOT_SCRIPT_HASH, INPUT_SCRIPT_HASH, SPECULATION_RULES_HASH } from './boot-script';
 
 /** The origins of the embedded YouTube player (the video blocks use youtube-nocookie.com). */
 const YOUTUBE_ORIGINS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'] as const;
@@ -27,7 +27,7 @@ function httpOrigin(url: string, name: string): string {
 
 /**
  * The Content-Security-Policy of every response. No 'unsafe-eval': the site's form validators are
- * precompiled. The one inline script allowed is a server-rendered page's boot script, by its hash. Styles allow 'unsafe-inline' because Fluent UI (Griffel) injects style elements.
+ * precompiled. The inline scripts allowed are a server-rendered page's input and boot scripts, by their hashes. Styles allow 'unsafe-inline' because Fluent UI (Griffel) injects style elements.
  * YouTube frames are allowed for the embedded videos. `paymentOrigin` lets the checkouts post to an
  * external payment provider.
  */
@@ -35,7 +35,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   const payment = options.paymentOrigin ? ` ${httpOrigin(options.paymentOrigin, 'paymentOrigin')}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH}`,
+    `script-src 'self' ${INPUT_SCRIPT_HASH} ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

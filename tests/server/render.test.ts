@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir } from './helpers';
-import { BOOT_SCRIPT, BOOT_SCRIPT_HASH, SPECULATION_RULES, SPECULATION_RULES_HASH } from '../../server/boot-script';
+import {
+  BOOT_SCRIPT,
+  BOOT_SCRIPT_HASH,
+  INPUT_SCRIPT,
+  INPUT_SCRIPT_HASH,
+  SPECULATION_RULES,
+  SPECULATION_RULES_HASH,
+} from '../../server/boot-script';
 import { QUEUE_PER_SLOT } from '../../server/render-budget';
 import type { PageRenderer } from '../../server/render';
 
@@ -102,20 +109,26 @@ describe('server-rendered pages', () => {
       '<script type="application/json" id="page-data">{"fallback":{"evil":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
     );
     expect(html).not.toContain('<script>alert(1)');
-    // The scripts load after the first paint: the boot script (the one inline script, allowed by its
-    // hash) adds the entry and its preloads, listed as data; the head names no script.
+    // The scripts load after the first paint: the boot script (an inline script, allowed by its
+    // hash) adds the entry and its preloads, listed as data; the head names no script file. The input
+    // script, first in the head, keeps input from the first paint on.
     expect(html).not.toMatch(/<head>[\s\S]*(modulepreload|type="module")[\s\S]*<\/head>/);
+    expect(html).toMatch(/<head>[\s\S]*<script>[\s\S]*<\/script><style[\s\S]*<\/head>/);
+    expect(html).toContain(`<script>${INPUT_SCRIPT}</script>`);
     expect(html).toContain(
       '<script type="application/json" id="boot">{"entry":"/assets/index-1.js","preload":["/assets/react-1.js"]}</script>',
     );
     expect(html).toContain(`<script>${BOOT_SCRIPT}</script><script type="speculationrules">${SPECULATION_RULES}</script>`);
-    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH};`);
+    expect(response.headers['content-security-policy']).toContain(
+      `script-src 'self' ${INPUT_SCRIPT_HASH} ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH};`,
+    );
   });
 
   it('gives a page where nothing runs no script but its speculation rules', async () => {
     const html = (await get('/still-life')).body;
     expect(html).not.toContain('id="boot"');
     expect(html).not.toContain(BOOT_SCRIPT);
+    expect(html).not.toContain(INPUT_SCRIPT);
     expect(html).not.toMatch(/modulepreload|type="module"/);
     expect(html).toContain(`<script type="speculationrules">${SPECULATION_RULES}</script>`);
   });

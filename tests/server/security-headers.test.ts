@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH } from '../../server/boot-script';
+import { BOOT_SCRIPT_HASH, INPUT_SCRIPT_HASH, SPECULATION_RULES_HASH } from '../../server/boot-script';
 import {
   CONTENT_SECURITY_POLICY,
   PERMISSIONS_POLICY,
@@ -128,7 +128,7 @@ describe('content security policy', () => {
     expect(map.get('form-action')).toEqual(["'self'", 'https://pay.example.ph']);
     expect(map.get('connect-src')).toEqual(["'self'", 'https://pay.example.ph']);
     // Scripts: the site's own, and the boot script of a server-rendered page by its hash (no other inline script).
-    expect(map.get('script-src')).toEqual(["'self'", BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH]);
+    expect(map.get('script-src')).toEqual(["'self'", INPUT_SCRIPT_HASH, BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH]);
     expect(map.get('default-src')).toEqual(["'self'"]);
 
     const server = await serverWith({ hsts: true, paymentOrigin: 'https://pay.example.ph' });

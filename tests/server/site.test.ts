@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../../server/security';
 import { startServer, tempDir } from './helpers';
-import { BOOT_SCRIPT_HASH, SPECULATION_RULES_HASH } from '../../server/boot-script';
+import { BOOT_SCRIPT_HASH, INPUT_SCRIPT_HASH, SPECULATION_RULES_HASH } from '../../server/boot-script';
 
 const INDEX = '<!doctype html><html><head><title>Site</title></head><body><div id="root"></div></body></html>';
 /** What a browser sends on a page navigation. */
@@ -33,7 +33,7 @@ describe('security headers', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
     // The site's own scripts, and a rendered page's boot script by its hash: no other inline script.
     expect(CONTENT_SECURITY_POLICY.split('; ').find((directive) => directive.startsWith('script-src'))).toBe(
-      `script-src 'self' ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH}`,
+      `script-src 'self' ${INPUT_SCRIPT_HASH} ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH}`,
     );
     expect(CONTENT_SECURITY_POLICY).toContain("style-src 'self' 'unsafe-inline'");
     expect(CONTENT_SECURITY_POLICY).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com');

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_SCRIPT } from '../../server/boot-script';
+import { BOOT_SCRIPT, INPUT_SCRIPT } from '../../server/boot-script';
 import { markLive } from '../../src/engine/hydration';
 import { hydrateKind } from '../../src/engine/registry';
 
@@ -18,16 +18,40 @@ function serverPage(section: string): void {
 
 const slot = (key: string) => document.querySelector(`[data-section="${key}"]`) as HTMLElement;
 
-/** Runs the boot script as the browser does at the end of the body (its loader waits for a frame; jsdom has none). */
+/** The listeners the page's scripts added to document, removed after each test (each test is a new page). */
+const added: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
+
+/** Runs an inline script of the page, keeping track of the listeners it adds to document. */
+function runScript(script: string): void {
+  const add = document.addEventListener.bind(document);
+  const spy = vi.spyOn(document, 'addEventListener').mockImplementation((type, listener, options) => {
+    added.push([type, listener, options]);
+    add(type, listener, options);
+  });
+  try {
+    new Function(script)();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Runs the input script, as the browser does in the head. */
+function runInputScript(): void {
+  runScript(INPUT_SCRIPT);
+}
+
+/** Runs the input script, then the boot script as the browser does at the end of the body (its loader waits for a frame; jsdom has none). */
 function runBootScript(): void {
+  runInputScript();
   vi.stubGlobal('requestAnimationFrame', () => 0);
-  new Function(BOOT_SCRIPT)();
+  runScript(BOOT_SCRIPT);
 }
 
 /** Lets the replay run (markLive waits a task). */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
+  for (const [type, listener, options] of added.splice(0)) document.removeEventListener(type, listener, options);
   vi.unstubAllGlobals();
   delete window.__earlyInput;
   document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]').forEach((element) => element.remove());
@@ -53,6 +77,27 @@ describe('the boot script keeps input for the parts that do not run yet', () => 
     expect(wanted).toHaveBeenCalledTimes(1);
     expect((wanted.mock.calls[0][0] as CustomEvent).detail).toBe(slot('Home/cart'));
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/entry.js');
+  });
+
+  it('keeps a click that comes before the end of the body, and loads the scripts as soon as the boot script runs', () => {
+    // The page's first chunk has painted; the boot script at the end of the body has not arrived.
+    serverPage('<button id="add">Add to cart</button>');
+    const boot = document.getElementById('boot')!;
+    boot.remove();
+    runInputScript();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('add')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(window.__earlyInput).toHaveLength(1);
+    expect(document.head.querySelector('script[type="module"]')).toBeNull();
+
+    // The rest of the page arrives: the scripts load at once, without waiting for a frame.
+    document.body.append(boot);
+    const frame = vi.fn();
+    vi.stubGlobal('requestAnimationFrame', frame);
+    runScript(BOOT_SCRIPT);
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/entry.js');
+    expect(frame).not.toHaveBeenCalled();
   });
 
   it('queues a click in the shell until it has hydrated, then leaves it to the page', async () => {
