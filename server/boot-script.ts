@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
  * section's slot and the element's place in it; so is a field's input, with the field's value, which
  * is not stopped (the text stays in the field, and React is handed it on hydration). A queued input
  * also tells the page (an `early-input` event on document) to hydrate that section first, and
- * BOOT_SCRIPT to load the scripts at once. Links are left to the browser: a link works as HTML. Sections whose
- * HTML is final (`data-hydrate="never"`) are not touched, nor is the input the page replays. Parts
+ * BOOT_SCRIPT to load the scripts at once. Links and the buttons that open a popover
+ * (`popovertarget`) are left to the browser, never stopped, queued nor replayed: they work as HTML
+ * (the link is followed, the popover opens at once). Sections whose HTML is final (`data-hydrate="never"`) are not touched, nor is the input the page replays. Parts
  * already live (`data-live`, #root for the shell) get their input at once, except that nothing
  * overtakes input still queued: while the queue holds anything, a click or a submit in a live part is
  * queued behind it (a form's submit after the text typed into it), and a field's input, left to the
@@ -50,7 +51,7 @@ export const INPUT_SCRIPT = `(function () {
     var t = e.target;
     if (type === "input") q.forEach(function (i) { if (i.target === t && i.type === "input") i.value = t.value; });
     var slot = waiting(t, type);
-    if (!slot || (type === "click" && t.closest("a[href]"))) return;
+    if (!slot || (type === "click" && t.closest("a[href], [popovertarget]"))) return;
     if (stop) { e.preventDefault(); e.stopImmediatePropagation(); }
     var path = [];
     for (var n = e.target; n !== slot && n.parentElement; n = n.parentElement) path.unshift([].indexOf.call(n.parentElement.children, n));

@@ -236,6 +236,40 @@ test.describe('Play Video', () => {
     await expect(menu).toBeHidden();
   });
 
+  test("without JavaScript, 'Call Doc now!' opens its menu and the numbers are tel: links", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/video');
+    const button = page.getByRole('button', { name: 'Call Doc now!' });
+    const menu = page.getByRole('menu', { name: 'Call Doc now!' });
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('group', { name: 'Globe' }).getByRole('menuitem')).toHaveText(['0917 555 0123', '0917 555 0456']);
+    const items = menu.getByRole('menuitem');
+    await expect(items).toHaveCount(5);
+    for (const item of await items.all()) await expect(item).toHaveAttribute('href', /^tel:\d+$/);
+    await expect(menu.getByRole('menuitem', { name: '(02) 8555 0100' })).toHaveAttribute('href', 'tel:0285550100');
+    // Under the button, centred on it, 8 px below.
+    const [buttonBox, menuBox] = [await button.boundingBox(), await menu.boundingBox()];
+    expect(menuBox!.y - (buttonBox!.y + buttonBox!.height)).toBeCloseTo(8, 0);
+    expect(menuBox!.x + menuBox!.width / 2).toBeCloseTo(buttonBox!.x + buttonBox!.width / 2, 0);
+
+    // Escape, a click outside and the button itself close it.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await button.click();
+    await expect(menu).toBeVisible();
+    await page.getByText('Pick your network and call our Telemedicine Center.').click();
+    await expect(menu).toBeHidden();
+    await button.click();
+    await expect(menu).toBeVisible();
+    await button.click();
+    await expect(menu).toBeHidden();
+    await context.close();
+  });
+
   test('has no serious accessibility violation (menu open)', async ({ page }) => {
     await page.goto('/video');
     await expect(page.locator('.step').first()).toBeVisible();

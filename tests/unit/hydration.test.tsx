@@ -136,6 +136,24 @@ describe('the boot script keeps input for the parts that do not run yet', () => 
     expect(window.__earlyInput).toHaveLength(0);
   });
 
+  it('leaves a click on a button that opens a popover (popovertarget) in a part not live yet to the browser: neither stopped nor queued', () => {
+    serverPage('<button id="call" popovertarget="menu"><span id="label">Call</span></button><div id="menu" popover="auto"></div>');
+    runBootScript();
+    const wanted = vi.fn();
+    document.addEventListener('early-input', wanted);
+    const reachedPage = vi.fn();
+    document.getElementById('root')!.addEventListener('click', reachedPage);
+
+    for (const id of ['call', 'label']) {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+      document.getElementById(id)!.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+    }
+    expect(reachedPage).toHaveBeenCalledTimes(2);
+    expect(window.__earlyInput).toHaveLength(0);
+    expect(wanted).not.toHaveBeenCalled();
+  });
+
   it('queues a click in a part that runs while input kept before it still waits: the click does not overtake it', () => {
     serverPage('<input id="name" /><button id="send">Send</button>');
     runBootScript();
