@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { PageRoute } from '../lib/site';
 import { DialogsProvider } from '../lib/dialogs';
 import { StaticPart } from '../engine/PageRenderer';
@@ -25,26 +25,14 @@ const StaticHeader = memo(function StaticHeader({ drawer }: { drawer: boolean })
   );
 });
 
-export interface RouteHandle {
-  page: PageRoute;
-}
-
-function useCurrentPage(): PageRoute | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle as RouteHandle | undefined;
-    if (handle?.page) return handle.page;
-  }
-  return undefined;
-}
-
 /**
  * The shell around every page. Which parts show is the page's `layout` configuration
- * (reseller pages hide the header, drawer and footer), never a check of the path.
+ * (reseller pages hide the header, drawer and footer), never a check of the path. `pageAt` gives the
+ * page of a path (the route table's match; none for an unknown path).
  */
-export function Shell() {
-  const page = useCurrentPage();
+export function Shell({ pageAt }: { pageAt: (pathname: string) => PageRoute | undefined }) {
   const { pathname } = useLocation();
+  const page = useMemo(() => pageAt(pathname), [pageAt, pathname]);
   const layout = { header: true, drawer: true, footer: true, ...page?.layout };
 
   // A client navigation opens the next page at its top. The page the browser loaded keeps its

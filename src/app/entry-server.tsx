@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
 import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/registry';
@@ -17,8 +17,7 @@ import { fillPath, fillSiteText, loadSections, pages, type PageRoute } from '../
 import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
-import { buildRoutes } from './router';
-import type { RouteHandle } from './Shell';
+import { AppRoutes, buildRoutes, loadRoute, matchPage } from './router';
 import type { RouteParams } from '../lib/route-params';
 
 export type { HeadTags };
@@ -68,17 +67,6 @@ setRichTextWindow(new JSDOM('').window as unknown as Parameters<typeof setRichTe
 
 const routes = buildRoutes();
 const notFoundPage = pages.find((page) => fillSiteText(page.path) === '/404');
-
-function matchPage(pathname: string): { page: PageRoute | undefined; params: Record<string, string | undefined> } {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].route.handle as RouteHandle | undefined;
-    if (handle?.page) return { page: handle.page, params: matches[i].params };
-  }
-  return { page: undefined, params: {} };
-}
-
-const handler = createStaticHandler(routes);
 
 /** What a request for a page is cached as (see cachedAs). */
 export type PageRequest =
@@ -158,7 +146,7 @@ const MAX_PATHS = 2_000;
 async function pathKind(pathname: string): Promise<PathKind> {
   const known = pathKinds.get(pathname);
   if (known) return known;
-  const { page, params } = matchPage(pathname);
+  const { page, params } = matchPage(routes, pathname);
   let kind: PathKind;
   if (!page) kind = { kind: 'not-found' };
   else if (page.redirect) kind = { kind: 'redirect', to: fillPath(page.redirect, params) };
@@ -197,15 +185,16 @@ export async function cachedAs(href: string): Promise<PageRequest> {
 }
 
 async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) throw new Error(`unexpected response ${context.status} from the route tree`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The route's code is in before React renders (render loaded it): nothing suspends on it.
+  await loadRoute(routes, url.pathname, true);
   const renderer = createDOMRenderer();
   const app = (
     // Collects the styles of the page's Fluent components (FluentScope) for the head.
     <RendererProvider renderer={renderer}>
       <AppProviders fallback={data.fallback}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url.pathname + url.search}>
+          <AppRoutes routes={routes} />
+        </StaticRouter>
       </AppProviders>
     </RendererProvider>
   );
@@ -228,7 +217,7 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
   configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
   const url = new URL(href, options.publicUrl);
   const pathname = rawPath(href);
-  const { page, params } = matchPage(pathname);
+  const { page, params } = matchPage(routes, pathname);
   if (!page) return { kind: 'not-found' };
 
   if (page.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };

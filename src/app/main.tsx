@@ -1,12 +1,12 @@
 import { Fragment, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, type RouteObject } from 'react-router-dom';
 import { mutate } from 'swr';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';
 import { AppProviders } from './AppProviders';
 import type { HandedOver } from './entry-server';
-import { buildRoutes, resolveForHydration } from './router';
+import { AppRoutes, buildRoutes, loadRoute } from './router';
 import './site.css';
 
 /** What the server rendered the page with (server/render.ts writes it as JSON; none in `npm run dev`). */
@@ -28,36 +28,37 @@ const data = handedOver();
 if (data?.notFound && window.location.pathname !== '/404') window.history.replaceState(window.history.state, '', '/404');
 
 const routes = buildRoutes();
-const app = (router: ReturnType<typeof createBrowserRouter>) => (
+const app = (table: RouteObject[]) => (
   <AppProviders fallback={data?.fallback ?? {}}>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes routes={table} />
+    </BrowserRouter>
   </AppProviders>
 );
 
-let router: ReturnType<typeof createBrowserRouter>;
 let reactRoot: Root;
 if (data && root.hasChildNodes()) {
-  await resolveForHydration(routes);
-  const hydrating = createBrowserRouter(routes);
-  router = hydrating;
+  // The page's sections are in before hydration starts, so that it renders what the server did (no
+  // fallback); its blocks' chunks wait for their sections (engine/hydration.ts).
+  await loadRoute(routes, window.location, false);
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task over the whole page (a phone stays responsive; Lighthouse's Total Blocking Time).
-  reactRoot = await new Promise<Root>((done) => startTransition(() => done(hydrateRoot(root, app(hydrating)))));
+  reactRoot = await new Promise<Root>((done) => startTransition(() => done(hydrateRoot(root, app(routes)))));
 } else {
-  router = createBrowserRouter(routes);
+  // The page's code is in before the first render; a failed load shows as the route's error.
+  await loadRoute(routes, window.location, true).catch(() => undefined);
   reactRoot = createRoot(root);
-  reactRoot.render(app(router));
+  reactRoot.render(app(routes));
 }
 
 // `npm run dev`: an edit of the config or a form was taken in (lib/site.ts, forms/use-form-definition.ts):
-// the router is built again from the new route table and the page rendered anew at the same address.
-// Production builds drop this block.
+// the route table is built again and the page rendered anew at the same address, in a transition: the
+// page shows as it was until the new one's code is in. Production builds drop this block.
 if (import.meta.hot) {
   const devRoot = reactRoot;
   window.addEventListener(CONTENT_UPDATE, () => {
-    router.dispose();
-    router = createBrowserRouter(buildRoutes());
-    devRoot.render(<Fragment key={Date.now()}>{app(router)}</Fragment>);
+    const next = buildRoutes();
+    startTransition(() => devRoot.render(<Fragment key={Date.now()}>{app(next)}</Fragment>));
   });
   // A content file changed and the dev API follows it (scripts/dev.ts): every request is made again.
   import.meta.hot.on('content:changed', () => void mutate(() => true));

@@ -1,10 +1,13 @@
-import { matchRoutes, Navigate, useLocation, useParams, useRouteError, type RouteObject } from 'react-router-dom';
+import { use, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import type { PageConfig } from '../generated/config';
+import { tracked } from '../engine/hydration';
 import { loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
-import { logError } from '../lib/log';
 import { fillPath, fillSiteText, fillSiteTexts, loadSections, pages, site, type PageRoute } from '../lib/site';
-import { Shell, type RouteHandle } from './Shell';
+import type { RouteParams } from '../lib/route-params';
+import { RouteBoundary } from './RouteBoundary';
+import { Shell } from './Shell';
 
 function PageView({ page }: { page: PageConfig }) {
   const params = useParams();
@@ -21,8 +24,6 @@ function RedirectView({ to }: { to: string }) {
 }
 
 function RouteError() {
-  const error = useRouteError();
-  logError('route', error);
   const { dialogs } = fillSiteTexts(site);
   return (
     <div className="route-error" role="alert">
@@ -34,61 +35,97 @@ function RouteError() {
   );
 }
 
+/**
+ * Loads a page route's code once: its sections and, with `blocks`, the chunks of the blocks they use
+ * (and their preloads). The first call decides: hydrating, each section loads its own block when it
+ * comes alive (engine/hydration.ts).
+ */
+type PageLoad = (blocks: boolean) => Promise<PageConfig>;
+
+/** The page of each page route of a route table (matchPage). */
+const routePages = new WeakMap<RouteObject, PageRoute>();
+/** The load of each page route's code (loadRoute). */
+const routeLoads = new WeakMap<RouteObject, PageLoad>();
+
+/**
+ * A page route's element: the page once its code is in. Until then it suspends, and a client
+ * navigation (a transition: React Router's BrowserRouter sets its location in one) keeps the page
+ * that shows until the next one is ready.
+ */
+function PageCode({ load }: { load: PageLoad }) {
+  return <PageView page={use(load(true))} />;
+}
+
 function pageRoute(page: PageRoute): RouteObject | null {
-  const handle: RouteHandle = { page };
   const path = fillSiteText(page.path);
+  let route: RouteObject;
   if (page.redirect) {
     // A redirect to the same path with a trailing slash is served by the target's own route.
     if (fillSiteText(page.redirect) === `${path}/`) return null;
-    return { path, handle, element: <RedirectView to={page.redirect} /> };
-  }
-  return {
-    path,
-    handle,
+    route = { path, element: <RedirectView to={page.redirect} /> };
+  } else {
     // Page code is loaded per route: its sections, the chunks of the blocks they use (and their forms),
-    // nothing else. Hydrating the server's page, each section loads its own when it comes alive.
-    lazy: async () => {
-      const full = await loadSections(page);
-      if (!resolvingForHydration) await loadPage(full.sections ?? []);
-      return { Component: () => <PageView page={full} /> };
-    },
-  };
+    // nothing else.
+    let loading: Promise<PageConfig> | undefined;
+    const load: PageLoad = (blocks) =>
+      (loading ??= tracked(
+        loadSections(page).then(async (full) => {
+          if (blocks) await loadPage(full.sections ?? []);
+          return full;
+        }),
+      ));
+    route = { path, element: <PageCode load={load} /> };
+    routeLoads.set(route, load);
+  }
+  routePages.set(route, page);
+  return route;
 }
 
-/** Whether resolveForHydration is resolving the routes (their block chunks then wait: engine/hydration.ts). */
-let resolvingForHydration = false;
+/** The page at `pathname` in `routes` (its deepest page route) and the route's params; none for an unknown path. */
+export function matchPage(routes: RouteObject[], pathname: string): { page: PageRoute | undefined; params: RouteParams } {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const page = routePages.get(matches[i].route);
+    if (page) return { page, params: matches[i].params };
+  }
+  return { page: undefined, params: {} };
+}
 
 /**
- * Resolves the lazy routes of the current URL, so that hydration renders what the server did (no
- * fallback): the page's sections, not their blocks' chunks.
+ * Loads the code of the page route at `location` (its sections; with `blocks`, their blocks' chunks),
+ * so that it renders at once. Before hydration without `blocks`: hydration renders what the server did
+ * (no fallback), and each section's block waits as engine/hydration.ts arranges.
  */
-export async function resolveForHydration(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  resolvingForHydration = true;
-  try {
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        const resolved = await route.lazy();
-        Object.assign(route, { ...resolved, lazy: undefined });
-      }),
-    );
-  } finally {
-    resolvingForHydration = false;
-  }
+export async function loadRoute(routes: RouteObject[], location: string | Partial<Location>, blocks: boolean): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map(({ route }) => routeLoads.get(route)?.(blocks)));
 }
 
 /** The route tree, built from pages.config.json: the shell, one route per page, unknown paths to /404. */
 export function buildRoutes(list: readonly PageRoute[] = pages): RouteObject[] {
-  return [
-    {
-      element: <Shell />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <div className="page-loading" aria-busy="true" />,
-      children: [
-        ...list.map(pageRoute).filter((route): route is RouteObject => route !== null),
-        { path: '*', element: <Navigate to="/404" replace /> },
-      ],
-    },
-  ];
+  const routes: RouteObject[] = [];
+  const pageAt = (pathname: string) => matchPage(routes, pathname).page;
+  routes.push({
+    element: <Shell pageAt={pageAt} />,
+    children: [
+      ...list.map(pageRoute).filter((route): route is RouteObject => route !== null),
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  });
+  return routes;
+}
+
+/**
+ * The route table at the router's location, the same tree in the browser (BrowserRouter) and on the
+ * server (StaticRouter), so that hydration matches. A route that fails shows RouteError in place of
+ * the shell until the next navigation.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }): ReactNode {
+  const { pathname, search, key } = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <RouteBoundary location={`${pathname}${search}#${key}`} fallback={<RouteError />}>
+      {element}
+    </RouteBoundary>
+  );
 }

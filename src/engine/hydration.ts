@@ -169,9 +169,11 @@ type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; 
 export function tracked<T>(promise: Promise<T>): Tracked<T> {
   const result = promise as Tracked<T>;
   result.status = 'pending';
+  // The handlers return nothing: returning the promise itself would make the one `then` returns
+  // adopt its failure, unhandled.
   promise.then(
-    (value) => Object.assign(result, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(result, { status: 'rejected', reason }),
+    (value) => void Object.assign(result, { status: 'fulfilled', value }),
+    (reason: unknown) => void Object.assign(result, { status: 'rejected', reason }),
   );
   return result;
 }

@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, useNavigate, useParams, type RouteObject } from 'react-router-dom';
+import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/AppProviders';
-import { Shell, type RouteHandle } from '../../../src/app/Shell';
+import { RouteBoundary } from '../../../src/app/RouteBoundary';
+import { Shell } from '../../../src/app/Shell';
 import { PageRenderer } from '../../../src/engine/PageRenderer';
 import { isBlockType, loadBlocks, loadedBlock } from '../../../src/engine/registry';
 import type { PageConfig } from '../../../src/generated/config';
@@ -72,6 +73,17 @@ function RouteFailed() {
     <p className="editor-preview-note" role="alert">
       The page failed to render (see the browser console).
     </p>
+  );
+}
+
+/** The preview's routes; one that fails shows RouteFailed until the next navigation. */
+function PreviewRoutes({ routes }: { routes: RouteObject[] }) {
+  const { pathname, search, key } = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <RouteBoundary location={`${pathname}${search}#${key}`} fallback={<RouteFailed />}>
+      {element}
+    </RouteBoundary>
   );
 }
 
@@ -170,33 +182,27 @@ export function PreviewApp() {
   const routeKey = page
     ? JSON.stringify([page.name, page.path, page.title, page.layout, page.owner, page.params, page.redirect, message?.url, generation])
     : '';
-  const router = useMemo(() => {
-    if (!page || !message) return null;
+  const routes = useMemo(() => {
+    if (!page) return null;
     const { sections: _sections, ...rest } = page;
-    const handle: RouteHandle = { page: { ...rest, key: page.name } as unknown as PageRoute };
-    const routes: RouteObject[] = [
+    const pageRoute = { ...rest, key: page.name } as unknown as PageRoute;
+    const ownRoute: RouteObject[] = [{ path: fillSiteText(page.path) }];
+    const pageAt = (pathname: string) => (matchRoutes(ownRoute, pathname) ? pageRoute : undefined);
+    const table: RouteObject[] = [
       {
-        element: <Shell />,
-        errorElement: <RouteFailed />,
+        element: <Shell pageAt={pageAt} />,
         children: [
-          { path: fillSiteText(page.path), handle, element: <PreviewPage /> },
+          { path: fillSiteText(page.path), element: <PreviewPage /> },
           { path: '*', element: <Elsewhere /> },
         ],
       },
     ];
-    return createMemoryRouter(routes, { initialEntries: [message.url] });
+    return table;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- routeKey is what the routes depend on
   }, [routeKey]);
-  // The router a new one replaced is disposed (not on unmount: StrictMode unmounts and mounts again).
-  const previousRouter = useRef(router);
-  useEffect(() => {
-    const previous = previousRouter.current;
-    previousRouter.current = router;
-    if (previous && previous !== router) previous.dispose();
-  }, [router]);
 
   const context = useMemo(() => (page && message ? { page, url: message.url } : null), [page, message]);
-  if (!router || !context) {
+  if (!routes || !message || !context) {
     return (
       <p className="editor-preview-note" role="status">
         Waiting for the editor…
@@ -219,8 +225,10 @@ export function PreviewApp() {
       )}
       <AppProviders fallback={{}}>
         <PageContext.Provider value={context}>
-          {/* A new router is a new provider: RouterProvider keeps the state of the router it mounted with. */}
-          <RouterProvider key={routeKey} router={router} />
+          {/* A new route table is a new router: a router keeps the entries it mounted with. */}
+          <MemoryRouter key={routeKey} initialEntries={[message.url]}>
+            <PreviewRoutes routes={routes} />
+          </MemoryRouter>
         </PageContext.Provider>
       </AppProviders>
     </>
