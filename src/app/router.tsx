@@ -117,14 +117,14 @@ export function buildRoutes(list: readonly PageRoute[] = pages): RouteObject[] {
 
 /**
  * The route table at the router's location, the same tree in the browser (BrowserRouter) and on the
- * server (StaticRouter), so that hydration matches. A route that fails shows RouteError in place of
- * the shell until the next navigation.
+ * server (StaticRouter), so that hydration matches. A route that fails shows `fallback` (RouteError
+ * unless told otherwise) in place of the shell until the next navigation.
  */
-export function AppRoutes({ routes }: { routes: RouteObject[] }): ReactNode {
+export function AppRoutes({ routes, fallback = <RouteError /> }: { routes: RouteObject[]; fallback?: ReactNode }): ReactNode {
   const { pathname, search, key } = useLocation();
   const element = useRoutes(routes);
   return (
-    <RouteBoundary location={`${pathname}${search}#${key}`} fallback={<RouteError />}>
+    <RouteBoundary location={`${pathname}${search}#${key}`} fallback={fallback}>
       {element}
     </RouteBoundary>
   );

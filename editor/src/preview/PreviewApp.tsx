@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/AppProviders';
-import { RouteBoundary } from '../../../src/app/RouteBoundary';
+import { AppRoutes } from '../../../src/app/router';
 import { Shell } from '../../../src/app/Shell';
 import { PageRenderer } from '../../../src/engine/PageRenderer';
 import { isBlockType, loadBlocks, loadedBlock } from '../../../src/engine/registry';
@@ -73,17 +73,6 @@ function RouteFailed() {
     <p className="editor-preview-note" role="alert">
       The page failed to render (see the browser console).
     </p>
-  );
-}
-
-/** The preview's routes; one that fails shows RouteFailed until the next navigation. */
-function PreviewRoutes({ routes }: { routes: RouteObject[] }) {
-  const { pathname, search, key } = useLocation();
-  const element = useRoutes(routes);
-  return (
-    <RouteBoundary location={`${pathname}${search}#${key}`} fallback={<RouteFailed />}>
-      {element}
-    </RouteBoundary>
   );
 }
 
@@ -186,13 +175,13 @@ export function PreviewApp() {
     if (!page) return null;
     const { sections: _sections, ...rest } = page;
     const pageRoute = { ...rest, key: page.name } as unknown as PageRoute;
-    const ownRoute: RouteObject[] = [{ path: fillSiteText(page.path) }];
-    const pageAt = (pathname: string) => (matchRoutes(ownRoute, pathname) ? pageRoute : undefined);
+    const path = fillSiteText(page.path);
+    const pageAt = (pathname: string) => (matchRoutes([{ path }], pathname) ? pageRoute : undefined);
     const table: RouteObject[] = [
       {
         element: <Shell pageAt={pageAt} />,
         children: [
-          { path: fillSiteText(page.path), element: <PreviewPage /> },
+          { path, element: <PreviewPage /> },
           { path: '*', element: <Elsewhere /> },
         ],
       },
@@ -227,7 +216,7 @@ export function PreviewApp() {
         <PageContext.Provider value={context}>
           {/* A new route table is a new router: a router keeps the entries it mounted with. */}
           <MemoryRouter key={routeKey} initialEntries={[message.url]}>
-            <PreviewRoutes routes={routes} />
+            <AppRoutes routes={routes} fallback={<RouteFailed />} />
           </MemoryRouter>
         </PageContext.Provider>
       </AppProviders>
