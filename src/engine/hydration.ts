@@ -16,6 +16,8 @@
  * `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
  */
 
+import { unstable_getCurrentPriorityLevel, unstable_IdlePriority } from 'scheduler';
+
 /** A visitor's input the boot script kept for a part of the page that had not hydrated yet. */
 export interface EarlyInput {
   type: 'click' | 'submit' | 'input';
@@ -122,6 +124,9 @@ function flush(): void {
   if (queue.length) setTimeout(flush, 0);
 }
 
+/** Sections that have run while a part that sets up the page had not (see markLive). */
+const waitingForSetup = new Set<Element>();
+
 /** Whether flush runs on each input the boot script keeps (see markLive). */
 let flushOnKeep = false;
 
@@ -141,11 +146,23 @@ export function markLive(slot: Element | null): void {
   }
   if (slot?.id === 'root') firstPassDone = true;
   if (!slot || slot.hasAttribute('data-live')) return;
+  // A section that runs before the parts that set up the page stays "not live" for input until they
+  // have run: a tap on its Add to cart is kept and replayed after the shop's scope has emptied a
+  // stale cart, not handled at once and then emptied with it.
+  if (slot.id !== 'root' && slot.getAttribute('data-hydrate') !== 'first' && setupPending()) {
+    waitingForSetup.add(slot);
+    return;
+  }
   slot.setAttribute('data-live', '');
   setTimeout(() => {
     catchUp(slot);
     flush();
   }, 0);
+  if (waitingForSetup.size && !setupPending()) {
+    const waiting = [...waitingForSetup];
+    waitingForSetup.clear();
+    waiting.filter((part) => part.isConnected).forEach(markLive);
+  }
 }
 
 /**
@@ -189,13 +206,19 @@ const resolvers = new Map<string, () => void>();
 let firstPassDone = false;
 
 /**
- * After the first pass, React renders a part that has not hydrated only when it must: an update
- * reached it (a context it is under changed, as the router's location does on any navigation; or the
- * visitor clicked in it). Waiting for that part then holds the update up (a navigation would never
- * finish if it waited for a part that never hydrates), so from then on every part hydrates when asked.
+ * Whether a part that has not hydrated must hydrate now rather than wait. React renders such a part
+ * in three cases:
+ * - its own deferred pass: the first pass leaves every Suspense boundary of the server's HTML for a
+ *   later pass of its own, at idle priority. Nothing changed; the part may wait (for the visitor, or
+ *   forever if it never hydrates).
+ * - an update reached it once the shell is live: a context it is under changed (the router's
+ *   location on a navigation), or the visitor clicked in it. Waiting would hold the update up (a
+ *   navigation would never finish if it waited for a part that never hydrates): it hydrates now.
+ * - a retry once what it waited for is in: it is not waiting any more.
+ * React runs its deferred pass, and nothing else of ours, in a scheduler task at idle priority.
  */
 export function hydrationAsked(): boolean {
-  return firstPassDone;
+  return firstPassDone && unstable_getCurrentPriorityLevel() !== unstable_IdlePriority;
 }
 
 /** The section with `key` is wanted now (see whenWanted). */

@@ -233,6 +233,27 @@ describe('replay on a page with a part that sets it up', () => {
     await nextTask();
     expect(order).toEqual(['add']);
   });
+  it('keeps a click in a section that ran before the part that sets up the page, and replays it after that part', async () => {
+    serverPage('<button id="add">Add</button>');
+    slot('Home/cart').insertAdjacentHTML('beforebegin', '<div class="section-slot" data-section="Home/scope" data-hydrate="first"></div>');
+    runBootScript();
+    const order: string[] = [];
+    document.getElementById('root')!.addEventListener('click', (event) => order.push((event.target as Element).id));
+    markLive(document.getElementById('root'));
+    markLive(slot('Home/cart'));
+    await nextTask();
+    // The cart's section has run, but the scope has not: the cart is not live for input yet.
+    expect(slot('Home/cart').hasAttribute('data-live')).toBe(false);
+    document.getElementById('add')!.click();
+    expect(window.__earlyInput).toHaveLength(1);
+    expect(order).toEqual([]);
+
+    markLive(slot('Home/scope'));
+    expect(slot('Home/cart').hasAttribute('data-live')).toBe(true);
+    await nextTask();
+    await nextTask();
+    expect(order).toEqual(['add']);
+  });
 });
 
 describe('replay when a part is gone', () => {

@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+
+/**
+ * What hydrates and when (src/engine/hydration.ts): a section whose block never runs keeps the
+ * server's HTML and its chunk is never fetched; the others hydrate when touched, in view, or once
+ * the browser is idle after the load, in that order.
+ */
+
+const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+const manifest = JSON.parse(readFileSync(`${staticDir}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+
+/** The blocks whose schema says they never run. */
+const neverBlocks = readdirSync('src/blocks').filter((block) => {
+  try {
+    return (JSON.parse(readFileSync(`src/blocks/${block}/schema.json`, 'utf8')) as { 'x-hydrate'?: string })['x-hydrate'] === 'never';
+  } catch {
+    return false;
+  }
+});
+
+/** The built chunk of each block that never runs. */
+const neverChunks = new Map<string, string>(
+  neverBlocks.flatMap((block) => {
+    const chunk = manifest[`src/generated/block-chunks/${block}.ts`];
+    return chunk ? [[`/${chunk.file}`, block] as [string, string]] : [];
+  }),
+);
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeEach(async ({ page }) => {
+  // When each section went live, and when the load event came (ms since navigation start).
+  await page.addInitScript(() => {
+    const times: Record<string, number> = {};
+    (window as unknown as { __liveAt: Record<string, number> }).__liveAt = times;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const slot = record.target as Element;
+        const key = slot.getAttribute('data-section');
+        if (key && slot.hasAttribute('data-live') && !(key in times)) times[key] = performance.now();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-live'] });
+    window.addEventListener('load', () => (times['(load)'] = performance.now()));
+  });
+});
+
+test('sections that never run stay as the server rendered them, and their chunks are not fetched', async ({ page }) => {
+  expect(neverChunks.size).toBeGreaterThan(3);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (neverChunks.has(path)) fetched.push(neverChunks.get(path) as string);
+  });
+  await page.goto('/shop');
+  // Every section that runs comes alive (the last at idle after the load) ...
+  await expect(page.locator('[data-section]:not([data-hydrate="never"])')).not.toHaveCount(0);
+  await expect(page.locator('[data-section]:not([data-hydrate="never"]):not([data-live])')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  // ... and those that never run do not, the banner, text, steps and testimonials of the shop.
+  await expect(page.locator('[data-section][data-hydrate="never"]')).toHaveCount(4);
+  await expect(page.locator('[data-section][data-hydrate="never"][data-live]')).toHaveCount(0);
+  expect(fetched).toEqual([]);
+  // Their content is still the server's, and works: a testimonial's See more opens.
+  await expect(page.locator('section.banner')).toBeVisible();
+  const more = page.locator('[data-section="Shop/testimonials"] summary').first();
+  await more.scrollIntoViewIfNeeded();
+  await more.click();
+  await expect(page.locator('[data-section="Shop/testimonials"] details[open]')).toHaveCount(1);
+});
+
+test('a section in view hydrates at once; one below it waits for idle after the load, or until scrolled to', async ({ page }) => {
+  // Images held back: the load event (and so the idle time after it) does not come.
+  await page.route(/\.(png|jpe?g|webp|svg)(\?|$)/, () => undefined);
+  await page.goto('/shop', { waitUntil: 'commit' });
+  const cart = page.locator('[data-section="Shop/cart"]');
+  const grid = page.locator('[data-section="Shop/plans"]');
+  await expect(cart).toHaveAttribute('data-live', '');
+  await expect(grid.locator('article').first()).toBeVisible();
+  // Give a part that does not wait every chance to come alive.
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  await expect(grid).not.toHaveAttribute('data-live', '');
+  await grid.locator('article').first().scrollIntoViewIfNeeded();
+  await expect(grid).toHaveAttribute('data-live', '');
+});
+
+test('once the page has loaded, the sections below the fold hydrate when the browser is idle', async ({ page }) => {
+  await page.goto('/shop');
+  const grid = page.locator('[data-section="Shop/plans"]');
+  await expect(grid).toHaveAttribute('data-live', '');
+  const times = await page.evaluate(() => (window as unknown as { __liveAt: Record<string, number> }).__liveAt);
+  expect(times['Shop/cart']).toBeLessThan(times['Shop/plans']);
+  expect(times['Shop/plans']).toBeGreaterThan(times['(load)']);
+});
