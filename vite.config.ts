@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { configGate } from './scripts/lib/vite-config-gate.ts';
+import { precompress } from './scripts/lib/vite-precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
@@ -15,7 +16,7 @@ const FIRST_LOAD =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|swr|dequal|use-sync-external-store)[\\/]|src[\\/](lib[\\/](log|href|hydrated|dialogs|SmartLink|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), configGate(process.cwd())],
+  plugins: [react(), configGate(process.cwd()), precompress()],
   resolve: {
     alias: [
       // @rjsf/core imports markdown-to-jsx for markdown descriptions, which our forms never enable.

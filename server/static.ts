@@ -41,6 +41,9 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
     index: false,
     redirect: false,
     dotfiles: 'deny',
+    // The build writes each script and style also Brotli- and gzip-compressed at their highest levels
+    // (scripts/lib/vite-precompress.ts): a browser that accepts one gets that file as it is.
+    preCompressed: true,
     allowedPath: (path) => path !== '/' && path !== '/index.html' && !path.split('/').some((segment) => segment.startsWith('.')),
     setHeaders: (reply, path) => reply.header('cache-control', path.startsWith(assetsDir) ? LONG_CACHE : NO_CACHE),
   });

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Browser, type Page } from '@playwright/test';
 import config from '../../pages.config.json' with { type: 'json' };
@@ -115,6 +116,29 @@ test.describe('server-rendered HTML', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.locator('style[data-file]').count()).toBeGreaterThan(1);
     expect(stylesheets).toEqual([]);
+  });
+
+  test('scripts arrive as the Brotli files the build compressed ahead, at its highest level', async ({ page }) => {
+    const scripts: Promise<{ path: string; bytes: number; encoding?: string }>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+          path: new URL(request.url()).pathname,
+          bytes: sizes.responseBodySize,
+          encoding: response?.headers()['content-encoding'],
+        })),
+      );
+    });
+    await page.goto('/shop');
+    await page.waitForLoadState('networkidle');
+    const sent = await Promise.all(scripts);
+    expect(sent.length).toBeGreaterThan(2);
+    const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+    for (const script of sent.filter(({ path }) => statSync(`${staticDir}${path}`).size >= 1024)) {
+      expect(script.encoding, script.path).toBe('br');
+      expect(script.bytes, script.path).toBe(statSync(`${staticDir}${script.path}.br`).size);
+    }
   });
 
   test('unknown paths and unknown slugs answer 404 with the not-found page; redirects are HTTP redirects', async ({ page, request }) => {

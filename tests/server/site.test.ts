@@ -1,11 +1,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../../server/security';
 import { startServer, tempDir } from './helpers';
 import { BOOT_SCRIPT_HASH, INPUT_SCRIPT_HASH, SPECULATION_RULES_HASH } from '../../server/boot-script';
 
+const SCRIPT = `export const text = ${JSON.stringify('a script of the build '.repeat(200))};\n`;
+// Not the levels the server would compress at itself: what is sent must be these very bytes.
+const BROTLI = brotliCompressSync(SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const GZIP = gzipSync(SCRIPT, { level: 1 });
 const INDEX = '<!doctype html><html><head><title>Site</title></head><body><div id="root"></div></body></html>';
 /** What a browser sends on a page navigation. */
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -20,6 +25,10 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(staticDir, 'site.webmanifest'), '{"name":"Site"}');
+  // A script the build wrote compressed too (scripts/lib/vite-precompress.ts).
+  writeFileSync(join(staticDir, 'assets', 'app-def456.js'), SCRIPT);
+  writeFileSync(join(staticDir, 'assets', 'app-def456.js.br'), BROTLI);
+  writeFileSync(join(staticDir, 'assets', 'app-def456.js.gz'), GZIP);
   ({ app, cleanup } = await startServer({ staticDir }));
 });
 afterAll(async () => {
@@ -84,6 +93,25 @@ describe('static site', () => {
     expect(asset.headers['cache-control']).toContain('max-age=31536000');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/assets/index-missing.js' })).statusCode).toBe(404);
+  });
+
+  it("sends a script compressed ahead by the build, as the browser's Accept-Encoding allows", async () => {
+    const asked = (encoding?: string) =>
+      app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await asked('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.rawPayload.equals(BROTLI)).toBe(true);
+
+    const gzipped = await asked('gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.equals(GZIP)).toBe(true);
+
+    const plain = await asked();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('serves other files of the build', async () => {
