@@ -23,15 +23,14 @@ import { createHash } from 'node:crypto';
  * text than the visitor has typed since).
  *
  * BOOT_SCRIPT enables the forms, which arrive disabled (`<fieldset data-until-script disabled>`, so
- * that without JavaScript they cannot be sent as plain forms), and loads the page's JavaScript after
- * the first paint: a rendered page reads before any script has run, so on a phone on a slow network
- * the content paints first and the scripts do not compete with it. After the first frame (at once if
- * input was kept already, or at the first input kept) it adds the app's entry and the page's module
- * preloads, listed in `<script type="application/json" id="boot">`. The entry comes first: it is the
- * largest file (React DOM and the engine) and everything waits for it, and a browser talking HTTP/1.1
- * fetches six files at a time, so an entry asked for last waited behind the page's chunks (about
- * 300 ms on a slow 4G phone). The preloads are added four at a time, a task each (starting a fetch
- * costs main-thread time: ~25 of them in one task made a long task on a phone's CPU).
+ * that without JavaScript they cannot be sent as plain forms), and runs the page's JavaScript after
+ * the first paint: a rendered page reads before any script has run, and on a phone's CPU evaluating
+ * React before the first frame would hold the content back. The files are fetched earlier: the head
+ * names each as a module preload (server/page-frame.ts), the entry first (it is the largest file,
+ * React DOM and the engine, and everything waits for it; a browser talking HTTP/1.1 fetches six files
+ * at a time), so they download while the body arrives and paints. After the first frame (at once if
+ * input was kept already, or at the first input kept) BOOT_SCRIPT adds the app's entry, named in
+ * `<script type="application/json" id="boot">`, as a module script: it runs from the preloaded files.
  *
  * The texts never change (the lists are data), so the Content-Security-Policy allows exactly them by
  * their hashes (INPUT_SCRIPT_HASH, BOOT_SCRIPT_HASH).
@@ -67,16 +66,11 @@ export const INPUT_SCRIPT = `(function () {
 export const BOOT_SCRIPT = `(function () {
   var d = document, b = JSON.parse(d.getElementById("boot").textContent), q = window.__earlyInput || [], started = false;
   d.querySelectorAll("fieldset[data-until-script]").forEach(function (f) { f.disabled = false; });
-  function add(e) { e.crossOrigin = ""; d.head.appendChild(e); }
   function start() {
     if (started) return;
     started = true;
-    var list = b.preload.slice(0), s = d.createElement("script");
-    s.type = "module"; s.src = b.entry; add(s);
-    (function next() {
-      list.splice(0, 4).forEach(function (h) { var l = d.createElement("link"); l.rel = "modulepreload"; l.href = h; add(l); });
-      if (list.length) setTimeout(next, 0);
-    })();
+    var s = d.createElement("script");
+    s.type = "module"; s.crossOrigin = ""; s.src = b.entry; d.head.appendChild(s);
   }
   d.addEventListener("early-input", start);
   if (q.length) start();

@@ -13,7 +13,7 @@ interface Template {
   before: string;
   /** From `</div>` of #root to the end. */
   after: string;
-  /** The app's entry script and the chunks Vite preloads with it: loaded by the boot script (boot-script.ts). */
+  /** The app's entry script and the chunks Vite preloads with it: fetched from the head, run by the boot script (boot-script.ts). */
   entry: string;
   preload: string[];
 }
@@ -81,7 +81,7 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly str
 
 /** A stylesheet link of the template: inlined into each page instead (one request less before the first paint). */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
-/** The template's entry script and module preloads: a rendered page loads them after its first paint (BOOT_SCRIPT). */
+/** The template's entry script and module preloads: a rendered page fetches them from its head and runs them after its first paint (BOOT_SCRIPT). */
 const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
@@ -121,10 +121,11 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
   /**
-   * What a page adds to the template (worked out once per page): in the head its CSS inline; at the
-   * end of the body the boot script with its list of scripts to load after the first paint (the
-   * entry's chunks, the page's sections chunk and the chunks of its blocks that run), and the
-   * speculation rules. A page where nothing runs gets the speculation rules only.
+   * What a page adds to the template (worked out once per page): in the head the input script, a
+   * module preload of each script the page runs (the entry and its chunks, the page's sections chunk
+   * and the chunks of its blocks that run) and its CSS inline; at the end of the body the boot script,
+   * which runs the entry after the first paint, and the speculation rules. A page where nothing runs
+   * gets the speculation rules only.
    */
   const assetsByPage = new Map<string, { head: string; boot: string }>();
   const pageAssets = (pageKey: string, blocks: readonly string[], scriptBlocks: readonly string[], scripted: boolean) => {
@@ -146,11 +147,14 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     const speculation = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
     // A page where nothing runs (every block `x-hydrate: never`) gets no script but its speculation rules.
     const boot = scripted
-      ? `${inlined}<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>` +
+      ? `${inlined}<script type="application/json" id="boot">${scriptJson({ entry: template.entry })}</script>` +
         `<script>${BOOT_SCRIPT}</script>${speculation}`
       : speculation;
     // The input script first in the head: input is kept from the first paint of the first chunk on.
-    const page = { head: (scripted ? `<script>${INPUT_SCRIPT}</script>` : '') + css.join(''), boot };
+    // Fetched from the head on, run after the first frame (BOOT_SCRIPT): the entry first, then what it
+    // imports, the page's sections and the chunks of its blocks that run.
+    const fetchAhead = [template.entry, ...preload].map((href) => `<link rel="modulepreload" href="${href}" crossorigin>`).join('');
+    const page = { head: (scripted ? `<script>${INPUT_SCRIPT}</script>${fetchAhead}` : '') + css.join(''), boot };
     assetsByPage.set(key, page);
     return page;
   };
