@@ -7,13 +7,14 @@ import { precompress } from './scripts/lib/vite-precompress.ts';
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 /**
- * What every page that runs a script needs besides the entry, in one chunk: React, React Router, SWR
- * and the engine's small shared modules. Left to itself the bundler makes a file of each module the
- * entry shares with a lazy chunk (about twenty, half of them under 1 kB), and a browser on HTTP/1.1
- * fetches six files at a time: on a slow phone network the round trips cost more than the bytes.
+ * What every page that runs a script needs besides the entry, in one chunk: React, SWR, the router
+ * (src/lib/router.tsx) and the engine's small shared modules. Left to itself the bundler makes a file
+ * of each module the entry shares with a lazy chunk (about twenty, half of them under 1 kB), and a
+ * browser on HTTP/1.1 fetches six files at a time: on a slow phone network the round trips cost more
+ * than the bytes.
  */
 const FIRST_LOAD =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|swr|dequal|use-sync-external-store)[\\/]|src[\\/](lib[\\/](log|href|hydrated|dialogs|SmartLink|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
+  /node_modules[\\/](react|react-dom|scheduler|swr|dequal|use-sync-external-store)[\\/]|src[\\/](lib[\\/](log|href|hydrated|dialogs|SmartLink|router|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), configGate(process.cwd()), precompress()],

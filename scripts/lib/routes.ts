@@ -1,4 +1,4 @@
-/** Path and source templates: '{short}' substitution and ':param' segments (React Router syntax). */
+/** Path and source templates: '{short}' substitution and ':param' segments (the router's syntax, src/lib/router.tsx). */
 
 export function substituteShort(template: string, short: string | undefined): string {
   return short === undefined ? template : template.split('{short}').join(short);

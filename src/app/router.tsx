@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from '../lib/router';
 import type { PageConfig } from '../generated/config';
 import { tracked } from '../engine/hydration';
 import { loadPage } from '../engine/registry';
@@ -49,7 +49,7 @@ const routeLoads = new WeakMap<RouteObject, PageLoad>();
 
 /**
  * A page route's element: the page once its code is in. Until then it suspends, and a client
- * navigation (a transition: React Router's BrowserRouter sets its location in one) keeps the page
+ * navigation (a transition: BrowserRouter sets its location in one, src/lib/router.tsx) keeps the page
  * that shows until the next one is ready.
  */
 function PageCode({ load }: { load: PageLoad }) {

@@ -97,9 +97,9 @@ export function fillSiteTexts<T>(value: T): T {
 }
 
 /**
- * Fills ':param' segments of a path template from route params (unknown ones are left as they are).
- * Not React Router's generatePath, which throws on a missing param: a link written with a param the
- * page lacks shows its mistake in the address instead of breaking the page.
+ * Fills ':param' segments of a path template from route params (unknown ones are left as they are,
+ * not an error: a link written with a param the page lacks shows its mistake in the address instead
+ * of breaking the page).
  */
 export function fillPath(template: string, params: RouteParams): string {
   return fillSiteText(template).replace(/:(\w+)\??/g, (whole, key: string) => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter } from '../../src/lib/router';
 import { Redirect } from '../../src/lib/Redirect';
 
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('Redirect (a block with nothing to show: a checkout without a plan, a payment result without a status)', () => {
-  it('renders nothing on the server, and no warning (<Navigate> warns there and does nothing)', () => {
+  it('renders nothing on the server, and no warning (navigating is an effect, which the server does not run)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const html = renderToString(

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import form from '../../generated/form-files/cart-quantity.json';
 import type { CartProps } from '../../generated/blocks';
@@ -33,12 +32,15 @@ const individual: CartPlan = { id: 1, name: 'Individual', price: 149_900, discou
 
 let store: typeof import('../../shop/cart-store');
 let cart: typeof import('../../generated/block-chunks/cart');
+// Imported after the reset, as the block's chunk is: the router's contexts are those the block reads.
+let router: typeof import('../../lib/router');
 
 beforeEach(async () => {
   localStorage.clear();
   vi.resetModules();
   store = await import('../../shop/cart-store');
   cart = await import('../../generated/block-chunks/cart');
+  router = await import('../../lib/router');
 });
 afterEach(() => {
   cleanup();
@@ -47,6 +49,7 @@ afterEach(() => {
 
 function renderCart(props: Partial<CartSectionProps> = {}) {
   const CartBlock = cart.default;
+  const { MemoryRouter } = router;
   render(
     <MemoryRouter>
       <CartBlock props={blockProps<'cart'>(cart, { texts, ...props })} items={[]} params={{ slug: 'demo-merchant' }} />

@@ -1,5 +1,5 @@
 import { Input, Label } from '@fluentui/react-components';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { preloadForm } from '../../forms/use-form-definition';
 import { fillPath, withValues } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
