@@ -4,6 +4,7 @@ import { BrowserRouter, type RouteObject } from '../lib/router';
 import { mutate } from 'swr';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';
+import { setRouteCodeLoader } from '../lib/route-code';
 import { AppProviders } from './AppProviders';
 import type { HandedOver } from './entry-server';
 import { AppRoutes, buildRoutes, loadRoute } from './router';
@@ -28,6 +29,8 @@ const data = handedOver();
 if (data?.notFound && window.location.pathname !== '/404') window.history.replaceState(window.history.state, '', '/404');
 
 const routes = buildRoutes();
+// A block may fetch a likely next page's code ahead (lib/route-code.ts).
+setRouteCodeLoader((path) => loadRoute(routes, path, true));
 const app = (table: RouteObject[]) => (
   <AppProviders fallback={data?.fallback ?? {}}>
     <BrowserRouter>

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -92,4 +93,38 @@ test('once the page has loaded, the sections below the fold hydrate when the bro
   const times = await page.evaluate(() => (window as unknown as { __liveAt: Record<string, number> }).__liveAt);
   expect(times['Shop/cart']).toBeLessThan(times['Shop/plans']);
   expect(times['Shop/plans']).toBeGreaterThan(times['(load)']);
+});
+
+test.describe('code fetched ahead', () => {
+  /** Whether the checkout block's chunk was requested. */
+  function watchCheckoutChunk(page: Page): () => boolean {
+    const file = `/${manifest['src/generated/block-chunks/checkout.ts'].file}`;
+    let fetched = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === file) fetched = true;
+    });
+    return () => fetched;
+  }
+
+  test("with a plan in the cart, the shop fetches the checkout's code before the visitor asks for it", async ({ page }) => {
+    const fetched = watchCheckoutChunk(page);
+    await page.goto('/shop');
+    await expect(page.locator('[data-section="Shop/cart"]')).toHaveAttribute('data-live', '');
+    expect(fetched()).toBe(false);
+    await page.locator('[data-section="Shop/plans"] article').first().getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(fetched).toBe(true);
+    // The checkout opens from the cart as before.
+    await page.getByRole('button', { name: /^Cart/ }).click();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/shop\/checkout$/);
+    await expect(page.getByRole('complementary', { name: 'Summary' })).toBeVisible();
+  });
+
+  test('with an empty cart, it does not', async ({ page }) => {
+    const fetched = watchCheckoutChunk(page);
+    await page.goto('/shop');
+    await expect(page.locator('[data-section="Shop/plans"]')).toHaveAttribute('data-live', '');
+    await page.waitForLoadState('networkidle');
+    expect(fetched()).toBe(false);
+  });
 });

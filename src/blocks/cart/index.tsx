@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
+import { preloadRouteCode } from '../../lib/route-code';
 import { fillPath, isInternal, withValues } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
 import { useCart } from '../../shop/cart-store';
@@ -156,6 +157,13 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
       document.removeEventListener('pointerdown', onPointerDown);
     };
   }, [open, close]);
+
+  // A visitor with a plan in the cart is a tap or two from the checkout: its code is fetched ahead,
+  // so that the Checkout link opens it without waiting for its form's scripts.
+  const hasItem = item !== null;
+  useEffect(() => {
+    if (hasItem && isInternal(checkoutHref)) preloadRouteCode(checkoutHref);
+  }, [hasItem, checkoutHref]);
 
   const canCheckout = item !== null && quantity >= minimum;
   const discount = item && totals ? item.price * item.quantity - totals.planTotal : 0;
