@@ -13,7 +13,7 @@ interface Template {
   before: string;
   /** From `</div>` of #root to the end. */
   after: string;
-  /** The app's entry script and the chunks Vite preloads with it: fetched from the head, run by the boot script (boot-script.ts). */
+  /** The app's entry script and the chunks Vite preloads with it: fetched after the first frame, run by the boot script (boot-script.ts). */
   entry: string;
   preload: string[];
 }
@@ -81,7 +81,7 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly str
 
 /** A stylesheet link of the template: inlined into each page instead (one request less before the first paint). */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
-/** The template's entry script and module preloads: a rendered page fetches them from its head and runs them after its first paint (BOOT_SCRIPT). */
+/** The template's entry script and module preloads: a rendered page fetches them after its first frame and runs them at the end of its body (boot-script.ts). */
 const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
@@ -121,11 +121,11 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
   /**
-   * What a page adds to the template (worked out once per page): in the head the input script, a
-   * module preload of each script the page runs (the entry and its chunks, the page's sections chunk
-   * and the chunks of its blocks that run) and its CSS inline; at the end of the body the boot script,
-   * which runs the entry after the first paint, and the speculation rules. A page where nothing runs
-   * gets the speculation rules only.
+   * What a page adds to the template (worked out once per page): in the head the list of the scripts
+   * the page runs (the entry and its chunks, the page's sections chunk and the chunks of its blocks
+   * that run), the input script, which fetches them after the first frame, and the page's CSS inline;
+   * at the end of the body the boot script, which runs the entry, and the speculation rules. A page
+   * where nothing runs gets the speculation rules only.
    */
   const assetsByPage = new Map<string, { head: string; boot: string }>();
   const pageAssets = (pageKey: string, blocks: readonly string[], scriptBlocks: readonly string[], scripted: boolean) => {
@@ -143,18 +143,17 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     // unless a <link rel="stylesheet"> of it is in the document, and holds the chunk until that CSS
     // has loaded (a round trip on the way from a tap to its effect). A disabled link is not fetched.
     const inlined = cssFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
-    const preload = [...new Set([...template.preload, ...scripts.filter((file) => !inTemplate.has(file)).map((file) => `/${file}`)])];
+    const pageChunks = [...new Set(scripts.filter((file) => !inTemplate.has(file)).map((file) => `/${file}`))];
     const speculation = `<script type="speculationrules">${SPECULATION_RULES}</script>`;
     // A page where nothing runs (every block `x-hydrate: never`) gets no script but its speculation rules.
-    const boot = scripted
-      ? `${inlined}<script type="application/json" id="boot">${scriptJson({ entry: template.entry })}</script>` +
-        `<script>${BOOT_SCRIPT}</script>${speculation}`
-      : speculation;
+    const boot = scripted ? `${inlined}<script>${BOOT_SCRIPT}</script>${speculation}` : speculation;
     // The input script first in the head: input is kept from the first paint of the first chunk on.
-    // Fetched from the head on, run after the first frame (BOOT_SCRIPT): the entry first, then what it
-    // imports, the page's sections and the chunks of its blocks that run.
-    const fetchAhead = [template.entry, ...preload].map((href) => `<link rel="modulepreload" href="${href}" crossorigin>`).join('');
-    const page = { head: (scripted ? `<script>${INPUT_SCRIPT}</script>${fetchAhead}` : '') + css.join(''), boot };
+    // The scripts to fetch after the first frame (INPUT_SCRIPT) and run at the end of the body (BOOT_SCRIPT).
+    const list = `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload: pageChunks })}</script>`;
+    const first = [template.entry, ...template.preload].map(
+      (href) => `<link rel="modulepreload" href="${href}" crossorigin fetchpriority="low">`,
+    );
+    const page = { head: (scripted ? `${list}<script>${INPUT_SCRIPT}</script>${first.join('')}` : '') + css.join(''), boot };
     assetsByPage.set(key, page);
     return page;
   };

@@ -109,17 +109,18 @@ describe('server-rendered pages', () => {
       '<script type="application/json" id="page-data">{"fallback":{"evil":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
     );
     expect(html).not.toContain('<script>alert(1)');
-    // The scripts are fetched from the head (module preloads, the entry first) and run after the
-    // first paint: the boot script (an inline script, allowed by its hash) adds the entry, named as
-    // data; no module script is in the head. The input script, first in the head, keeps input from
-    // the first paint on.
+    // The shared first chunks are fetched from the head at low priority (the entry first), the
+    // page's own chunks by the input script after the first contentful paint (listed as data); the
+    // boot script (an inline script, allowed by its hash) runs the entry at the end of the body. No
+    // module script is in the head. The input script keeps input from the first paint on.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toContain('type="module"');
     expect(head).toContain(
-      `<script>${INPUT_SCRIPT}</script>` +
-        '<link rel="modulepreload" href="/assets/index-1.js" crossorigin><link rel="modulepreload" href="/assets/react-1.js" crossorigin><style',
+      '<script type="application/json" id="boot">{"entry":"/assets/index-1.js","preload":[]}</script>' +
+        `<script>${INPUT_SCRIPT}</script>` +
+        '<link rel="modulepreload" href="/assets/index-1.js" crossorigin fetchpriority="low">' +
+        '<link rel="modulepreload" href="/assets/react-1.js" crossorigin fetchpriority="low"><style',
     );
-    expect(html).toContain('<script type="application/json" id="boot">{"entry":"/assets/index-1.js"}</script>');
     expect(html).toContain(`<script>${BOOT_SCRIPT}</script><script type="speculationrules">${SPECULATION_RULES}</script>`);
     expect(response.headers['content-security-policy']).toContain(
       `script-src 'self' ${INPUT_SCRIPT_HASH} ${BOOT_SCRIPT_HASH} ${SPECULATION_RULES_HASH};`,

@@ -13,7 +13,7 @@ function serverPage(section: string): void {
     `<div class="section-slot" data-section="Home/cart" data-hydrate="visible">${section}</div>` +
     '<div class="section-slot" data-section="Home/steps" data-hydrate="never"><button id="static-button">Static</button><a id="static-link" href="#x">x</a></div>' +
     '</div>' +
-    '<script type="application/json" id="boot">{"entry":"/assets/entry.js"}</script>';
+    '<script type="application/json" id="boot">{"entry":"/assets/entry.js","preload":[]}</script>';
 }
 
 const slot = (key: string) => document.querySelector(`[data-section="${key}"]`) as HTMLElement;
