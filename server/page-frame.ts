@@ -4,8 +4,8 @@ import { BOOT_SCRIPT, INPUT_SCRIPT, SPECULATION_RULES } from './boot-script';
 
 /**
  * The frame of every server-rendered page: the built index.html cut around `#root`, filled per page
- * with its head tags, its CSS inline, its handed-over data and the boot script with the list of
- * scripts it loads after the first paint (render.ts streams the app between the two halves).
+ * with its head tags, its CSS inline, its scripts to fetch and its handed-over data, and the boot
+ * script that runs them (render.ts streams the app between the two halves).
  */
 
 interface Template {
@@ -13,7 +13,7 @@ interface Template {
   before: string;
   /** From `</div>` of #root to the end. */
   after: string;
-  /** The app's entry script and the chunks Vite preloads with it: fetched after the first frame, run by the boot script (boot-script.ts). */
+  /** The app's entry script and the chunks Vite preloads with it: low-priority module preloads of a page's head, run by the boot script (boot-script.ts). */
   entry: string;
   preload: string[];
 }
@@ -81,7 +81,7 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly str
 
 /** A stylesheet link of the template: inlined into each page instead (one request less before the first paint). */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
-/** The template's entry script and module preloads: a rendered page fetches them after its first frame and runs them at the end of its body (boot-script.ts). */
+/** The template's entry script and module preloads: a rendered page names them as low-priority module preloads in its head and runs them at the end of its body (boot-script.ts). */
 const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
@@ -121,9 +121,10 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
   /**
-   * What a page adds to the template (worked out once per page): in the head the list of the scripts
-   * the page runs (the entry and its chunks, the page's sections chunk and the chunks of its blocks
-   * that run), the input script, which fetches them after the first frame, and the page's CSS inline;
+   * What a page adds to the template (worked out once per page): in the head the list of the page's
+   * own chunks (its sections chunk and the chunks of its blocks that run), the input script, which
+   * fetches them after the first contentful paint, low-priority module preloads of the entry and its
+   * chunks, and the page's CSS inline;
    * at the end of the body the boot script, which runs the entry, and the speculation rules. A page
    * where nothing runs gets the speculation rules only.
    */
@@ -148,7 +149,8 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     // A page where nothing runs (every block `x-hydrate: never`) gets no script but its speculation rules.
     const boot = scripted ? `${inlined}<script>${BOOT_SCRIPT}</script>${speculation}` : speculation;
     // The input script first in the head: input is kept from the first paint of the first chunk on.
-    // The scripts to fetch after the first frame (INPUT_SCRIPT) and run at the end of the body (BOOT_SCRIPT).
+    // The entry (run at the end of the body, BOOT_SCRIPT) and the page's own chunks (fetched after the
+    // first contentful paint, INPUT_SCRIPT); the entry and its chunks download from the head at once.
     const list = `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload: pageChunks })}</script>`;
     const first = [template.entry, ...template.preload].map(
       (href) => `<link rel="modulepreload" href="${href}" crossorigin fetchpriority="low">`,
