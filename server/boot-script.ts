@@ -22,9 +22,11 @@ import { createHash } from 'node:crypto';
  * live part, brings the value queued for that field up to date (the replay never hands over older
  * text than the visitor has typed since).
  *
- * INPUT_SCRIPT also fetches the page's own chunks (its sections and the blocks that run, listed in
- * `<script type="application/json" id="boot">` before it in the head) once the first contentful
- * paint is done (at once when it keeps an input), four per task: starting a fetch costs main-thread
+ * INPUT_SCRIPT also fetches the page's own chunks (its sections, the blocks that run and their forms,
+ * listed in `<script type="application/json" id="boot">` before it in the head) once the first
+ * contentful paint is reported, or when BOOT_SCRIPT runs the entry, or when it keeps an input,
+ * whichever comes first (a busy phone reports the paint only after the entry has run, a second
+ * later), four per task: starting a fetch costs main-thread
  * time, and ~25 in one task made a long task on a phone's CPU. The entry and the first-load chunk
  * (React DOM and the engine, the largest file) are module preloads of the head at low priority
  * (server/page-frame.ts): they download while the body arrives. Fetched ahead of the first paint at
@@ -34,8 +36,9 @@ import { createHash } from 'node:crypto';
  * BOOT_SCRIPT, at the end of the body, enables the forms, which arrive disabled (`<fieldset
  * data-until-script disabled>`, so that without JavaScript they cannot be sent as plain forms), and
  * runs the page's JavaScript once the whole body is there: after the first frame (at once if input
- * was kept already, or at the first input kept) it adds the app's entry as a module script, which
- * runs from the files fetched ahead.
+ * was kept already, or at the first input kept) it starts the fetch of the page's own chunks (the
+ * input script's `window.__fetchAhead`) and adds the app's entry as a module script, which runs from
+ * the files fetched ahead.
  *
  * The texts never change (the lists are data), so the Content-Security-Policy allows exactly them by
  * their hashes (INPUT_SCRIPT_HASH, BOOT_SCRIPT_HASH).
@@ -75,6 +78,7 @@ export const INPUT_SCRIPT = `(function () {
     })();
   }
   d.addEventListener("early-input", fetchAhead);
+  window.__fetchAhead = fetchAhead;
   try {
     new PerformanceObserver(function (l, o) {
       if (l.getEntriesByName("first-contentful-paint").length) { o.disconnect(); setTimeout(fetchAhead, 0); }
@@ -94,6 +98,7 @@ export const BOOT_SCRIPT = `(function () {
   function start() {
     if (started) return;
     started = true;
+    if (window.__fetchAhead) window.__fetchAhead();
     var s = d.createElement("script");
     s.type = "module"; s.crossOrigin = ""; s.src = b.entry; d.head.appendChild(s);
   }

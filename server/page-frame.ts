@@ -102,6 +102,8 @@ export interface FramedPage {
   pageKey: string;
   blocks: readonly string[];
   scriptBlocks: readonly string[];
+  /** The forms those blocks show: their file and validator chunks are among the page's own. */
+  forms?: readonly string[];
   styles: string;
   data: unknown;
 }
@@ -122,22 +124,37 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
   };
   /**
    * What a page adds to the template (worked out once per page): in the head the list of the page's
-   * own chunks (its sections chunk and the chunks of its blocks that run), the input script, which
+   * own chunks (its sections chunk, the chunks of its blocks that run and of their forms), the input script, which
    * fetches them after the first contentful paint, low-priority module preloads of the entry and its
    * chunks, and the page's CSS inline;
    * at the end of the body the boot script, which runs the entry, and the speculation rules. A page
    * where nothing runs gets the speculation rules only.
    */
   const assetsByPage = new Map<string, { head: string; boot: string }>();
-  const pageAssets = (pageKey: string, blocks: readonly string[], scriptBlocks: readonly string[], scripted: boolean) => {
-    const key = `${pageKey} ${blocks.join(' ')} ${scriptBlocks.join(' ')} ${scripted}`;
+  const pageAssets = (
+    pageKey: string,
+    blocks: readonly string[],
+    scriptBlocks: readonly string[],
+    forms: readonly string[],
+    scripted: boolean,
+  ) => {
+    const key = `${pageKey} ${blocks.join(' ')} ${scriptBlocks.join(' ')} ${forms.join(' ')} ${scripted}`;
     const known = assetsByPage.get(key);
     if (known !== undefined) return known;
     const chunks = (types: readonly string[]) => types.map((block) => `src/generated/block-chunks/${block}.ts`);
     const sectionsChunk = `src/generated/page-sections/${pageKey}.json`;
     // Every block's styles, but the scripts of the blocks that run only (a never-hydrated block's code never loads).
     const styles = chunkAssets(manifest, [sectionsChunk, ...chunks(blocks)]).css;
-    const scripts = chunkAssets(manifest, [sectionsChunk, ...chunks(scriptBlocks)]).js;
+    // A form's file and validator are chunks of their own (src/forms/definitions.ts), as is the
+    // engine's loader of forms (src/engine/registry.ts imports it on demand), which the page would ask
+    // for only once the block's code has run: listed here, they download with it.
+    const formChunks = forms.length
+      ? [
+          'src/forms/use-form-definition.ts',
+          ...forms.flatMap((form) => [`src/generated/form-files/${form}.json`, `src/generated/validators/${form}.js`]),
+        ]
+      : [];
+    const scripts = chunkAssets(manifest, [sectionsChunk, ...chunks(scriptBlocks), ...formChunks]).js;
     const cssFiles = [...new Set([...template.css, ...styles])];
     const css = cssFiles.map((file) => `<style data-file="/${file}">${inlineCss(file)}</style>`);
     // The stylesheets inlined above, named for Vite's loader of lazy chunks: it fetches a chunk's CSS
@@ -160,7 +177,7 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     return page;
   };
   return (page, headHtml, scripted) => {
-    const assets = pageAssets(page.pageKey, page.blocks, page.scriptBlocks, scripted);
+    const assets = pageAssets(page.pageKey, page.blocks, page.scriptBlocks, page.forms ?? [], scripted);
     const before = template.before
       .replace('<html lang="en">', `<html lang="${page.head.lang.replace(/[^A-Za-z0-9-]/g, '')}">`)
       .replace(TITLE, () => headHtml)

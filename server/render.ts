@@ -65,6 +65,8 @@ interface SsrPage {
   blocks: string[];
   /** The blocks of `blocks` that run in the browser (not `x-hydrate: never`): only their chunks are preloaded. */
   scriptBlocks: string[];
+  /** The forms of those blocks (names of forms/*.json): their chunks are preloaded with the blocks'. */
+  forms?: string[];
   /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
   pageKey: string;
   data: { fallback: Record<string, unknown>; notFound: boolean };

@@ -10,7 +10,7 @@ import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from '../lib/router';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
-import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage } from '../engine/registry';
+import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage, sectionForms } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
 import { fillPath, fillSiteText, loadSections, pages, type PageRoute } from '../lib/site';
@@ -52,6 +52,8 @@ export interface PageResult {
   blocks: string[];
   /** Those that run in the browser (not `x-hydrate: never`): the server preloads their chunks. */
   scriptBlocks: string[];
+  /** The forms those show (block hook `forms`): the server preloads their chunks too. */
+  forms: string[];
   /** The page's key in the route table (the server preloads its sections' chunk). */
   pageKey: string;
   /** Data requests that failed (logged): such a page is not cached. */
@@ -273,6 +275,7 @@ async function renderPage(
     data: { fallback: data.fallback, notFound: data.notFound },
     blocks,
     scriptBlocks: blocks.filter((type) => hydrateKind(type) !== 'never'),
+    forms: [...new Set((full.sections ?? []).filter((section) => hydrateKind(section.type) !== 'never').flatMap(sectionForms))],
     pageKey: page.key,
     failed: data.failed.length,
     pipe: rendered.pipe,

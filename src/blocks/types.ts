@@ -43,6 +43,12 @@ export interface BlockHooks<K extends BlockType> {
    */
   preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
   /**
+   * The forms (names of forms/*.json) a section of the block shows, given its props. The engine loads
+   * each (file and validator) with the block's preload, and the server names their chunks among the
+   * page's own, so that a first visit fetches them with the block rather than after it.
+   */
+  forms?: (props: BlockPropsMap[K]) => readonly string[];
+  /**
    * The content the block loads itself (with useSource), given the section's props and the route
    * params: the server loads it with the page's other data before rendering.
    */

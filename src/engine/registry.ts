@@ -97,12 +97,27 @@ export function blockProps<K extends BlockType>(
   return withDefaults(fillSiteTexts(module.defaults), bound ? { ...filled, ...bound } : filled) as BlockPropsMap[K];
 }
 
+/** The forms a section shows (its block's `forms` hook), once its block's chunk is in; none otherwise. */
+export function sectionForms<K extends BlockType>(section: BlockSection<K>): readonly string[] {
+  const module = isBlockType(section.type) ? loadedBlock(section.type) : undefined;
+  return module?.block?.forms?.(blockProps(module, section.props)) ?? [];
+}
+
+/** Loads the forms (file and validator) by name: the forms' code is a chunk of its own, fetched only here. */
+async function preloadForms(names: readonly string[]): Promise<void> {
+  if (!names.length) return;
+  const { preloadForm } = await import('../forms/use-form-definition');
+  await Promise.all(names.map(preloadForm));
+}
+
 async function preloadSection<K extends BlockType>(section: BlockSection<K>): Promise<void> {
   const module = loadedBlock(section.type);
   const preload = module?.block?.preload;
-  if (!module || !preload) return;
+  const forms = sectionForms(section);
+  if (!module || (!preload && !forms.length)) return;
   try {
-    await withTimeout(preload(blockProps(module, section.props)), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
+    const props = blockProps(module, section.props);
+    await withTimeout(Promise.all([preload?.(props), preloadForms(forms)]), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
   } catch (error) {
     logError(`preload ${section.type}`, error);
   }
@@ -110,7 +125,7 @@ async function preloadSection<K extends BlockType>(section: BlockSection<K>): Pr
 
 /**
  * Loads what a page needs before it renders: the chunks of its blocks, then each section's preload
- * (its form and validator). A failed preload is logged; the block then loads on its own.
+ * and forms (their files and validators). A failed preload is logged; the block then loads on its own.
  */
 export async function loadPage(sections: readonly BlockSection[]): Promise<void> {
   await loadBlocks(sections.map((section) => section.type));

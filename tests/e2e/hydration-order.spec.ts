@@ -128,3 +128,41 @@ test.describe('code fetched ahead', () => {
     expect(fetched()).toBe(false);
   });
 });
+
+test.describe("a form's code", () => {
+  test('a page with a form lists the form and its validator among its own chunks, so they download with the block', async ({ page }) => {
+    const own = (file: string) => `/${manifest[file].file}`;
+    const response = await page.request.get('/contact');
+    const html = await response.text();
+    const boot = JSON.parse(/<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+      preload?: string[];
+    };
+    expect(boot.preload).toEqual(
+      expect.arrayContaining([
+        own('src/generated/block-chunks/form.ts'),
+        own('src/generated/form-files/contact.json'),
+        own('src/generated/validators/contact.js'),
+      ]),
+    );
+    // In the browser the form's chunks are requested while the block's own chunk is still on its
+    // way (held back here): the block's code, which asks for its form when it runs, is not what
+    // fetches them.
+    const blockChunk = own('src/generated/block-chunks/form.ts');
+    let blockArrived = false;
+    await page.route(`**${blockChunk}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      blockArrived = true;
+      await route.continue();
+    });
+    const early = new Set<string>();
+    page.on('request', (request) => {
+      if (!blockArrived) early.add(new URL(request.url()).pathname);
+    });
+    await page.goto('/contact');
+    await expect(page.locator('[data-section="Contact/2-form"]')).toHaveAttribute('data-live', '');
+    expect(blockArrived).toBe(true);
+    expect([...early]).toEqual(
+      expect.arrayContaining([own('src/generated/form-files/contact.json'), own('src/generated/validators/contact.js')]),
+    );
+  });
+});

@@ -75,4 +75,23 @@ describe('the boot script', () => {
     for (const batch of added) expect(batch.length).toBeLessThanOrEqual(4);
     window.close();
   });
+
+  it('fetches the first listed chunks before it adds the entry, without waiting for the paint to be reported', () => {
+    // A busy phone reports the first paint late (after the entry has run): the page's chunks would wait for it.
+    const preload = Array.from({ length: 6 }, (_, i) => `/assets/chunk-${i}.js`);
+    const boot = JSON.stringify({ entry: '/assets/index-1.js', preload });
+    const { window } = new JSDOM(
+      `<!doctype html><html><head><script type="application/json" id="boot">${boot}</script></head><body></body></html>`,
+      { runScripts: 'outside-only', pretendToBeVisual: true },
+    );
+    window.eval(INPUT_SCRIPT);
+    // Input kept before the boot script ran: it starts the entry at once.
+    (window as unknown as { __earlyInput: unknown[] }).__earlyInput.push({ type: 'click' });
+    window.eval(BOOT_SCRIPT);
+    const added = [...window.document.head.querySelectorAll('link, script[src]')].map(
+      (element) => element.getAttribute('href') ?? element.getAttribute('src'),
+    );
+    expect(added).toEqual([...preload.slice(0, 4), '/assets/index-1.js']);
+    window.close();
+  });
 });

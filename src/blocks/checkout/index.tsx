@@ -1,6 +1,5 @@
 import { Input, Label } from '@fluentui/react-components';
 import { Link } from '../../lib/router';
-import { preloadForm } from '../../forms/use-form-definition';
 import { fillPath, withValues } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
@@ -32,14 +31,10 @@ function PromoField({ texts, promo }: { texts: NonNullable<BlockProps<'checkout'
   );
 }
 
-/** The engine loads the form before the page renders (BlockHooks.preload). */
-function preload(props: BlockProps<'checkout'>) {
-  return preloadForm(CHECKOUTS[props.variant].form);
-}
-
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'checkout'> = {
-  preload,
+  // The engine loads the variant's billing form before the page renders.
+  forms: (props) => [CHECKOUTS[props.variant].form],
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };

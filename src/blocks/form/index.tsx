@@ -1,15 +1,11 @@
 import { FormRunner } from '../../forms/FormRunner';
-import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
-import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
-
-/** The engine loads the form before the page renders (BlockHooks.preload). */
-function preload(props: BlockProps<'form'>) {
-  return preloadForm(props.form);
-}
+import { useFormDefinition } from '../../forms/use-form-definition';
+import type { BlockHooks, BlockRenderProps } from '../types';
 
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'form'> = {
-  preload,
+  // The engine loads the form before the page renders.
+  forms: (props) => [props.form],
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };

@@ -3,10 +3,10 @@ import { useImmer } from 'use-immer';
 import { Button } from '@fluentui/react-components';
 import type Form from '@rjsf/core';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
-import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
+import { useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
 import { fillSiteText, withValues } from '../../lib/site';
-import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
+import type { BlockHooks, BlockRenderProps } from '../types';
 import { postKeyAssignment, refusalMessage } from './api';
 import { MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
@@ -35,14 +35,10 @@ function invalidDateMessage(schema: unknown): string {
   return typeof message === 'string' ? message : 'MM/DD/YYYY';
 }
 
-/** The engine loads the form before the page renders (BlockHooks.preload). */
-function preload(props: BlockProps<'multiAssignment'>) {
-  return preloadForm(props.form);
-}
-
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'multiAssignment'> = {
-  preload,
+  // The engine loads the member-card form before the page renders.
+  forms: (props) => [props.form],
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };
