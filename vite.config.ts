@@ -16,6 +16,14 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
 const FIRST_LOAD =
   /node_modules[\\/](react|react-dom|scheduler|swr|dequal|use-sync-external-store)[\\/]|src[\\/](lib[\\/](log|href|hydrated|dialogs|SmartLink|router|route-code|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
 
+/**
+ * What a checkout shows at once (its summary, totals, promo code and payment hand-over), in one chunk
+ * for the same reason: on a slow phone network the summary waited for a dozen files of 1 kB. The
+ * form card's Fluent UI and rjsf code is a part of its own (src/shop/billing-form.part.tsx).
+ */
+const CHECKOUT =
+  /src[\\/](shop[\\/](use-checkout|BillingFormCard|CheckoutParts|use-payment-hand-over|use-promo-code|dependents|payment-form)\.tsx?|api[\\/]shop\.ts|blocks[\\/]checkout[\\/]promo\.ts)$/;
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), configGate(process.cwd()), precompress()],
   resolve: {
@@ -60,6 +68,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         target: 'es2022',
         chunkSizeWarningLimit: 600,
         manifest: true,
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', test: FIRST_LOAD }] } } },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'app', test: FIRST_LOAD },
+                { name: 'checkout-core', test: CHECKOUT, includeDependenciesRecursively: false },
+              ],
+            },
+          },
+        },
       },
 }));

@@ -22,6 +22,7 @@ interface Template {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -61,7 +62,19 @@ function readManifest(staticDir: string): Record<string, ManifestChunk> {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : {};
 }
 
-/** The files of manifest chunks and all they import: JS chunks and their CSS. */
+/**
+ * The modules a page with a form imports on demand to load it: the engine's form loader
+ * (src/engine/registry.ts imports it) and rjsf's validator factory (which the loader imports).
+ */
+const FORM_LOADER = ['src/forms/use-form-definition.ts', 'node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'];
+
+/**
+ * A module the app imports lazily but wants with the code that imports it: a part of a block that
+ * the page shows without waiting for it (a checkout's Fluent UI form card), named `*.part.tsx`.
+ */
+const PART = /\.part\.tsx$/;
+
+/** The files of manifest chunks and all they import, parts included (PART): JS chunks and their CSS. */
 function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly string[]): { css: string[]; js: string[] } {
   const seen = new Set<string>();
   const css = new Set<string>();
@@ -74,8 +87,12 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly str
     js.add(chunk.file);
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
+    parts.push(...(chunk.dynamicImports ?? []).filter((key) => PART.test(key)));
   };
+  // The parts after everything else: the page shows without them.
+  const parts: string[] = [];
   keys.forEach(visit);
+  while (parts.length) visit(parts.shift() as string);
   return { css: [...css], js: [...js] };
 }
 
@@ -145,14 +162,11 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     const sectionsChunk = `src/generated/page-sections/${pageKey}.json`;
     // Every block's styles, but the scripts of the blocks that run only (a never-hydrated block's code never loads).
     const styles = chunkAssets(manifest, [sectionsChunk, ...chunks(blocks)]).css;
-    // A form's file and validator are chunks of their own (src/forms/definitions.ts), as is the
-    // engine's loader of forms (src/engine/registry.ts imports it on demand), which the page would ask
-    // for only once the block's code has run: listed here, they download with it.
+    // A form's file and validator are chunks of their own (src/forms/definitions.ts), as is the code
+    // that loads them (FORM_LOADER), which the page would ask for only once the block's code has
+    // run: listed here, they download with it.
     const formChunks = forms.length
-      ? [
-          'src/forms/use-form-definition.ts',
-          ...forms.flatMap((form) => [`src/generated/form-files/${form}.json`, `src/generated/validators/${form}.js`]),
-        ]
+      ? [...FORM_LOADER, ...forms.flatMap((form) => [`src/generated/form-files/${form}.json`, `src/generated/validators/${form}.js`])]
       : [];
     const scripts = chunkAssets(manifest, [sectionsChunk, ...chunks(scriptBlocks), ...formChunks]).js;
     const cssFiles = [...new Set([...template.css, ...styles])];

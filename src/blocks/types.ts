@@ -43,9 +43,11 @@ export interface BlockHooks<K extends BlockType> {
    */
   preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
   /**
-   * The forms (names of forms/*.json) a section of the block shows, given its props. The engine loads
-   * each (file and validator) with the block's preload, and the server names their chunks among the
-   * page's own, so that a first visit fetches them with the block rather than after it.
+   * The forms (names of forms/*.json) a section of the block shows, given its props. The engine starts
+   * loading each (file and validator) with the block's preload, and the server names their chunks
+   * among the page's own, so that a first visit fetches them with the block rather than after it.
+   * The page waits for them only if `preload` does: a form the server renders must be in before its
+   * section hydrates; a form shown only in the browser (a checkout's) may come after the page.
    */
   forms?: (props: BlockPropsMap[K]) => readonly string[];
   /**

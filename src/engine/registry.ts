@@ -112,12 +112,13 @@ async function preloadForms(names: readonly string[]): Promise<void> {
 
 async function preloadSection<K extends BlockType>(section: BlockSection<K>): Promise<void> {
   const module = loadedBlock(section.type);
-  const preload = module?.block?.preload;
-  const forms = sectionForms(section);
-  if (!module || (!preload && !forms.length)) return;
+  if (!module) return;
+  // The section's forms start loading now; only the block's own preload is waited for (BlockHooks.forms).
+  preloadForms(sectionForms(section)).catch((error: unknown) => logError(`forms of ${section.type}`, error));
+  const preload = module.block?.preload;
+  if (!preload) return;
   try {
-    const props = blockProps(module, section.props);
-    await withTimeout(Promise.all([preload?.(props), preloadForms(forms)]), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
+    await withTimeout(preload(blockProps(module, section.props)), CHUNK_TIMEOUT_MS, `preload of block '${section.type}'`);
   } catch (error) {
     logError(`preload ${section.type}`, error);
   }
@@ -125,7 +126,7 @@ async function preloadSection<K extends BlockType>(section: BlockSection<K>): Pr
 
 /**
  * Loads what a page needs before it renders: the chunks of its blocks, then each section's preload
- * and forms (their files and validators). A failed preload is logged; the block then loads on its own.
+ * (its forms start loading too, see BlockHooks.forms). A failed preload is logged; the block then loads on its own.
  */
 export async function loadPage(sections: readonly BlockSection[]): Promise<void> {
   await loadBlocks(sections.map((section) => section.type));

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { FormFile } from '../generated/forms';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';
@@ -17,19 +16,37 @@ export interface LoadedForm {
 /** Forms loaded so far, by name: a page preloaded by the router renders its forms at once. */
 const loadedForms = new Map<string, LoadedForm>();
 
+/** Loads under way, by name: a form asked for twice at once (the engine and its block) loads once. */
+const loadingForms = new Map<string, Promise<LoadedForm | null>>();
+
 /**
  * Loads a form file and its precompiled validator (their own chunks) once; the engine calls it
- * before a page with the form renders (the form blocks' `preload`). Null for an unknown form.
+ * before a page with the form renders (the blocks' `forms` and `preload` hooks). Null for an unknown form.
  */
-export async function preloadForm(name: string): Promise<LoadedForm | null> {
+export function preloadForm(name: string): Promise<LoadedForm | null> {
   const hit = loadedForms.get(name);
-  if (hit) return hit;
+  if (hit) return Promise.resolve(hit);
+  let loading = loadingForms.get(name);
+  if (!loading) {
+    loading = loadForm(name).finally(() => loadingForms.delete(name));
+    loadingForms.set(name, loading);
+  }
+  return loading;
+}
+
+async function loadForm(name: string): Promise<LoadedForm | null> {
   const { hasForm, loadFormDefinition, loadFormValidator } = definitions;
   if (!hasForm(name)) {
     logError('form', `unknown form '${name}'`);
     return null;
   }
-  const [form, functions] = await Promise.all([loadFormDefinition(name), loadFormValidator(name)]);
+  // rjsf's validator code is a chunk of its own too: a page that shows a form only later (a
+  // checkout's summary comes first) does not wait for it.
+  const [form, functions, { default: createPrecompiledValidator }] = await Promise.all([
+    loadFormDefinition(name),
+    loadFormValidator(name),
+    import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
+  ]);
   const loaded = { form, validator: createPrecompiledValidator(functions, form.schema as never) as ValidatorType };
   loadedForms.set(name, loaded);
   return loaded;
@@ -62,6 +79,7 @@ if (import.meta.hot) {
   import.meta.hot.accept('./definitions', (next) => {
     if (next) definitions = next as unknown as typeof formDefinitions;
     loadedForms.clear();
+    loadingForms.clear();
     window.dispatchEvent(new Event(CONTENT_UPDATE));
   });
 }

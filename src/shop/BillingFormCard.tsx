@@ -1,9 +1,20 @@
-import type { ReactNode } from 'react';
-import { Spinner } from '@fluentui/react-components';
-import { findProvider } from '../api/shop';
-import { FormRunner, type FormRunnerProps } from '../forms/FormRunner';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { FormRunnerProps } from '../forms/FormRunner';
 import type { LoadedForm } from '../forms/use-form-definition';
 import type { HandOverStatus } from './use-payment-hand-over';
+
+/** The form's Fluent UI and rjsf code: a chunk of its own, fetched with the page but not waited for (see preloadBillingForm). */
+const loadPart = () => import('./billing-form.part');
+const BillingForm = lazy(loadPart);
+const RedirectSpinner = lazy(() => loadPart().then((part) => ({ default: part.RedirectSpinner })));
+
+/**
+ * Starts loading the billing form's code (Fluent UI, rjsf) without waiting for it: a checkout page
+ * shows its summary at once, and its form card's placeholder until the code is in.
+ */
+export function preloadBillingForm(): void {
+  void loadPart().catch(() => undefined);
+}
 
 interface Props extends Pick<FormRunnerProps, 'send' | 'uiSchemaOverrides' | 'extraValidate'> {
   /** The billing form, once its definition and validator chunks are loaded. */
@@ -18,32 +29,32 @@ interface Props extends Pick<FormRunnerProps, 'send' | 'uiSchemaOverrides' | 'ex
   children?: ReactNode;
 }
 
+const PLACEHOLDER = <div className="block-skeleton__shape" style={{ height: 640 }} aria-busy="true" aria-label="Loading" />;
+
 /**
- * A checkout's billing form card: a placeholder until the form is loaded, the form with its flow
- * (the success dialog only when the server's reply names no payment provider), and the hand-over:
- * while the buyer is on the way to the provider the form is disabled and says so; a failed
- * hand-over says so as an alert, with the form (and what was typed) ready for another try.
+ * A checkout's billing form card: a placeholder until the form and its code are loaded, the form
+ * with its flow (billing-form.part.tsx), and the hand-over: while the buyer is on the way to the
+ * provider the form is disabled and says so; a failed hand-over says so as an alert, with the form
+ * (and what was typed) ready for another try.
  */
 export function BillingFormCard({ loaded, className, handOver, redirectingText, failedText, children, ...runner }: Props) {
   return (
     <div className={`${className} form-card`} aria-busy={handOver === 'redirecting' || undefined}>
       {loaded ? (
-        <FormRunner
-          form={loaded.form}
-          validator={loaded.validator}
-          showSuccessFor={(reply) => findProvider(reply) === null}
-          disabled={handOver === 'redirecting'}
-          {...runner}
-        >
-          {children}
-        </FormRunner>
+        <Suspense fallback={PLACEHOLDER}>
+          <BillingForm form={loaded.form} validator={loaded.validator} disabled={handOver === 'redirecting'} {...runner}>
+            {children}
+          </BillingForm>
+        </Suspense>
       ) : (
-        <div className="block-skeleton__shape" style={{ height: 640 }} aria-busy="true" aria-label="Loading" />
+        PLACEHOLDER
       )}
       <p role="status" className="billing-redirecting">
         {handOver === 'redirecting' && (
           <>
-            <Spinner size="tiny" aria-hidden="true" className="billing-redirecting__spinner" />
+            <Suspense fallback={null}>
+              <RedirectSpinner />
+            </Suspense>
             {redirectingText}
           </>
         )}

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { BillingFormCard } from './BillingFormCard';
 import type { Checkout } from './use-checkout';
 import './checkout-parts.css';
-import { FluentScope } from '../lib/FluentScope';
 
 /**
  * The parts the checkouts share (standard, promo, merchant and reseller): the page's layout around
@@ -70,37 +69,35 @@ interface CheckoutLayoutProps {
  */
 export function CheckoutLayout({ name, formClassName, checkout, texts, partners, terms, overview, children }: CheckoutLayoutProps) {
   return (
-    <FluentScope>
-      <section className={`content-section ${name}`} aria-labelledby={`${name}-title`}>
-        <h1 id={`${name}-title`} className="section-title">
-          {texts.title}
-        </h1>
-        <div className="checkout__grid">
-          <BillingFormCard
-            loaded={checkout.form}
-            className={formClassName ? `checkout__form ${formClassName}` : 'checkout__form'}
-            send={checkout.send}
-            uiSchemaOverrides={checkout.uiSchema}
-            extraValidate={checkout.validate}
-            handOver={checkout.handOver}
-            redirectingText={texts.redirecting}
-            failedText={texts.paymentFailed}
-          >
-            {terms}
-          </BillingFormCard>
-          <aside className="checkout__aside" aria-label={texts.summaryTitle}>
-            <div className="form-card checkout-summary">
-              <h2>{texts.summaryTitle}</h2>
-              <h3>{texts.overviewTitle}</h3>
-              <dl className="checkout-summary__rows" data-testid="plan-overview">
-                {overview}
-              </dl>
-              {children}
-            </div>
-            <PaymentPartners title={texts.partnersTitle} text={texts.partnersText} partners={partners} />
-          </aside>
-        </div>
-      </section>
-    </FluentScope>
+    <section className={`content-section ${name}`} aria-labelledby={`${name}-title`}>
+      <h1 id={`${name}-title`} className="section-title">
+        {texts.title}
+      </h1>
+      <div className="checkout__grid">
+        <BillingFormCard
+          loaded={checkout.form}
+          className={formClassName ? `checkout__form ${formClassName}` : 'checkout__form'}
+          send={checkout.send}
+          uiSchemaOverrides={checkout.uiSchema}
+          extraValidate={checkout.validate}
+          handOver={checkout.handOver}
+          redirectingText={texts.redirecting}
+          failedText={texts.paymentFailed}
+        >
+          {terms}
+        </BillingFormCard>
+        <aside className="checkout__aside" aria-label={texts.summaryTitle}>
+          <div className="form-card checkout-summary">
+            <h2>{texts.summaryTitle}</h2>
+            <h3>{texts.overviewTitle}</h3>
+            <dl className="checkout-summary__rows" data-testid="plan-overview">
+              {overview}
+            </dl>
+            {children}
+          </div>
+          <PaymentPartners title={texts.partnersTitle} text={texts.partnersText} partners={partners} />
+        </aside>
+      </div>
+    </section>
   );
 }

@@ -120,6 +120,30 @@ test.describe('code fetched ahead', () => {
     await expect(page.getByRole('complementary', { name: 'Summary' })).toBeVisible();
   });
 
+  test("the checkout shows its summary while its form card's code (Fluent UI, rjsf) is on its way", async ({ page }) => {
+    const part = `/${manifest['src/shop/billing-form.part.tsx'].file}`;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${part}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop');
+    await page.locator('[data-section="Shop/plans"] article').first().getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: /^Cart/ }).click();
+    await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'Checkout' }).click();
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByTestId('plan-overview')).toContainText('Individual');
+    // The form card keeps its place until its code is in, then the form shows.
+    const card = page.locator('.checkout__form');
+    await expect(card.getByLabel('Loading')).toBeVisible();
+    await expect(card.getByRole('button', { name: /Proceed|Submit|Pay/ })).toHaveCount(0);
+    release();
+    await expect(card.getByLabel(/^First name/)).toBeVisible();
+    await expect(card.getByLabel('Loading')).toHaveCount(0);
+  });
+
   test('with an empty cart, it does not', async ({ page }) => {
     const fetched = watchCheckoutChunk(page);
     await page.goto('/shop');
@@ -162,7 +186,12 @@ test.describe("a form's code", () => {
     await expect(page.locator('[data-section="Contact/2-form"]')).toHaveAttribute('data-live', '');
     expect(blockArrived).toBe(true);
     expect([...early]).toEqual(
-      expect.arrayContaining([own('src/generated/form-files/contact.json'), own('src/generated/validators/contact.js')]),
+      expect.arrayContaining([
+        own('src/generated/form-files/contact.json'),
+        own('src/generated/validators/contact.js'),
+        // rjsf's validator factory, which the form loader imports on demand.
+        own('node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
+      ]),
     );
   });
 });

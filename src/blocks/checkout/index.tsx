@@ -1,40 +1,32 @@
-import { Input, Label } from '@fluentui/react-components';
+import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/router';
 import { fillPath, withValues } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
+import { preloadBillingForm } from '../../shop/BillingFormCard';
 import { CheckoutLayout, SummaryRow } from '../../shop/CheckoutParts';
 import { pesoText } from '../../shop/format';
 import { useCheckout } from '../../shop/use-checkout';
-import type { PromoCodeState } from '../../shop/use-promo-code';
-import type { BlockHooks, BlockProps, BlockRenderProps } from '../types';
-import { promoMessage } from './promo';
+import type { BlockHooks, BlockRenderProps } from '../types';
 import './styles.css';
 
-/** The promo-code field: the pipeline checks the code (usePromoCode); this says what it found, until the verdict clears. */
-function PromoField({ texts, promo }: { texts: NonNullable<BlockProps<'checkout'>['promo']>; promo: PromoCodeState }) {
-  const { verdict } = promo;
-  const tone = verdict ? (verdict.outcome === 'redeemed' ? ' checkout-promo__message--ok' : ' checkout-promo__message--error') : '';
-  return (
-    <div className="checkout-promo">
-      <Label htmlFor="promo">{texts.label}</Label>
-      <Input
-        id="promo"
-        value={promo.code}
-        placeholder={texts.placeholder || undefined}
-        onChange={(_, data) => promo.setCode(data.value)}
-        autoComplete="off"
-      />
-      <p role="status" aria-live="polite" className={`checkout-promo__message${tone}`}>
-        {verdict ? promoMessage(texts, verdict.outcome, verdict.code) : ''}
-      </p>
-    </div>
-  );
-}
+/** The promo-code field's code (Fluent UI's Input): a chunk of its own, like the billing form's. */
+const loadPromoField = () => import('./promo-field.part');
+const PromoField = lazy(loadPromoField);
+
+/** The promo-code field's place until its code is in: a label's and a field's height, and the message line. */
+const PROMO_PLACEHOLDER = <div className="checkout-promo checkout-promo--loading" aria-busy="true" aria-label="Loading" />;
 
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'checkout'> = {
   // The engine loads the variant's billing form before the page renders.
   forms: (props) => [CHECKOUTS[props.variant].form],
+  // The Fluent UI parts (the form card, the promo-code field) are fetched at the same time, but the
+  // page does not wait for them: the summary shows at once, the parts when their code is in.
+  preload: (props) => {
+    preloadBillingForm();
+    if (CHECKOUTS[props.variant].promoCode === 'entered') void loadPromoField().catch(() => undefined);
+    return Promise.resolve();
+  },
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };
@@ -93,7 +85,11 @@ export default function CheckoutBlock({ props, params }: BlockRenderProps<'check
         </>
       }
     >
-      {variant.promoCode === 'entered' && props.promo && <PromoField texts={props.promo} promo={checkout.promo} />}
+      {variant.promoCode === 'entered' && props.promo && (
+        <Suspense fallback={PROMO_PLACEHOLDER}>
+          <PromoField texts={props.promo} promo={checkout.promo} />
+        </Suspense>
+      )}
     </CheckoutLayout>
   );
 }

@@ -1,11 +1,12 @@
 import { FormRunner } from '../../forms/FormRunner';
-import { useFormDefinition } from '../../forms/use-form-definition';
+import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import type { BlockHooks, BlockRenderProps } from '../types';
 
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'form'> = {
-  // The engine loads the form before the page renders.
   forms: (props) => [props.form],
+  // The server renders the form: it must be in before the section hydrates, and a client render waits for it too.
+  preload: (props) => preloadForm(props.form),
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };

@@ -3,7 +3,7 @@ import { useImmer } from 'use-immer';
 import { Button } from '@fluentui/react-components';
 import type Form from '@rjsf/core';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
-import { useFormDefinition } from '../../forms/use-form-definition';
+import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
 import { fillSiteText, withValues } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps } from '../types';
@@ -37,8 +37,9 @@ function invalidDateMessage(schema: unknown): string {
 
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'multiAssignment'> = {
-  // The engine loads the member-card form before the page renders.
   forms: (props) => [props.form],
+  // The server renders the form: it must be in before the section hydrates, and a client render waits for it too.
+  preload: (props) => preloadForm(props.form),
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };
