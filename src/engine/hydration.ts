@@ -11,7 +11,8 @@
  *   and replayed here once the part is live: clicks, submits, and text typed into fields.
  *
  * The DOM contract with the boot script: each section sits in a `display: contents` element with
- * `data-section` (its key) and `data-hydrate` ('never', 'visible' or 'first'); a part that runs gets
+ * `data-section` (its key) and `data-hydrate` ('never', 'visible' or 'first'), and so does a part of
+ * a block whose code comes later than the block's (engine/Part.tsx, without `data-section`); a part that runs gets
  * `data-live`, and the app's shell (#root) too once the first pass has committed (`<html>` then has
  * `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
  */
@@ -248,12 +249,13 @@ export function whenWanted(key: string): Promise<void> {
       slot.addEventListener(type, onTouch, { capture: true, passive: true });
       cleanups.push(() => slot.removeEventListener(type, onTouch, { capture: true }));
     }
+    // Input kept for the section, or for a part of it (engine/Part.tsx), which runs only inside it.
     const onEarly = (event: Event) => {
-      if ((event as CustomEvent<Element>).detail === slot) go();
+      if (slot.contains((event as CustomEvent<Element>).detail)) go();
     };
     document.addEventListener(EARLY_INPUT_EVENT, onEarly);
     cleanups.push(() => document.removeEventListener(EARLY_INPUT_EVENT, onEarly));
-    if (window.__earlyInput?.some((input) => input.slot === slot)) return go();
+    if (window.__earlyInput?.some((input) => slot.contains(input.slot))) return go();
     // A section that shows nothing (it sets the shop's scope) has nothing to wait for.
     if (slot.children.length === 0) return go();
 

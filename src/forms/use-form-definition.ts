@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import type { FormFile } from '../generated/forms';
 import { logError } from '../lib/log';
@@ -52,6 +52,23 @@ async function loadForm(name: string): Promise<LoadedForm | null> {
   return loaded;
 }
 
+/** The load of each form as one promise per name, for React's `use` (useLoadedForm). */
+const formPromises = new Map<string, Promise<LoadedForm | null>>();
+
+/**
+ * The form and its validator, suspending the component (React's `use`) until both are in; null for
+ * an unknown form. For a part that renders only with its form (engine/Part.tsx): hydrating, it keeps
+ * the server's HTML meanwhile.
+ */
+export function useLoadedForm(name: string): LoadedForm | null {
+  let promise = formPromises.get(name);
+  if (!promise) {
+    promise = preloadForm(name);
+    formPromises.set(name, promise);
+  }
+  return use(promise);
+}
+
 /** The form and its validator: at once when preloaded, else null until both are in. */
 export function useFormDefinition(name: string): LoadedForm | null {
   const [state, setState] = useState(() => ({ name, loaded: loadedForms.get(name) ?? null }));
@@ -80,6 +97,7 @@ if (import.meta.hot) {
     if (next) definitions = next as unknown as typeof formDefinitions;
     loadedForms.clear();
     loadingForms.clear();
+    formPromises.clear();
     window.dispatchEvent(new Event(CONTENT_UPDATE));
   });
 }

@@ -130,7 +130,9 @@ test.describe('code fetched ahead', () => {
     });
     await page.goto('/shop');
     await page.locator('[data-section="Shop/plans"] article').first().getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByRole('button', { name: /^Cart/ }).click();
+    const cart = page.getByRole('button', { name: /^Cart/ });
+    await expect(cart.locator('.cart-fab__badge')).toHaveText('1');
+    await cart.click();
     await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'Checkout' }).click();
     const summary = page.getByRole('complementary', { name: 'Summary' });
     await expect(summary).toBeVisible();
@@ -193,5 +195,43 @@ test.describe("a form's code", () => {
         own('node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
       ]),
     );
+  });
+});
+
+test.describe('parts of a block (engine/Part.tsx)', () => {
+  test("Add Dependent works before the cards' forms have run, which keep the server's HTML and what was typed", async ({ page }) => {
+    const part = `/${manifest['src/blocks/multiAssignment/card-form.part.tsx'].file}`;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${part}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop/keyassignmentfamily');
+    const section = page.locator('[data-section="KeyAssignmentFamily/2-multiAssignment"]');
+    const myself = page.getByRole('region', { name: 'Myself', exact: true });
+    const firstName = myself.getByLabel(/^First name/);
+    await page.getByRole('button', { name: 'Add Dependent' }).click();
+    // The block runs without its forms' code: the dependent's card shows, with a placeholder for its form.
+    await expect(section).toHaveAttribute('data-live', '');
+    const dependent = page.getByRole('region', { name: 'Dependents 1', exact: true });
+    await expect(dependent).toBeVisible();
+    await expect(dependent.getByLabel('Loading')).toBeVisible();
+    // The cards there before keep the server's fields (not a placeholder), and take text already
+    // (kept until their form runs).
+    await expect(myself.getByLabel('Loading')).toHaveCount(0);
+    await firstName.fill('Maria');
+    await expect(firstName).toHaveValue('Maria');
+    await expect(myself.locator('.section-part')).not.toHaveAttribute('data-live', '');
+
+    release();
+    await expect(dependent.getByLabel(/^First name/)).toBeVisible();
+    await expect(myself.locator('.section-part')).toHaveAttribute('data-live', '');
+    await expect(firstName).toHaveValue('Maria');
+    // The form holds the text typed before it ran: the rule for a missing last name is what it finds.
+    await page.getByRole('button', { name: 'Assign Keys' }).click();
+    await expect(myself).toContainText('This field is required');
+    await expect(firstName).toHaveValue('Maria');
+    await expect(myself.getByLabel(/^First name/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -1,59 +1,63 @@
-import { forwardRef, useMemo, type ComponentType, type Ref } from 'react';
-import { Spinner } from '@fluentui/react-components';
+import { lazy, memo } from 'react';
 import type Form from '@rjsf/core';
-import type { FormProps } from '@rjsf/core';
-import type { CustomValidator, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { manilaCalendarDay } from '../../../domain/ages';
-import { moveRequiredToFields } from '../../forms/errors';
-import type { FormContext } from '../../forms/form-context';
-import { ThemedForm } from '../../forms/theme';
-import type { FormFile } from '../../generated/forms';
-import { birthdateProblem, type CardAgeCheck } from './rules';
+import { Part } from '../../engine/Part';
+import type { CardAgeCheck } from './rules';
 import type { CardResult } from './store';
 
 type Data = Record<string, unknown>;
 
-/** withTheme forwards its ref to rjsf's Form (validateForm); its declared type leaves the ref out. */
-const CardForm = ThemedForm as unknown as ComponentType<FormProps & { ref?: Ref<Form> }>;
+/** The card's form: Fluent UI and rjsf, a chunk of its own (card-form.part.tsx). */
+export const loadCardForm = () => import('./card-form.part');
+const CardForm = lazy(loadCardForm);
 
-export interface MemberCardProps {
+/**
+ * What a card's form part receives. Every value stays the same object while nothing of the card
+ * changed (the callbacks take the card's key), so that adding a dependent before the parts have
+ * hydrated does not reach them (engine/Part.tsx).
+ */
+export interface CardFormProps {
   cardKey: string;
-  title: string;
-  form: FormFile;
-  validator: ValidatorType;
-  data: Data;
-  onChange: (data: Data) => void;
+  /** The member-card form's name (forms/*.json): the part loads it. */
+  formName: string;
+  /** What the visitor entered; undefined before anything was. */
+  data: Data | undefined;
+  employee: boolean;
+  onChange: (cardKey: string, employee: boolean, data: Data) => void;
+  /** Gives the block the card's rjsf form (validateForm), or null once it is gone. */
+  register: (cardKey: string, form: Form | null) => void;
   check: CardAgeCheck;
-  /** The form's message for a birthdate that is not a real day. */
-  invalidDate: string;
   /** Validate as the visitor types (after the first 'Assign Keys'). */
   live: boolean;
   /** No editing: the card was activated, or the cards are being sent. */
   locked: boolean;
   result: CardResult;
   texts: { success: string; sending: string };
+}
+
+/** The card form's place until its code is in (a client render): about the height of its fields. */
+const FORM_PLACEHOLDER = <div className="block-skeleton__shape member-card__placeholder" aria-busy="true" aria-label="Loading" />;
+
+/** The form part, memoised: see CardFormProps. */
+const CardFormPart = memo(function CardFormPart(props: CardFormProps) {
+  return (
+    <Part fallback={FORM_PLACEHOLDER}>
+      <CardForm {...props} />
+    </Part>
+  );
+});
+
+export interface MemberCardProps extends CardFormProps {
+  title: string;
   /** Present on removable (dependent) cards. */
   remove?: { label: string; onRemove: () => void; disabled: boolean };
 }
 
-const NO_FILES: FormContext = { files: new Map() };
-
-/** One member's card: heading, the member-card form (no submit button of its own), and the card's request state. */
-export const MemberCard = forwardRef<Form, MemberCardProps>(function MemberCard(
-  { cardKey, title, form, validator, data, onChange, check, invalidDate, live, locked, result, texts, remove },
-  ref,
-) {
-  const headingId = `${cardKey}-title`;
-  const customValidate: CustomValidator = (formData, errors) => {
-    const problem = birthdateProblem((formData as Data | undefined)?.birthdate, check, manilaCalendarDay(new Date()), invalidDate);
-    if (problem) (errors as unknown as Record<string, { addError(message: string): void } | undefined>).birthdate?.addError(problem);
-    return errors;
-  };
-  const uiSchema = useMemo(() => (form.uiSchema ?? {}) as UiSchema, [form.uiSchema]);
-  const state = result.status;
-
+/** One member's card: heading, remove button (dependents), and the form part with the card's request state. */
+export function MemberCard({ title, remove, ...form }: MemberCardProps) {
+  const headingId = `${form.cardKey}-title`;
+  const state = form.result.status;
   return (
-    <section className={`member-card member-card--${state}`} aria-labelledby={headingId} data-card={cardKey}>
+    <section className={`member-card member-card--${state}`} aria-labelledby={headingId} data-card={form.cardKey}>
       <div className="member-card__head">
         <h3 id={headingId} className="member-card__title" tabIndex={-1}>
           {title}
@@ -76,33 +80,7 @@ export const MemberCard = forwardRef<Form, MemberCardProps>(function MemberCard(
           </button>
         )}
       </div>
-      <CardForm
-        ref={ref}
-        tagName="div"
-        className="form-runner member-card__form"
-        idPrefix={cardKey}
-        schema={form.schema as RJSFSchema}
-        uiSchema={uiSchema}
-        validator={validator}
-        formData={data}
-        formContext={NO_FILES}
-        onChange={(event) => onChange((event.formData ?? {}) as Data)}
-        // The block reports the outcome of a press (focus, alert); rjsf would log each card's errors.
-        onError={() => {}}
-        customValidate={customValidate}
-        transformErrors={moveRequiredToFields}
-        noHtml5Validate
-        showErrorList={false}
-        liveValidate={live ? 'onChange' : undefined}
-        disabled={locked}
-      >
-        <></>
-      </CardForm>
-      <div className="member-card__result" role="status">
-        {state === 'loading' && <Spinner size="tiny" label={texts.sending} />}
-        {state === 'success' && <p className="member-card__alert member-card__alert--success">{texts.success}</p>}
-        {state === 'failure' && <p className="member-card__alert member-card__alert--failure">{result.message}</p>}
-      </div>
+      <CardFormPart {...form} />
     </section>
   );
-});
+}

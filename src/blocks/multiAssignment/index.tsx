@@ -1,19 +1,18 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useImmer } from 'use-immer';
-import { Button } from '@fluentui/react-components';
 import type Form from '@rjsf/core';
+import { Part } from '../../engine/Part';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
-import { preloadForm, useFormDefinition } from '../../forms/use-form-definition';
+import { useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
-import { fillSiteText, withValues } from '../../lib/site';
+import { withValues } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps } from '../types';
 import { postKeyAssignment, refusalMessage } from './api';
-import { MemberCard } from './MemberCard';
+import { loadCardForm, MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
 import { sendCardsInSequence } from './sequence';
 import { assignmentReducer, dependentCap, dependentKey, initialAssignmentState, type CardResult } from './store';
 import './styles.css';
-import { FluentScope } from '../../lib/FluentScope';
 
 type Data = Record<string, unknown>;
 
@@ -28,18 +27,29 @@ interface CardModel {
 
 const IDLE: CardResult = { status: 'idle' };
 
-/** The form file's message for a birthdate that is not MM/DD/YYYY, reused for one that is not a real day. */
-function invalidDateMessage(schema: unknown): string {
-  const birthdate = (schema as { properties?: { birthdate?: { errorMessage?: { pattern?: unknown } } } }).properties?.birthdate;
-  const message = birthdate?.errorMessage?.pattern;
-  return typeof message === 'string' ? message : 'MM/DD/YYYY';
-}
+/** The 'Assign Keys' button: Fluent UI's, a chunk of its own. */
+const loadActions = () => import('./actions.part');
+const AssignButton = lazy(loadActions);
+
+/** The button part, memoised on its props (engine/Part.tsx); nothing in its place until its code is in. */
+const AssignPart = memo(function AssignPart(props: { formName: string; onPress: () => void; disabled: boolean }) {
+  return (
+    <Part fallback={<div className="multi-assignment__button-placeholder" />}>
+      <AssignButton {...props} />
+    </Part>
+  );
+});
 
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'multiAssignment'> = {
   forms: (props) => [props.form],
-  // The server renders the form: it must be in before the section hydrates, and a client render waits for it too.
-  preload: (props) => preloadForm(props.form),
+  // The cards' forms and the button (Fluent UI, rjsf, the form file) are parts: they start loading
+  // now, but the block does not wait for them. Add Dependent works before they have run.
+  preload: () => {
+    void loadCardForm().catch(() => undefined);
+    void loadActions().catch(() => undefined);
+    return Promise.resolve();
+  },
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
 };
@@ -66,23 +76,41 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
 
   const dependents = variant === 'single' ? undefined : props.dependents;
   const cap = dependentCap(variant);
+  // The same objects from render to render: a card's form part takes them as props (MemberCard).
+  const fixedCards = useMemo<CardModel[]>(
+    () =>
+      props.cards.map((spec, index) => ({
+        key: `card-${index + 1}`,
+        title: spec.title,
+        check: fixedCardCheck(spec.minAge, texts),
+        employee: employeeFlag(variant, index, spec.employee),
+      })),
+    [props.cards, texts, variant],
+  );
+  const dependentRule = useMemo(() => dependentCheck(variant, dependents?.minAge, texts), [variant, dependents?.minAge, texts]);
   const cards: CardModel[] = [
-    ...props.cards.map((spec, index) => ({
-      key: `card-${index + 1}`,
-      title: spec.title,
-      check: fixedCardCheck(spec.minAge, texts),
-      employee: employeeFlag(variant, index, spec.employee),
-    })),
+    ...fixedCards,
     ...(dependents
       ? state.dependentIds.map((id, index) => ({
           key: dependentKey(id),
           title: withValues(dependents.cardTitle, { n: index + 1 }),
-          check: dependentCheck(variant, dependents.minAge, texts),
+          check: dependentRule,
           employee: false,
           dependentId: id,
         }))
       : []),
   ];
+  const onCardChange = useCallback(
+    (key: string, employee: boolean, data: Data) =>
+      updateCardData((all) => {
+        all[key] = { ...data, employee };
+      }),
+    [updateCardData],
+  );
+  const registerForm = useCallback((key: string, instance: Form | null) => {
+    if (instance) forms.current.set(key, instance);
+    else forms.current.delete(key);
+  }, []);
   const resultOf = (key: string) => state.results[key] ?? IDLE;
   const activated = (key: string) => resultOf(key).status === 'success';
 
@@ -100,6 +128,10 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
       card?.querySelector<HTMLElement>('h3');
     target?.focus();
   }, [focusRequest]);
+
+  // The button part takes a callback that stays the same (engine/Part.tsx); it runs the latest `assign`.
+  const assignRef = useRef<() => void>(() => {});
+  const onAssign = useCallback(() => assignRef.current(), []);
 
   const assign = () => {
     let valid = 0;
@@ -143,6 +175,10 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
     }
   };
 
+  useEffect(() => {
+    assignRef.current = assign;
+  });
+
   const addDependent = () => {
     setFocusRequest({ key: dependentKey(state.nextDependentId), invalid: false });
     dispatch({ type: 'addDependent' });
@@ -159,95 +195,78 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
 
   const headingId = props.title ? 'multi-assignment-title' : undefined;
   return (
-    <FluentScope>
-      <section ref={root} className="content-section multi-assignment" aria-labelledby={headingId} aria-busy={sending || undefined}>
-        {props.title && (
-          <h2 id={headingId} className="multi-assignment__title">
-            {props.title}
-          </h2>
-        )}
-        {props.intro && <p className="multi-assignment__intro">{props.intro}</p>}
-        {!loaded ? (
-          <div className="block-skeleton__shape" style={{ height: 720 }} aria-busy="true" aria-label="Loading" />
-        ) : (
-          <>
-            <div className="multi-assignment__cards">
-              {cards.map((card) => {
-                const result = resultOf(card.key);
-                return (
-                  <MemberCard
-                    key={card.key}
-                    ref={(instance) => {
-                      forms.current.set(card.key, instance);
-                    }}
-                    cardKey={card.key}
-                    title={card.title}
-                    form={loaded.form}
-                    validator={loaded.validator}
-                    data={cardData[card.key] ?? { employee: card.employee }}
-                    onChange={(data) =>
-                      updateCardData((all) => {
-                        all[card.key] = { ...data, employee: card.employee };
-                      })
+    <section ref={root} className="content-section multi-assignment" aria-labelledby={headingId} aria-busy={sending || undefined}>
+      {props.title && (
+        <h2 id={headingId} className="multi-assignment__title">
+          {props.title}
+        </h2>
+      )}
+      {props.intro && <p className="multi-assignment__intro">{props.intro}</p>}
+      <div className="multi-assignment__cards">
+        {cards.map((card) => {
+          const result = resultOf(card.key);
+          return (
+            <MemberCard
+              key={card.key}
+              cardKey={card.key}
+              title={card.title}
+              formName={props.form}
+              data={cardData[card.key]}
+              employee={card.employee}
+              onChange={onCardChange}
+              register={registerForm}
+              check={card.check}
+              live={state.formSubmitted}
+              locked={sending || result.status === 'success'}
+              result={result}
+              texts={texts}
+              remove={
+                dependents && card.dependentId !== undefined
+                  ? {
+                      label: withValues(dependents.removeLabel, { title: card.title }),
+                      onRemove: () => removeDependent(card),
+                      disabled: sending,
                     }
-                    check={card.check}
-                    invalidDate={invalidDateMessage(loaded.form.schema)}
-                    live={state.formSubmitted}
-                    locked={sending || result.status === 'success'}
-                    result={result}
-                    texts={texts}
-                    remove={
-                      dependents && card.dependentId !== undefined
-                        ? {
-                            label: withValues(dependents.removeLabel, { title: card.title }),
-                            onRemove: () => removeDependent(card),
-                            disabled: sending,
-                          }
-                        : undefined
-                    }
-                  />
-                );
-              })}
-              {dependents && (
-                <div className="member-card member-card--add">
-                  {state.dependents < cap ? (
-                    <>
-                      <button ref={addButton} type="button" className="member-card__add" onClick={addDependent} disabled={sending}>
-                        <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-                          <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
-                        </svg>
-                        {dependents.addLabel}
-                      </button>
-                      {dependents.addHint && <p className="member-card__hint">{dependents.addHint}</p>}
-                    </>
-                  ) : (
-                    dependents.capText && <p className="member-card__hint">{withValues(dependents.capText, { max: cap })}</p>
-                  )}
-                </div>
-              )}
-            </div>
-            {invalidPress > 0 && (
-              <p key={invalidPress} className="multi-assignment__invalid" role="alert">
-                {texts.invalid}
-              </p>
+                  : undefined
+              }
+            />
+          );
+        })}
+        {dependents && (
+          <div className="member-card member-card--add">
+            {state.dependents < cap ? (
+              <>
+                <button ref={addButton} type="button" className="member-card__add" onClick={addDependent} disabled={sending}>
+                  <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+                    <path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z" />
+                  </svg>
+                  {dependents.addLabel}
+                </button>
+                {dependents.addHint && <p className="member-card__hint">{dependents.addHint}</p>}
+              </>
+            ) : (
+              dependents.capText && <p className="member-card__hint">{withValues(dependents.capText, { max: cap })}</p>
             )}
-            <div className="multi-assignment__actions">
-              <Button appearance="primary" size="large" onClick={assign} disabled={sending}>
-                {fillSiteText(loaded.form.flow.submitLabel)}
-              </Button>
-            </div>
-            {loaded.form.flow.confirm && (
-              <ConfirmDialog
-                open={confirming}
-                title={loaded.form.flow.confirm.title}
-                message={loaded.form.flow.confirm.message}
-                onYes={() => void send()}
-                onNo={() => setConfirming(false)}
-              />
-            )}
-          </>
+          </div>
         )}
-      </section>
-    </FluentScope>
+      </div>
+      {invalidPress > 0 && (
+        <p key={invalidPress} className="multi-assignment__invalid" role="alert">
+          {texts.invalid}
+        </p>
+      )}
+      <div className="multi-assignment__actions">
+        <AssignPart formName={props.form} onPress={onAssign} disabled={sending} />
+      </div>
+      {loaded?.form.flow.confirm && (
+        <ConfirmDialog
+          open={confirming}
+          title={loaded.form.flow.confirm.title}
+          message={loaded.form.flow.confirm.message}
+          onYes={() => void send()}
+          onNo={() => setConfirming(false)}
+        />
+      )}
+    </section>
   );
 }

@@ -63,3 +63,11 @@ export function cardPayload(data: Record<string, unknown>, employee: boolean): R
   const middle = text('middle_name');
   return middle ? { first_name: payload.first_name, middle_name: middle, ...payload } : payload;
 }
+
+/** The form file's message for a birthdate that is not MM/DD/YYYY, reused for one that is not a real day. */
+export function invalidDateMessage(schema: unknown): string {
+  const birthdate = (schema as { properties?: { birthdate?: { errorMessage?: { pattern?: unknown } } } } | undefined)?.properties
+    ?.birthdate;
+  const message = birthdate?.errorMessage?.pattern;
+  return typeof message === 'string' ? message : 'MM/DD/YYYY';
+}
