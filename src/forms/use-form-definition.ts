@@ -73,11 +73,11 @@ export function useLoadedForm(name: string): LoadedForm | null {
 export function useFormDefinition(name: string): LoadedForm | null {
   const [state, setState] = useState(() => ({ name, loaded: loadedForms.get(name) ?? null }));
   useEffect(() => {
-    if (loadedForms.has(name)) return;
+    // Also when the form is in already: it may have arrived between the render and this effect.
     let live = true;
     preloadForm(name)
       .then((loaded) => {
-        if (live && loaded) setState({ name, loaded });
+        if (live && loaded) setState((known) => (known.name === name && known.loaded === loaded ? known : { name, loaded }));
       })
       .catch((error: unknown) => logError(`form ${name}`, error));
     return () => {
