@@ -28,6 +28,17 @@ const neverChunks = new Map<string, string>(
   }),
 );
 
+/** Holds back the built chunk of `module` (a manifest key) until the returned function is called. */
+async function holdBack(page: Page, module: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${manifest[module].file}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeEach(async ({ page }) => {
@@ -121,13 +132,7 @@ test.describe('code fetched ahead', () => {
   });
 
   test("the checkout shows its summary while its form card's code (Fluent UI, rjsf) is on its way", async ({ page }) => {
-    const part = `/${manifest['src/shop/billing-form.part.tsx'].file}`;
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${part}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, 'src/shop/billing-form.part.tsx');
     await page.goto('/shop');
     await page.locator('[data-section="Shop/plans"] article').first().getByRole('button', { name: 'Add to cart' }).click();
     const cart = page.getByRole('button', { name: /^Cart/ });
@@ -200,13 +205,7 @@ test.describe("a form's code", () => {
 
 test.describe('parts of a block (engine/Part.tsx)', () => {
   test("Add Dependent works before the cards' forms have run, which keep the server's HTML and what was typed", async ({ page }) => {
-    const part = `/${manifest['src/blocks/multiAssignment/card-form.part.tsx'].file}`;
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${part}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, 'src/blocks/multiAssignment/card-form.part.tsx');
     await page.goto('/shop/keyassignmentfamily');
     const section = page.locator('[data-section="KeyAssignmentFamily/2-multiAssignment"]');
     const myself = page.getByRole('region', { name: 'Myself', exact: true });
