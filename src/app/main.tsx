@@ -5,6 +5,8 @@ import { mutate } from 'swr';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';
 import { setRouteCodeLoader } from '../lib/route-code';
+import { setPartLive } from '../lib/Part';
+import { markLive } from '../engine/hydration';
 import { AppProviders } from './AppProviders';
 import type { HandedOver } from './entry-server';
 import { AppRoutes, buildRoutes, loadRoute } from './router';
@@ -31,6 +33,8 @@ if (data?.notFound && window.location.pathname !== '/404') window.history.replac
 const routes = buildRoutes();
 // A block may fetch a likely next page's code ahead (lib/route-code.ts).
 setRouteCodeLoader((path) => loadRoute(routes, path, true));
+// A block's part (lib/Part.tsx) is marked live, and gets its kept input, by the engine.
+setPartLive(markLive);
 const app = (table: RouteObject[]) => (
   <AppProviders fallback={data?.fallback ?? {}}>
     <BrowserRouter>

@@ -12,7 +12,7 @@
  *
  * The DOM contract with the boot script: each section sits in a `display: contents` element with
  * `data-section` (its key) and `data-hydrate` ('never', 'visible' or 'first'), and so does a part of
- * a block whose code comes later than the block's (engine/Part.tsx, without `data-section`); a part that runs gets
+ * a block whose code comes later than the block's (lib/Part.tsx, without `data-section`); a part that runs gets
  * `data-live`, and the app's shell (#root) too once the first pass has committed (`<html>` then has
  * `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
  */
@@ -249,7 +249,7 @@ export function whenWanted(key: string): Promise<void> {
       slot.addEventListener(type, onTouch, { capture: true, passive: true });
       cleanups.push(() => slot.removeEventListener(type, onTouch, { capture: true }));
     }
-    // Input kept for the section, or for a part of it (engine/Part.tsx), which runs only inside it.
+    // Input kept for the section, or for a part of it (lib/Part.tsx), which runs only inside it.
     const onEarly = (event: Event) => {
       if (slot.contains((event as CustomEvent<Element>).detail)) go();
     };

@@ -57,7 +57,7 @@ const formPromises = new Map<string, Promise<LoadedForm | null>>();
 
 /**
  * The form and its validator, suspending the component (React's `use`) until both are in; null for
- * an unknown form. For a part that renders only with its form (engine/Part.tsx): hydrating, it keeps
+ * an unknown form. For a part that renders only with its form (lib/Part.tsx): hydrating, it keeps
  * the server's HTML meanwhile.
  */
 export function useLoadedForm(name: string): LoadedForm | null {

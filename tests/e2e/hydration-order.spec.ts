@@ -203,7 +203,7 @@ test.describe("a form's code", () => {
   });
 });
 
-test.describe('parts of a block (engine/Part.tsx)', () => {
+test.describe('parts of a block (lib/Part.tsx)', () => {
   test("Add Dependent works before the cards' forms have run, which keep the server's HTML and what was typed", async ({ page }) => {
     const release = await holdBack(page, 'src/blocks/multiAssignment/card-form.part.tsx');
     await page.goto('/shop/keyassignmentfamily');

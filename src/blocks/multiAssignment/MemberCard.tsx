@@ -1,6 +1,6 @@
 import { lazy, memo } from 'react';
 import type Form from '@rjsf/core';
-import { Part } from '../../engine/Part';
+import { Part } from '../../lib/Part';
 import type { CardAgeCheck } from './rules';
 import type { CardResult } from './store';
 
@@ -13,7 +13,7 @@ const CardForm = lazy(loadCardForm);
 /**
  * What a card's form part receives. Every value stays the same object while nothing of the card
  * changed (the callbacks take the card's key), so that adding a dependent before the parts have
- * hydrated does not reach them (engine/Part.tsx).
+ * hydrated does not reach them (lib/Part.tsx).
  */
 export interface CardFormProps {
   cardKey: string;

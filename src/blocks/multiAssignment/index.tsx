@@ -1,7 +1,7 @@
 import { lazy, memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useImmer } from 'use-immer';
 import type Form from '@rjsf/core';
-import { Part } from '../../engine/Part';
+import { Part } from '../../lib/Part';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
 import { useFormDefinition } from '../../forms/use-form-definition';
 import { logError } from '../../lib/log';
@@ -31,7 +31,7 @@ const IDLE: CardResult = { status: 'idle' };
 const loadActions = () => import('./actions.part');
 const AssignButton = lazy(loadActions);
 
-/** The button part, memoised on its props (engine/Part.tsx); nothing in its place until its code is in. */
+/** The button part, memoised on its props (lib/Part.tsx); nothing in its place until its code is in. */
 const AssignPart = memo(function AssignPart(props: { formName: string; onPress: () => void; disabled: boolean }) {
   return (
     <Part fallback={<div className="multi-assignment__button-placeholder" />}>
@@ -129,7 +129,7 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
     target?.focus();
   }, [focusRequest]);
 
-  // The button part takes a callback that stays the same (engine/Part.tsx); it runs the latest `assign`.
+  // The button part takes a callback that stays the same (lib/Part.tsx); it runs the latest `assign`.
   const assignRef = useRef<() => void>(() => {});
   const onAssign = useCallback(() => assignRef.current(), []);
 

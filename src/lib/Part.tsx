@@ -1,5 +1,12 @@
 import { Suspense, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { markLive } from './hydration';
+
+/** What marks a part live: the engine's markLive (engine/hydration.ts), set by the app (setPartLive). */
+let markPartLive: (part: Element | null) => void = () => {};
+
+/** Set by the app: the engine marks a part live and replays the input kept for it. */
+export function setPartLive(mark: (part: Element | null) => void): void {
+  markPartLive = mark;
+}
 
 /**
  * A part of a block whose code is a chunk of its own (a `*.part.tsx` module, loaded with React's
@@ -12,7 +19,7 @@ import { markLive } from './hydration';
  *   props that stay the same while nothing of the part changed.
  * - Its element is a slot of its own for the boot script (`data-hydrate`, a `display: contents`
  *   element): input in the part before it runs is kept and replayed once it is live, as for a
- *   section (engine/hydration.ts).
+ *   section (engine/hydration.ts, which the app hands in: setPartLive).
  * - Rendered in the browser, it shows `fallback` until its code is in.
  *
  * The server lists a block's parts among the page's own chunks (server/page-frame.ts).
@@ -36,8 +43,8 @@ export function Part({ fallback, children }: { fallback: ReactNode; children: Re
  */
 function PartLive({ slot }: { slot: RefObject<HTMLDivElement | null> }): ReactNode {
   useLayoutEffect(() => {
-    if (slot.current) markLive(slot.current);
-    else queueMicrotask(() => markLive(slot.current));
+    if (slot.current) markPartLive(slot.current);
+    else queueMicrotask(() => markPartLive(slot.current));
   }, [slot]);
   return null;
 }
