@@ -12,9 +12,9 @@
  *
  * The DOM contract with the boot script: each section sits in a `display: contents` element with
  * `data-section` (its key) and `data-hydrate` ('never', 'visible' or 'first'), and so does a part of
- * a block whose code comes later than the block's (lib/Part.tsx, without `data-section`); a part that runs gets
- * `data-live`, and the app's shell (#root) too once the first pass has committed (`<html>` then has
- * `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
+ * a block whose code comes later than the block's (lib/Part.tsx, without `data-section`); a part
+ * that runs gets `data-live`, and the app's shell (#root) too once the first pass has committed
+ * (`<html>` then has `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
  */
 
 import { unstable_getCurrentPriorityLevel, unstable_IdlePriority } from 'scheduler';

@@ -16,22 +16,25 @@ export interface LoadedForm {
 /** Forms loaded so far, by name: a page preloaded by the router renders its forms at once. */
 const loadedForms = new Map<string, LoadedForm>();
 
-/** Loads under way, by name: a form asked for twice at once (the engine and its block) loads once. */
-const loadingForms = new Map<string, Promise<LoadedForm | null>>();
+/**
+ * Each form's load, by name: one promise per form, so that a form asked for twice at once (the engine
+ * and its block) loads once, and React's `use` sees the same promise on every render (useLoadedForm).
+ * A load that failed is forgotten, so that the next request tries again.
+ */
+const formLoads = new Map<string, Promise<LoadedForm | null>>();
 
 /**
  * Loads a form file and its precompiled validator (their own chunks) once; the engine calls it
  * before a page with the form renders (the blocks' `forms` and `preload` hooks). Null for an unknown form.
  */
 export function preloadForm(name: string): Promise<LoadedForm | null> {
-  const hit = loadedForms.get(name);
-  if (hit) return Promise.resolve(hit);
-  let loading = loadingForms.get(name);
-  if (!loading) {
-    loading = loadForm(name).finally(() => loadingForms.delete(name));
-    loadingForms.set(name, loading);
+  let load = formLoads.get(name);
+  if (!load) {
+    load = loadForm(name);
+    formLoads.set(name, load);
+    load.catch(() => formLoads.delete(name));
   }
-  return loading;
+  return load;
 }
 
 async function loadForm(name: string): Promise<LoadedForm | null> {
@@ -52,21 +55,13 @@ async function loadForm(name: string): Promise<LoadedForm | null> {
   return loaded;
 }
 
-/** The load of each form as one promise per name, for React's `use` (useLoadedForm). */
-const formPromises = new Map<string, Promise<LoadedForm | null>>();
-
 /**
  * The form and its validator, suspending the component (React's `use`) until both are in; null for
  * an unknown form. For a part that renders only with its form (lib/Part.tsx): hydrating, it keeps
  * the server's HTML meanwhile.
  */
 export function useLoadedForm(name: string): LoadedForm | null {
-  let promise = formPromises.get(name);
-  if (!promise) {
-    promise = preloadForm(name);
-    formPromises.set(name, promise);
-  }
-  return use(promise);
+  return use(preloadForm(name));
 }
 
 /** The form and its validator: at once when preloaded, else null until both are in. */
@@ -96,8 +91,7 @@ if (import.meta.hot) {
   import.meta.hot.accept('./definitions', (next) => {
     if (next) definitions = next as unknown as typeof formDefinitions;
     loadedForms.clear();
-    loadingForms.clear();
-    formPromises.clear();
+    formLoads.clear();
     window.dispatchEvent(new Event(CONTENT_UPDATE));
   });
 }
