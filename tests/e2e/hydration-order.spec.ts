@@ -233,4 +233,15 @@ test.describe('parts of a block (lib/Part.tsx)', () => {
     await expect(firstName).toHaveValue('Maria');
     await expect(myself.getByLabel(/^First name/)).not.toHaveAttribute('aria-invalid', 'true');
   });
+
+  test("a card added before its form's code is in gets the focus on its first field once the form shows", async ({ page }) => {
+    const release = await holdBack(page, 'src/blocks/multiAssignment/card-form.part.tsx');
+    await page.goto('/shop/keyassignmentfamily');
+    await page.getByRole('button', { name: 'Add Dependent' }).click();
+    const dependent = page.getByRole('region', { name: 'Dependents 1', exact: true });
+    await expect(dependent.getByLabel('Loading')).toBeVisible();
+    await expect(dependent.getByRole('heading', { name: 'Dependents 1' })).toBeFocused();
+    release();
+    await expect(dependent.getByLabel(/^First name/)).toBeFocused();
+  });
 });

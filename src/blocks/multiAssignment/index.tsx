@@ -122,11 +122,24 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
       return;
     }
     const card = root.current?.querySelector<HTMLElement>(`[data-card="${focusRequest.key}"]`);
+    const heading = card?.querySelector<HTMLElement>('h3');
     const target =
       (focusRequest.invalid && card?.querySelector<HTMLElement>('[aria-invalid="true"]')) ||
       (!focusRequest.invalid && card?.querySelector<HTMLElement>('input:not([type="hidden"])')) ||
-      card?.querySelector<HTMLElement>('h3');
+      heading;
     target?.focus();
+    // A card added before its form's code is in shows a placeholder: its first field takes the
+    // focus when it shows, unless the visitor has moved the focus since.
+    if (card && heading && target === heading && !focusRequest.invalid) {
+      const observer = new MutationObserver(() => {
+        const field = card.querySelector<HTMLElement>('input:not([type="hidden"])');
+        if (!field) return;
+        observer.disconnect();
+        if (document.activeElement === heading) field.focus();
+      });
+      observer.observe(card, { childList: true, subtree: true });
+      setTimeout(() => observer.disconnect(), 10_000);
+    }
   }, [focusRequest]);
 
   // The button part takes a callback that stays the same (lib/Part.tsx); it runs the latest `assign`.
