@@ -2,9 +2,9 @@ import { use, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from '../lib/router';
 import type { PageConfig } from '../generated/config';
 import { tracked } from '../engine/hydration';
-import { loadPage } from '../engine/registry';
+import { loadBlocks, loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
-import { fillPath, fillSiteText, fillSiteTexts, loadSections, pages, site, type PageRoute } from '../lib/site';
+import { fillPath, fillSiteText, fillSiteTexts, loadSections, pageBlockTypes, pages, site, type PageRoute } from '../lib/site';
 import type { RouteParams } from '../lib/route-params';
 import { RouteBoundary } from './RouteBoundary';
 import { Shell } from './Shell';
@@ -67,13 +67,17 @@ function pageRoute(page: PageRoute): RouteObject | null {
     // Page code is loaded per route: its sections, the chunks of the blocks they use (and their forms),
     // nothing else.
     let loading: Promise<PageConfig> | undefined;
-    const load: PageLoad = (blocks) =>
-      (loading ??= tracked(
+    const load: PageLoad = (blocks) => {
+      // The blocks' chunks start with the sections file rather than a round trip after it; loadPage
+      // then waits for the chunks the sections really name (and reports a failure).
+      if (blocks && !loading) loadBlocks(pageBlockTypes(page)).catch(() => undefined);
+      return (loading ??= tracked(
         loadSections(page).then(async (full) => {
           if (blocks) await loadPage(full.sections ?? []);
           return full;
         }),
       ));
+    };
     route = { path, element: <PageCode load={load} /> };
     routeLoads.set(route, load);
   }

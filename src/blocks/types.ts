@@ -39,7 +39,8 @@ export interface BlockHooks<K extends BlockType> {
   /**
    * Loads what a section of the block needs (a form file and its validator) so that the page renders
    * complete, without a second spinner. Given the section's props (defaults filled in); a failure is
-   * logged and the block loads it itself.
+   * logged and the block loads it itself. It may also start, without waiting for it, what a likely
+   * next step needs (the cart: the checkout's code).
    */
   preload?: (props: BlockPropsMap[K]) => Promise<unknown>;
   /**

@@ -1,5 +1,5 @@
 import siteConfig from '../generated/site-config.json';
-import { pageSections } from '../generated/page-sections';
+import { pageBlocks, pageSections } from '../generated/page-sections';
 import type { PageConfig, SiteSettings } from '../generated/config';
 import { fillPlaceholders, mapStrings } from '../../domain/text';
 import type { RouteParams } from './route-params';
@@ -18,6 +18,7 @@ const config = siteConfig as unknown as SiteConfig;
 export let site: SiteSettings = config.site;
 export let pages: readonly PageRoute[] = config.pages;
 let sectionFiles = pageSections;
+let blockLists = pageBlocks;
 
 const loaded = new Map<string, PageConfig>();
 
@@ -30,6 +31,14 @@ export async function loadSections(page: PageRoute): Promise<PageConfig> {
   const full: PageConfig = { ...page, sections };
   loaded.set(page.key, full);
   return full;
+}
+
+/**
+ * The block types of a page's sections as the build saw them, known without loading the sections: a
+ * navigation starts their chunks with the sections file instead of a round trip after it.
+ */
+export function pageBlockTypes(page: PageRoute): readonly string[] {
+  return blockLists[page.key] ?? [];
 }
 
 /** The event `npm run dev` sends on window when an edit of pages.config.json or a form was taken in. */
@@ -48,8 +57,11 @@ if (import.meta.hot) {
       site = next.site;
       pages = next.pages;
     }
-    const sections = (sectionsModule as { pageSections: typeof pageSections } | undefined)?.pageSections;
-    if (sections) sectionFiles = sections;
+    const sectionsIndex = sectionsModule as { pageSections: typeof pageSections; pageBlocks: typeof pageBlocks } | undefined;
+    if (sectionsIndex) {
+      sectionFiles = sectionsIndex.pageSections;
+      blockLists = sectionsIndex.pageBlocks;
+    }
     loaded.clear();
     window.dispatchEvent(new Event(CONTENT_UPDATE));
   });

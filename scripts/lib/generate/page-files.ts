@@ -10,6 +10,12 @@ const PAGE_SECTIONS_INDEX = 'src/generated/page-sections.ts';
 /** The name of a page's sections file (and the key the route table gives the page). */
 export const pageKey = (index: number) => `p${index}`;
 
+/** The distinct block types of a page's sections, in the order they first appear. */
+function blockTypes(page: unknown): string[] {
+  const sections = isObject(page) && Array.isArray(page.sections) ? page.sections : [];
+  return [...new Set(sections.flatMap((section) => (isObject(section) && typeof section.type === 'string' ? [section.type] : [])))];
+}
+
 /**
  * pages.config.json as the browser loads it: the site settings and the route table (every page
  * without its sections) in one small file every page imports, and each page's sections (presets
@@ -36,6 +42,7 @@ export const pageFiles: GenerateStep = {
     });
     files.push({ path: SITE_CONFIG_FILE, content: `${JSON.stringify({ site: config.site, pages: routes })}\n` });
     const loaders = pages.map((_, index) => `  ${pageKey(index)}: () => import('./page-sections/${pageKey(index)}.json'),`);
+    const blockLists = pages.map((page, index) => `  ${pageKey(index)}: ${JSON.stringify(blockTypes(page))},`);
     files.push({
       path: PAGE_SECTIONS_INDEX,
       content: [
@@ -43,6 +50,11 @@ export const pageFiles: GenerateStep = {
         "/** Each page's sections, by the key its route carries: a chunk of its own, loaded with the route. */",
         'export const pageSections: Record<string, () => Promise<{ default: unknown }>> = {',
         ...loaders,
+        '};',
+        '',
+        "/** The block types of each page's sections, by the same key: a navigation fetches their chunks alongside the sections file. */",
+        'export const pageBlocks: Record<string, readonly string[]> = {',
+        ...blockLists,
         '};',
         '',
       ].join('\n'),

@@ -202,3 +202,27 @@ describe('multiple purchase', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe("the checkout's code fetched ahead", () => {
+  async function preloadWith(props: Partial<CartSectionProps>): Promise<string[]> {
+    const asked: string[] = [];
+    const routeCode = await import('../../lib/route-code');
+    routeCode.setRouteCodeLoader((path) => {
+      asked.push(path);
+      return Promise.resolve();
+    });
+    await cart.block.preload?.(blockProps<'cart'>(cart, { texts, ...props }));
+    return asked;
+  }
+
+  it('starts with the cart when a returning visitor has a plan in it, before the cart renders', async () => {
+    localStorage.setItem('merchantItem', JSON.stringify({ ...individual, quantity: 1, memberQuantity: 0 }));
+    expect(await preloadWith({ kind: 'merchant', checkoutHref: '/shop/promo/checkout/:slug' })).toEqual(['/shop/promo/checkout/:slug']);
+  });
+
+  it('waits for a plan when the cart is empty, and never loads a link to another site', async () => {
+    expect(await preloadWith({ kind: 'regular' })).toEqual([]);
+    localStorage.setItem('item', JSON.stringify({ ...individual, quantity: 1, memberQuantity: 0 }));
+    expect(await preloadWith({ kind: 'regular', checkoutHref: 'https://pay.example.com/checkout' })).toEqual([]);
+  });
+});

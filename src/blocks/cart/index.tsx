@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import { preloadRouteCode } from '../../lib/route-code';
 import { fillPath, isInternal, withValues } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
-import { useCart } from '../../shop/cart-store';
+import { cartStore, useCart } from '../../shop/cart-store';
 import { pesoText } from '../../shop/format';
 import type { BlockHooks, BlockRenderProps } from '../types';
 import { QuantityInput } from './QuantityInput';
@@ -115,6 +115,15 @@ function CartLine({ item, texts, multiplePurchase, dispatch, onRemoved }: LinePr
 export const block: BlockHooks<'cart'> = {
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.
   needsScript: true,
+  // A visitor who comes back with a plan in the cart is a tap or two from the checkout: its code
+  // starts loading with the cart's, before the cart hydrates (the component does it for a plan added
+  // later). The link's pattern is enough: a route's code does not depend on its params.
+  preload(props) {
+    if (typeof window !== 'undefined' && isInternal(props.checkoutHref) && cartStore(props.kind).getState().item) {
+      preloadRouteCode(props.checkoutHref);
+    }
+    return Promise.resolve();
+  },
 };
 
 /**
