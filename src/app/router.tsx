@@ -68,15 +68,19 @@ function pageRoute(page: PageRoute): RouteObject | null {
     // nothing else.
     let loading: Promise<PageConfig> | undefined;
     const load: PageLoad = (blocks) => {
-      // The blocks' chunks start with the sections file rather than a round trip after it; loadPage
-      // then waits for the chunks the sections really name (and reports a failure).
-      if (blocks && !loading) loadBlocks(pageBlockTypes(page)).catch(() => undefined);
-      return (loading ??= tracked(
+      if (loading) return loading;
+      loading = tracked(
         loadSections(page).then(async (full) => {
           if (blocks) await loadPage(full.sections ?? []);
           return full;
         }),
-      ));
+      );
+      // The blocks' chunks start right after the sections file rather than a round trip after it;
+      // loadPage then waits for the chunks the sections really name (and reports a failure). In the
+      // next task: the sections file, the one thing the page cannot render without, asks first (its
+      // import is issued a few microtasks from now), ahead of the chunks in the browser's queue.
+      if (blocks) setTimeout(() => loadBlocks(pageBlockTypes(page)).catch(() => undefined));
+      return loading;
     };
     route = { path, element: <PageCode load={load} /> };
     routeLoads.set(route, load);
