@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyCode } from '../lib/lazy-code';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -9,13 +10,11 @@ export interface ConfirmDialogProps {
   onNo: () => void;
 }
 
-const loadSurface = () => import('./ConfirmDialogSurface');
-const ConfirmDialogSurface = lazy(loadSurface);
+const surface = lazyCode(() => import('./ConfirmDialogSurface'));
+const ConfirmDialogSurface = surface.Component;
 
 /** Starts fetching the dialog's code (a form calls it when the visitor first focuses it); a failure is left to the lazy load. */
-export function preloadConfirmDialog(): void {
-  loadSurface().catch(() => undefined);
-}
+export const preloadConfirmDialog: () => void = surface.prefetch;
 
 /**
  * The confirm step of the form flow: the form's own question with Yes and No.

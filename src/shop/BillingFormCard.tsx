@@ -1,20 +1,19 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { FormRunnerProps } from '../forms/FormRunner';
+import { lazyCode } from '../lib/lazy-code';
 import type { LoadedForm } from '../forms/use-form-definition';
 import type { HandOverStatus } from './use-payment-hand-over';
 
 /** The form's Fluent UI and rjsf code: a chunk of its own, fetched with the page but not waited for (see preloadBillingForm). */
-const loadPart = () => import('./billing-form.part');
-const BillingForm = lazy(loadPart);
-const RedirectSpinner = lazy(() => loadPart().then((part) => ({ default: part.RedirectSpinner })));
+const billingForm = lazyCode(() => import('./billing-form.part'));
+const BillingForm = billingForm.Component;
+const RedirectSpinner = lazy(() => import('./billing-form.part').then((part) => ({ default: part.RedirectSpinner })));
 
 /**
  * Starts loading the billing form's code (Fluent UI, rjsf) without waiting for it: a checkout page
  * shows its summary at once, and its form card's placeholder until the code is in.
  */
-export function preloadBillingForm(): void {
-  void loadPart().catch(() => undefined);
-}
+export const preloadBillingForm: () => void = billingForm.prefetch;
 
 interface Props extends Pick<FormRunnerProps, 'send' | 'uiSchemaOverrides' | 'extraValidate'> {
   /** The billing form, once its definition and validator chunks are loaded. */

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyCode } from '../../lib/lazy-code';
 import { Link } from '../../lib/router';
 import { fillPath, withValues } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
@@ -10,8 +11,8 @@ import type { BlockHooks, BlockRenderProps } from '../types';
 import './styles.css';
 
 /** The promo-code field's code (Fluent UI's Input): a chunk of its own, like the billing form's. */
-const loadPromoField = () => import('./promo-field.part');
-const PromoField = lazy(loadPromoField);
+const promoField = lazyCode(() => import('./promo-field.part'));
+const PromoField = promoField.Component;
 
 /** The promo-code field's place until its code is in: a label's and a field's height, and the message line. */
 const PROMO_PLACEHOLDER = <div className="checkout-promo checkout-promo--loading" aria-busy="true" aria-label="Loading" />;
@@ -24,7 +25,7 @@ export const block: BlockHooks<'checkout'> = {
   // page does not wait for them: the summary shows at once, the parts when their code is in.
   preload: (props) => {
     preloadBillingForm();
-    if (CHECKOUTS[props.variant].promoCode === 'entered') void loadPromoField().catch(() => undefined);
+    if (CHECKOUTS[props.variant].promoCode === 'entered') promoField.prefetch();
     return Promise.resolve();
   },
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.

@@ -1,5 +1,6 @@
-import { lazy, memo } from 'react';
+import { memo } from 'react';
 import type Form from '@rjsf/core';
+import { lazyCode } from '../../lib/lazy-code';
 import { Part } from '../../lib/Part';
 import type { CardAgeCheck } from './rules';
 import type { CardResult } from './store';
@@ -7,8 +8,8 @@ import type { CardResult } from './store';
 type Data = Record<string, unknown>;
 
 /** The card's form: Fluent UI and rjsf, a chunk of its own (card-form.part.tsx). */
-export const loadCardForm = () => import('./card-form.part');
-const CardForm = lazy(loadCardForm);
+export const cardFormCode = lazyCode(() => import('./card-form.part'));
+const CardForm = cardFormCode.Component;
 
 /**
  * What a card's form part receives. Every value stays the same object while nothing of the card

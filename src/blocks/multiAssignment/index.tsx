@@ -1,6 +1,7 @@
-import { lazy, memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useImmer } from 'use-immer';
 import type Form from '@rjsf/core';
+import { lazyCode } from '../../lib/lazy-code';
 import { Part } from '../../lib/Part';
 import { ConfirmDialog } from '../../forms/ConfirmDialog';
 import { useFormDefinition } from '../../forms/use-form-definition';
@@ -8,7 +9,7 @@ import { logError } from '../../lib/log';
 import { withValues } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps } from '../types';
 import { postKeyAssignment, refusalMessage } from './api';
-import { loadCardForm, MemberCard } from './MemberCard';
+import { cardFormCode, MemberCard } from './MemberCard';
 import { cardPayload, dependentCheck, employeeFlag, fixedCardCheck, type CardAgeCheck } from './rules';
 import { sendCardsInSequence } from './sequence';
 import { assignmentReducer, dependentCap, dependentKey, initialAssignmentState, type CardResult } from './store';
@@ -28,8 +29,8 @@ interface CardModel {
 const IDLE: CardResult = { status: 'idle' };
 
 /** The 'Assign Keys' button: Fluent UI's, a chunk of its own. */
-const loadActions = () => import('./actions.part');
-const AssignButton = lazy(loadActions);
+const actionsCode = lazyCode(() => import('./actions.part'));
+const AssignButton = actionsCode.Component;
 
 /** The button part, memoised on its props (lib/Part.tsx); nothing in its place until its code is in. */
 const AssignPart = memo(function AssignPart(props: { formName: string; onPress: () => void; disabled: boolean }) {
@@ -46,8 +47,8 @@ export const block: BlockHooks<'multiAssignment'> = {
   // The cards' forms and the button (Fluent UI, rjsf, the form file) are parts: they start loading
   // now, but the block does not wait for them. Add Dependent works before they have run.
   preload: () => {
-    void loadCardForm().catch(() => undefined);
-    void loadActions().catch(() => undefined);
+    cardFormCode.prefetch();
+    actionsCode.prefetch();
     return Promise.resolve();
   },
   // Works only with JavaScript: the engine shows the site's noscript text in its place without it.

@@ -24,7 +24,7 @@ function hasPlan(): boolean {
 function preload() {
   if (!hasPlan()) return Promise.resolve();
   // The billing form card's Fluent UI part is fetched too, but not waited for (shop/BillingFormCard.tsx).
-  void import('../../shop/BillingFormCard').then(({ preloadBillingForm }) => preloadBillingForm());
+  import('../../shop/BillingFormCard').then(({ preloadBillingForm }) => preloadBillingForm()).catch(() => undefined);
   return Promise.all([loadView(), import('../../forms/use-form-definition').then(({ preloadForm }) => preloadForm(RESELLER.form))]);
 }
 
