@@ -259,6 +259,25 @@ test.describe('parts of a block (lib/Part.tsx)', () => {
     await expect(myself.getByLabel(/^First name/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  test("Assign Keys pressed before the cards' forms have run checks every card once they have", async ({ page }) => {
+    const release = await holdBack(page, 'src/blocks/multiAssignment/card-form.part.tsx');
+    await page.goto('/shop/keyassignmentsingle');
+    const button = page.getByRole('button', { name: 'Assign Keys' });
+    // The button's own part runs without the cards' forms.
+    await expect(page.locator('.multi-assignment__actions .section-part')).toHaveAttribute('data-live', '');
+    await button.click();
+    // The press waits for the forms: no card is judged (nor said to be wrong) without its form.
+    const alert = page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' });
+    await page.waitForTimeout(500);
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Myself', exact: true }).locator('.section-part')).not.toHaveAttribute('data-live', '');
+    release();
+    await expect(alert).toBeVisible();
+    for (const title of ['Myself', 'Mother', 'Father']) {
+      await expect(page.getByRole('region', { name: title, exact: true })).toContainText('This field is required');
+    }
+  });
+
   test("a card added before its form's code is in gets the focus on its first field once the form shows", async ({ page }) => {
     const release = await holdBack(page, 'src/blocks/multiAssignment/card-form.part.tsx');
     await page.goto('/shop/keyassignmentfamily');

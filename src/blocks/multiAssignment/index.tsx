@@ -108,9 +108,21 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
       }),
     [updateCardData],
   );
+  // The button part takes a callback that stays the same (lib/Part.tsx); it runs the latest `assign`.
+  const assignRef = useRef<() => void>(() => {});
+  const onAssign = useCallback(() => assignRef.current(), []);
+  // A press that came before every card's form part had run (the button's part may come alive first)
+  // waits for them: a card without its form would count as invalid without saying why.
+  const pressWaiting = useRef(false);
   const registerForm = useCallback((key: string, instance: Form | null) => {
     if (instance) forms.current.set(key, instance);
     else forms.current.delete(key);
+    // After the commit's effects: `assign` is then the render's that registered the form.
+    if (instance && pressWaiting.current) {
+      setTimeout(() => {
+        if (pressWaiting.current) assignRef.current();
+      });
+    }
   }, []);
   const resultOf = (key: string) => state.results[key] ?? IDLE;
   const activated = (key: string) => resultOf(key).status === 'success';
@@ -143,11 +155,9 @@ export default function MultiAssignmentBlock({ props }: BlockRenderProps<'multiA
     }
   }, [focusRequest]);
 
-  // The button part takes a callback that stays the same (lib/Part.tsx); it runs the latest `assign`.
-  const assignRef = useRef<() => void>(() => {});
-  const onAssign = useCallback(() => assignRef.current(), []);
-
   const assign = () => {
+    pressWaiting.current = cards.some((card) => !activated(card.key) && !forms.current.has(card.key));
+    if (pressWaiting.current) return;
     let valid = 0;
     let firstInvalid: string | undefined;
     for (const card of cards) {
