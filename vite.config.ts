@@ -14,7 +14,7 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
  * than the bytes.
  */
 const FIRST_LOAD =
-  /node_modules[\\/](react|react-dom|scheduler|swr|dequal|use-sync-external-store)[\\/]|src[\\/](engine[\\/]hydration\.ts|lib[\\/](log|Part|lazy-code|href|hydrated|dialogs|SmartLink|router|route-code|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
+  /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|swr|dequal|use-sync-external-store)[\\/]|src[\\/](engine[\\/]hydration\.ts|lib[\\/](log|Part|lazy-code|href|hydrated|dialogs|SmartLink|route-code|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
 
 /**
  * What a checkout shows at once (its summary, totals, promo code and payment hand-over), in one chunk
@@ -35,7 +35,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // dev` pre-bundles all of @rjsf/core, whose test registry constructs an Ajv instance on import
       // (a build leaves it out: nothing uses it). Dev pays fast-uri's few kB instead.
       ...(command === 'build'
-        ? [{ find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/forms/uri-shim.ts', import.meta.url)) }]
+        ? [
+            { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/forms/uri-shim.ts', import.meta.url)) },
+            // React Router's package exports its development build to every bundler (no 'production'
+            // condition); its production build is the same code without the development warnings.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+            },
+          ]
         : []),
     ],
   },

@@ -1,28 +1,42 @@
-/** Path and source templates: '{short}' substitution and ':param' segments (the router's syntax, src/lib/router.tsx). */
+import { matchRoutes, resolvePath } from 'react-router-dom';
+
+/**
+ * Path and source templates: '{short}' substitution, then React Router's own path grammar — the one
+ * the site's router matches with — for ':param', optional ':param?' and 'segment?', and a final '*'.
+ * Nothing here parses that grammar by hand: matching and param names both come from React Router.
+ */
 
 export function substituteShort(template: string, short: string | undefined): string {
   return short === undefined ? template : template.split('{short}').join(short);
 }
 
-/** Names of the ':param' / ':param?' segments of a template. */
+/**
+ * Names of the ':param' / ':param?' segments of a template ('/media/article/:id/:title' -> ['id', 'title'];
+ * a source path such as 'promotions/show/:slug' too), in order. React Router's rule: a param is a
+ * whole segment that starts with ':'; a final '*' (the splat) is not a named param. Substitute
+ * '{short}' first.
+ */
 export function templateParams(template: string): string[] {
-  return [...template.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)\??/g)].map((m) => m[1]);
+  return template.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1).replace(/\?$/, '')] : []));
 }
 
-function matchSegments(href: string[], route: string[]): boolean {
-  if (route.length === 0) return href.length === 0;
-  const [head, ...rest] = route;
-  if (head === '*') return true;
-  const optional = head.endsWith('?');
-  const segment = optional ? head.slice(0, -1) : head;
-  const matchesHead = href.length > 0 && (segment.startsWith(':') ? href[0].length > 0 : href[0] === segment);
-  if (matchesHead && matchSegments(href.slice(1), rest)) return true;
-  return optional && matchSegments(href, rest);
-}
-
-/** Whether a concrete in-app path ('/shop/promo/demo') is served by a route template ('/shop/promo/:slug'). */
+/**
+ * Whether a concrete in-app path or link ('/shop/promo/demo', '/about/?x=1#top') is served by a route
+ * template ('/shop/promo/:slug'), by React Router's `matchRoutes`, as the browser's router decides it:
+ * optional segments taken or left out, any letter case, a trailing slash or not, the href's query and
+ * hash ignored, params percent-decoded.
+ */
 export function routeMatches(href: string, route: string): boolean {
-  // Trailing slashes, query and hash do not change which route serves a link.
-  const clean = (p: string) => p.split(/[?#]/)[0].split('/').filter(Boolean);
-  return matchSegments(clean(href), clean(route));
+  return matchRoutes([{ path: route }], href) !== null;
+}
+
+/**
+ * A link relative to a page's path ('..', '..#plans', './x') as the site's links resolve it
+ * (React Router's `resolvePath`, segment by segment as a URL: '/shop/checkout' + '..' is '/shop'),
+ * with its query and hash; any other href as it is.
+ */
+export function resolveLink(href: string, from: string): string {
+  if (!href.startsWith('.')) return href;
+  const { pathname, search, hash } = resolvePath(href, from);
+  return pathname + search + hash;
 }

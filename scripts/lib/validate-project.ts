@@ -18,7 +18,7 @@ import {
   type NamedInput,
   type SourceEntry,
 } from './project';
-import { routeMatches, substituteShort, templateParams } from './routes';
+import { resolveLink, routeMatches, substituteShort, templateParams } from './routes';
 import { textFieldIssues } from './form-text';
 import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
@@ -329,13 +329,20 @@ function checkSections(
  * Why an in-app link (an 'href' starting with a single '/') reaches no page of `routes`, or
  * undefined when it does (or is not in-app). Links to files ('/terms.pdf') and to the API are left alone.
  */
-function linkProblem(href: string, routes: readonly string[], short: string | undefined): string | undefined {
+function linkProblem(href: string, routes: readonly string[], short: string | undefined, from?: string): string | undefined {
+  const written = href;
+  if (href.startsWith('.')) {
+    // Relative to the page that shows it: only a page's own section knows which page that is.
+    if (from === undefined) return `the relative link '${href}' has no page to be relative to: write its site path ('/shop')`;
+    href = resolveLink(href, substituteShort(from, short));
+  }
   if (!href.startsWith('/') || href.startsWith('//')) return undefined;
   const target = substituteShort(href, short);
   const pathname = target.split(/[?#]/)[0];
   if (pathname.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(pathname)) return undefined;
   if (routes.some((route) => routeMatches(target, route))) return undefined;
-  return `no page serves the link '${href}'${didYouMean(pathname, routes)}`;
+  const named = written === href ? `'${href}'` : `'${written}' (${href} from this page)`;
+  return `no page serves the link ${named}${didYouMean(pathname, routes)}`;
 }
 
 /** Checks the pages (names, paths, redirects, links) and returns the route paths they serve. */
@@ -380,10 +387,15 @@ function checkPages(config: JsonFile, reporter: Reporter, short: string | undefi
     }
   });
 
-  // Every in-app link (an 'href' starting with a single '/') must reach a page; links to files
-  // ('/terms.pdf') and to the API are left alone.
+  // Every in-app link (an 'href' starting with a single '/', or relative to its page: '..#plans') must
+  // reach a page; links to files ('/terms.pdf') and to the API are left alone.
   for (const { pointer, value } of valuesWithPointers(data)) {
-    const problem = typeof value === 'string' && pointer.endsWith('/href') ? linkProblem(value, routes, short) : undefined;
+    const page = /^\/pages\/(\d+)\//.exec(pointer);
+    const from = page ? (data.pages[Number(page[1])] as { path?: unknown } | undefined)?.path : undefined;
+    const problem =
+      typeof value === 'string' && pointer.endsWith('/href')
+        ? linkProblem(value, routes, short, typeof from === 'string' ? from : undefined)
+        : undefined;
     if (problem) report(pointer, problem);
   }
   return routes;

@@ -1,11 +1,12 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { Outlet, useLocation } from '../lib/router';
+import { Outlet, useLocation } from 'react-router-dom';
 import type { PageRoute } from '../lib/site';
 import { DialogsProvider } from '../lib/dialogs';
 import { StaticPart } from '../engine/PageRenderer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { pageTitle } from './head';
+import { useKeepPlace } from './keep-place';
 
 /** The footer never changes after the server rendered it: never hydrated (a memo, so a re-render of the shell does not reach it). */
 const StaticFooter = memo(function StaticFooter() {
@@ -35,20 +36,13 @@ export function Shell({ pageAt }: { pageAt: (pathname: string) => PageRoute | un
   const page = useMemo(() => pageAt(pathname), [pageAt, pathname]);
   const layout = { header: true, drawer: true, footer: true, ...page?.layout };
 
-  // A client navigation opens the next page at its top. The page the browser loaded keeps its
-  // scroll: hydration comes after the visitor may have scrolled (and tapped where the page was);
-  // scrolling then would move the page under the pointer. A reload's or a #fragment's position is
-  // the browser's too.
-  const scrolledFor = useRef(pathname);
-  useEffect(() => {
-    if (scrolledFor.current === pathname) return;
-    scrolledFor.current = pathname;
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  const title = page && pageTitle(page);
+  const announcer = useRef<HTMLParagraphElement>(null);
+  useKeepPlace(title, announcer);
 
   useEffect(() => {
-    if (page) document.title = pageTitle(page);
-  }, [page]);
+    if (title) document.title = title;
+  }, [title]);
 
   return (
     <DialogsProvider>
@@ -60,6 +54,8 @@ export function Shell({ pageAt }: { pageAt: (pathname: string) => PageRoute | un
         <Outlet />
       </main>
       {layout.footer && <StaticFooter />}
+      {/* Says the title of the page a client navigation opened (useKeepPlace). */}
+      <p ref={announcer} className="visually-hidden route-announcer" aria-live="polite" aria-atomic="true" />
     </DialogsProvider>
   );
 }

@@ -7,13 +7,15 @@
 import type { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from '../lib/router';
+import { StaticRouter } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
-import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage, sectionForms } from '../engine/registry';
+import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage, sectionForms, sectionRedirect } from '../engine/registry';
 import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
-import { fillPath, fillSiteText, loadSections, pages, type PageRoute } from '../lib/site';
+import { manilaYear } from '../lib/dates';
+import { archiveMonths } from '../blocks/media/articles';
+import { fillPath, fillSiteText, loadSections, pages, routePath, type PageRoute } from '../lib/site';
 import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
@@ -85,9 +87,11 @@ export type PageRequest =
  * renders from (one cached page for all such values, not one per value). Parameters not listed here
  * are kept whatever their value.
  */
-const SEARCH_VALUES: { readonly [type: string]: { readonly [name: string]: readonly string[] } } = {
+const SEARCH_VALUES: { readonly [type: string]: { readonly [name: string]: () => readonly string[] } } = {
   // The payment result shows 'paid' or 'cancelled'; with any other status, or none, it sends the visitor on to the shop.
-  paymentResult: { status: ['paid', 'cancelled'] },
+  paymentResult: { status: () => ['paid', 'cancelled'] },
+  // The media archive shows a picked month of the years it can list ('2025-03'); anything else as no pick.
+  media: { month: () => archiveMonths(manilaYear()) },
 };
 
 /**
@@ -98,7 +102,7 @@ function readParams(sections: readonly { type: string }[]): ReadonlyMap<string, 
   const read = new Map<string, readonly string[] | undefined>();
   for (const type of new Set(sections.map((section) => section.type).filter(isBlockType))) {
     for (const name of loadedBlock(type)?.block?.searchParams ?? []) {
-      const values = SEARCH_VALUES[type]?.[name];
+      const values = SEARCH_VALUES[type]?.[name]?.();
       // Read by two blocks: what either tells apart counts (any value when one of them takes any).
       const before = read.has(name) ? read.get(name) : [];
       read.set(name, before === undefined || values === undefined ? undefined : [...new Set([...before, ...values])]);
@@ -128,14 +132,7 @@ function keptQuery(url: URL, read: ReadonlyMap<string, readonly string[] | undef
  * this one path.
  */
 function ownPath(page: PageRoute, params: RouteParams): string {
-  const path = fillSiteText(page.path)
-    .replace(/\/:(\w+)\??/g, (_whole, name: string) => {
-      const value = params[name];
-      return value === undefined || value === '' ? '' : `/${encodeURIComponent(value)}`;
-    })
-    // A splat keeps its segments, each encoded.
-    .replace(/\*$/, () => (params['*'] ?? '').split('/').map(encodeURIComponent).join('/'));
-  return path === '' ? '/' : path;
+  return routePath(fillSiteText(page.path), params);
 }
 
 /** What a path is, worked out once: a request for a cached page costs a map lookup, not a route match. */
@@ -228,14 +225,19 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
 
   const full = await loadSections(page);
   await loadPage(full.sections ?? []);
-  const data = await loadPageData(full, params, { footer: full.layout?.footer !== false });
+  // A section with nothing to show at this address (a payment result without a status): on, for now.
+  for (const section of full.sections ?? []) {
+    const away = sectionRedirect(section, url.searchParams);
+    if (away !== undefined) return { kind: 'redirect', status: 302, location: away };
+  }
+  // Rendered from the path and the query the page reads only (what the HTML cache keys it on: cachedAs).
+  const renderUrl = new URL(pathname + keptQuery(url, readParams(full.sections ?? [])), options.publicUrl);
+  const data = await loadPageData(full, params, { footer: full.layout?.footer !== false, search: renderUrl.searchParams });
   // An unknown slug or article id: the not-found page, the same for every such address (renderNotFound).
   if (data.notFound) return { kind: 'not-found' };
   // Reached under other params than its own (an article under a mistyped title): on to its address.
   if (data.canonicalParams)
     return { kind: 'redirect', status: 301, location: ownPath(page, { ...params, ...data.canonicalParams }) + url.search };
-  // Rendered from the path and the query the page reads only (what the HTML cache keys it on: cachedAs).
-  const renderUrl = new URL(pathname + keptQuery(url, readParams(full.sections ?? [])), options.publicUrl);
   return renderPage(page, full, renderUrl, data, options, (error) => console.error('[ssr]', pathname, error));
 }
 

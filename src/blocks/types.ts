@@ -52,10 +52,11 @@ export interface BlockHooks<K extends BlockType> {
    */
   forms?: (props: BlockPropsMap[K]) => readonly string[];
   /**
-   * The content the block loads itself (with useSource), given the section's props and the route
-   * params: the server loads it with the page's other data before rendering.
+   * The content the block loads itself (with useSource), given the section's props, the route params
+   * and the address's query (of the parameters in `searchParams` only): the server loads it with the
+   * page's other data before rendering.
    */
-  sources?: (props: BlockPropsMap[K], params: RouteParams) => BlockSourceRequest[];
+  sources?: (props: BlockPropsMap[K], params: RouteParams, search: URLSearchParams) => BlockSourceRequest[];
   /**
    * The route params the page's address should have, given what the block's `sources` loaded (their
    * lists, in order): the server answers an address with other values with a 301 to the right one (an
@@ -81,4 +82,11 @@ export interface BlockHooks<K extends BlockType> {
    * page nor misses the cache; a block reading one it does not list would get a page rendered without it.
    */
   searchParams?: readonly string[];
+  /**
+   * Where a section of the block sends the visitor instead of showing, given its props and the
+   * address's query (a payment result without the provider's status goes on to the shop); undefined:
+   * it shows. The server answers such an address with a 302 there, so the browser never loads the
+   * page only to leave it; a block rendered in the browser redirects with `Redirect` on the same rule.
+   */
+  redirect?: (props: BlockPropsMap[K], search: URLSearchParams) => string | undefined;
 }

@@ -31,7 +31,7 @@ export interface PageData {
  * The requests a section declares: its bound source (required when the block says the section is about
  * its first item: `itemRequired`), and what its block loads itself (the block's `sources`).
  */
-function sectionRequests(section: BlockSection, params: RouteParams): BlockSourceRequest[] {
+function sectionRequests(section: BlockSection, params: RouteParams, search: URLSearchParams): BlockSourceRequest[] {
   if (!isBlockType(section.type)) return [];
   const requests: BlockSourceRequest[] = [];
   const module = loadedBlock(section.type);
@@ -40,7 +40,7 @@ function sectionRequests(section: BlockSection, params: RouteParams): BlockSourc
     const required = module?.block?.itemRequired && props ? module.block.itemRequired(props) : false;
     requests.push({ name: section.source, params, query: fillQuery(section.query, params), required });
   }
-  if (module?.block?.sources && props) requests.push(...module.block.sources(props, params));
+  if (module?.block?.sources && props) requests.push(...module.block.sources(props, params, search));
   return requests;
 }
 
@@ -50,7 +50,12 @@ function sectionRequests(section: BlockSection, params: RouteParams): BlockSourc
  * and the footer's contacts. One failed request is logged and leaves its key out; the page still
  * renders. The page's block chunks must be loaded (loadPage) before, so that blocks' `sources` are known.
  */
-export async function loadPageData(page: PageConfig, routeParams: RouteParams, options: { footer: boolean }): Promise<PageData> {
+export async function loadPageData(
+  page: PageConfig,
+  routeParams: RouteParams,
+  options: { footer: boolean; search?: URLSearchParams },
+): Promise<PageData> {
+  const search = options.search ?? new URLSearchParams();
   const data: PageData = { fallback: {}, notFound: false, failed: [] };
   const load = async (request: SourceRequest): Promise<unknown[] | undefined> => {
     const key = sourceCacheKey(request);
@@ -80,11 +85,11 @@ export async function loadPageData(page: PageConfig, routeParams: RouteParams, o
     }
     params = { ...params, [page.owner.param]: id };
   }
-  const requests = (page.sections ?? []).flatMap((section) => sectionRequests(section, params));
+  const requests = (page.sections ?? []).flatMap((section) => sectionRequests(section, params, search));
   const lists = await Promise.all(requests.map(load));
   // A record the page is about (an article by its id) that does not exist makes the page a not-found.
   if (requests.some((request, i) => request.required && lists[i]?.length === 0)) data.notFound = true;
-  else data.canonicalParams = canonicalParams(page.sections ?? [], params, data.fallback);
+  else data.canonicalParams = canonicalParams(page.sections ?? [], params, search, data.fallback);
   await footer;
   return data;
 }
@@ -93,6 +98,7 @@ export async function loadPageData(page: PageConfig, routeParams: RouteParams, o
 function canonicalParams(
   sections: readonly BlockSection[],
   params: RouteParams,
+  search: URLSearchParams,
   loaded: PageData['fallback'],
 ): Record<string, string> | undefined {
   const differing: Record<string, string> = {};
@@ -101,7 +107,7 @@ function canonicalParams(
     const hooks = module?.block;
     if (!module || !hooks?.canonicalParams) continue;
     const props = blockProps(module, section.props);
-    const own = (hooks.sources?.(props, params) ?? []).map((request) => loaded[sourceCacheKey(request)] as unknown[] | undefined);
+    const own = (hooks.sources?.(props, params, search) ?? []).map((request) => loaded[sourceCacheKey(request)] as unknown[] | undefined);
     const wanted = hooks.canonicalParams(props, params, own) ?? {};
     for (const [key, value] of Object.entries(wanted)) if (value !== params[key]) differing[key] = value;
   }

@@ -103,6 +103,15 @@ export function sectionForms<K extends BlockType>(section: BlockSection<K>): rea
   return module?.block?.forms?.(blockProps(module, section.props)) ?? [];
 }
 
+/**
+ * Where a section sends the visitor instead of showing (its block's `redirect` hook, given the
+ * address's query), once its block's chunk is in; undefined when it shows.
+ */
+export function sectionRedirect<K extends BlockType>(section: BlockSection<K>, search: URLSearchParams): string | undefined {
+  const module = isBlockType(section.type) ? loadedBlock(section.type) : undefined;
+  return module?.block?.redirect?.(blockProps(module, section.props), search);
+}
+
 /** Loads the forms (file and validator) by name: the forms' code is a chunk of its own, fetched only here. */
 async function preloadForms(names: readonly string[]): Promise<void> {
   if (!names.length) return;

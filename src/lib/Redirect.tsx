@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from './router';
+import { useNavigate } from 'react-router-dom';
 
 /**
  * Sends the visitor to `to` (replacing the history entry) once the page runs in the browser. A

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { Link as RouterLink } from './router';
+import { Link as RouterLink } from 'react-router-dom';
 import type { OpenDialog } from './dialogs';
 import { fillSiteTexts, site } from './site';
 import { FluentScope } from './FluentScope';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from './router';
+import { Link as RouterLink } from 'react-router-dom';
 import { hrefKind } from './href';
 import { logWarning } from './log';
 import { fillSiteText } from './site';

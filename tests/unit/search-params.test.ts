@@ -15,9 +15,10 @@ const READS_QUERY = /\buseSearchParams\b|\blocation\.search\b|\{[^}]*\bsearch\b[
 /**
  * Code outside blocks that may touch the query: the server entry (it computes the key), the router's
  * trailing-slash redirect, which passes the query on unread (the server answers that URL with a 301
- * and caches nothing), and the router itself (it holds the location and gives blocks useSearchParams).
+ * and caches nothing), and the keeper of scroll positions, which names a history entry by its
+ * address (it renders nothing from it).
  */
-const ALLOWED = new Set(['app/entry-server.tsx', 'app/router.tsx', 'lib/router.tsx']);
+const ALLOWED = new Set(['app/entry-server.tsx', 'app/router.tsx', 'app/keep-place.ts']);
 
 /** The code of a file without its comments (which may well name what they explain). */
 function withoutComments(code: string): string {

@@ -174,6 +174,21 @@ describe('validateProject: pages.config.json', () => {
     ]);
   });
 
+  it('resolves a link relative to its page before checking it, and refuses one outside a page', () => {
+    const root = makeProject((p) => {
+      p.replace(
+        CONFIG,
+        '"sections": [{ "type": "articleList", "source": "articles/:id" }]',
+        '"sections": [{ "type": "articleList", "source": "articles/:id" }, { "type": "breadcrumbs", "props": { "items": [{ "label": "Media", "href": "../..#top" }, { "label": "Nowhere", "href": ".." }] } }]',
+      );
+      p.replace(CONFIG, '"href": "/contact"', '"href": "../contact"');
+    });
+    expect(validateProject(root).map((d) => `${d.pointer} ${d.message}`)).toEqual([
+      "/site/header/menu/1/href the relative link '../contact' has no page to be relative to: write its site path ('/shop')",
+      "/pages/5/sections/1/props/items/1/href no page serves the link '..' (/media/article from this page)",
+    ]);
+  });
+
   it('reports a JSON syntax error at the offending character', () => {
     const root = makeProject((p) => p.replace(CONFIG, '"props": { "title": "Welcome" } }', '"props": { "title": "Welcome" }, }'));
     const at = positionOf(root, CONFIG, ', }');

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, type RouteObject } from '../../../src/lib/router';
+import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { AppRoutes } from '../../../src/app/router';
 import { Shell } from '../../../src/app/Shell';

@@ -1,8 +1,11 @@
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { fillPath } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 
-/** Breadcrumbs: every item links except the last, which is the current page. */
+/**
+ * Breadcrumbs: every item links except the last, which is the current page. A relative href ('..')
+ * is resolved against the page's path, segment by segment, as a URL is ('/shop/checkout' + '..' is '/shop').
+ */
 export default function BreadcrumbsBlock({ props, params }: BlockRenderProps<'breadcrumbs'>) {
   const { items } = props;
   return (
@@ -13,7 +16,13 @@ export default function BreadcrumbsBlock({ props, params }: BlockRenderProps<'br
           const href = fillPath(item.href, params);
           return (
             <li key={`${index}-${item.href}`}>
-              {last ? <span aria-current="page">{item.label}</span> : <Link to={href}>{item.label}</Link>}
+              {last ? (
+                <span aria-current="page">{item.label}</span>
+              ) : (
+                <Link to={href} relative="path">
+                  {item.label}
+                </Link>
+              )}
             </li>
           );
         })}

@@ -5,6 +5,33 @@ export function archiveYears(currentYear: number, count = 3): number[] {
   return Array.from({ length: Math.max(0, count) }, (_, index) => currentYear - index);
 }
 
+/** The most years an archive lists (the block schema's maximum of `years`). */
+const MAX_YEARS = 10;
+
+/**
+ * The month a visitor picked, from the address's `month` parameter ('2025-03'), when it is one the
+ * archive can list (a year of the last MAX_YEARS, a month 1-12); null for anything else, which shows
+ * as no pick.
+ */
+export function parseMonth(value: string | null, currentYear: number): { year: number; month: number } | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(value ?? '');
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (year > currentYear || year <= currentYear - MAX_YEARS || month < 1 || month > 12) return null;
+  return { year, month };
+}
+
+/** The `month` parameter of a pick ('2025-03'). */
+export function formatMonth(pick: { year: number; month: number }): string {
+  return `${pick.year}-${String(pick.month).padStart(2, '0')}`;
+}
+
+/** Every value of `month` that parseMonth takes (the server keys its HTML cache on these only). */
+export function archiveMonths(currentYear: number): string[] {
+  return archiveYears(currentYear, MAX_YEARS).flatMap((year) => Array.from({ length: 12 }, (_, i) => formatMonth({ year, month: i + 1 })));
+}
+
 export interface MonthGroup<T> {
   /** 1 (January) to 12 (December). */
   month: number;

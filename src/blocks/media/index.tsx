@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSource } from '../../api/sources';
 import type { Article } from '../../generated/api';
 import { formatDate, manilaYear } from '../../lib/dates';
 import { logError } from '../../lib/log';
 import { fillPath, withValues } from '../../lib/site';
 import type { BlockHooks, BlockRenderProps, BlockSourceRequest } from '../types';
-import { archiveYears, groupByMonth, htmlToText, slugify, type MonthGroup } from './articles';
+import { archiveYears, formatMonth, groupByMonth, htmlToText, parseMonth, slugify, type MonthGroup } from './articles';
 import './styles.css';
 import { ContentImage } from '../../lib/ContentImage';
 
@@ -17,9 +17,14 @@ function yearQuery(year: number) {
   return { year, order_by: 'DESC' };
 }
 
-/** What the block shows first: this year's articles in Manila (the server loads them with the page). */
-function sources(): BlockSourceRequest[] {
-  return [{ name: 'articles', query: yearQuery(manilaYear()) }];
+/**
+ * What the block shows first: this year's articles in Manila, and those of the month's year the
+ * address names (`?month=2025-03`): the server loads them with the page.
+ */
+function sources(_props: Props, _params: unknown, search: URLSearchParams): BlockSourceRequest[] {
+  const year = manilaYear();
+  const picked = parseMonth(search.get('month'), year);
+  return [year, ...(picked && picked.year !== year ? [picked.year] : [])].map((y) => ({ name: 'articles', query: yearQuery(y) }));
 }
 
 /** One year of articles, newest first (the SWR cache shares it between the accordion and the cards). */
@@ -150,6 +155,8 @@ function Results({
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'media'> = {
   sources,
+  // The picked month is in the address: a shared link or Back shows that month.
+  searchParams: ['month'],
 };
 
 /**
@@ -159,9 +166,14 @@ export const block: BlockHooks<'media'> = {
  */
 export default function MediaBlock({ props }: BlockRenderProps<'media'>) {
   const currentYear = useMemo(() => manilaYear(), []);
-  const years = archiveYears(currentYear, props.years);
-  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([currentYear]));
-  const [picked, setPicked] = useState<Pick | null>(null);
+  const years = useMemo(() => archiveYears(currentYear, props.years), [currentYear, props.years]);
+  const [search, setSearch] = useSearchParams();
+  // A month the archive does not list ('?month=1999-01', '?month=x') shows as no pick.
+  const picked = useMemo(() => {
+    const parsed = parseMonth(search.get('month'), currentYear);
+    return parsed && years.includes(parsed.year) ? parsed : null;
+  }, [search, currentYear, years]);
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([currentYear, ...(picked ? [picked.year] : [])]));
   const baseId = useId();
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -183,7 +195,15 @@ export default function MediaBlock({ props }: BlockRenderProps<'media'>) {
     });
 
   const choose = (next: Pick) => {
-    setPicked(next);
+    // A new history entry: Back shows the month before. The query alone changes: the page keeps its place.
+    setSearch(
+      (previous) => {
+        const query = new URLSearchParams(previous);
+        query.set('month', formatMonth(next));
+        return query;
+      },
+      { preventScrollReset: true },
+    );
     // On small screens the cards sit below the accordion: bring them into view.
     const box = resultsRef.current?.getBoundingClientRect();
     if (box && box.top > window.innerHeight * 0.75) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useSource } from '../../api/sources';
 import type { Article } from '../../generated/api';

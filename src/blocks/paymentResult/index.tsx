@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router-dom';
 import { Redirect } from '../../lib/Redirect';
 import { SmartLink } from '../../lib/SmartLink';
 import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';
@@ -9,7 +9,13 @@ import type { BlockHooks, BlockRenderProps } from '../types';
 export const block: BlockHooks<'paymentResult'> = {
   // The provider's answer is in the address (the server's HTML cache keys the page on it).
   searchParams: ['status'],
+  redirect: (props, search) => (knownStatus(search.get('status')) ? undefined : props.shopLink.href),
 };
+
+/** The statuses the payment provider returns with: anything else means nothing happened here. */
+function knownStatus(status: string | null): status is 'paid' | 'cancelled' {
+  return status === 'paid' || status === 'cancelled';
+}
 
 /**
  * The page the payment provider returns to: paid (keys are on their way by e-mail) or cancelled
@@ -18,7 +24,7 @@ export const block: BlockHooks<'paymentResult'> = {
 export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentResult'>) {
   const [search] = useSearchParams();
   const status = search.get('status');
-  const known = status === 'paid' || status === 'cancelled';
+  const known = knownStatus(status);
   const paid = status === 'paid';
   // After a cancel the visitor goes back to the shop the cart came from (promo, merchant, reseller).
   const [returnPath] = useState(() => (paid ? undefined : peekStashedCart()?.shopPath));
@@ -29,7 +35,8 @@ export default function PaymentResultBlock({ props }: BlockRenderProps<'paymentR
     else restoreStashedCart();
   }, [known, paid]);
 
-  if (!known) return <Redirect to={props.shopLink.href} />;
+  const away = block.redirect?.(props, search);
+  if (away !== undefined) return <Redirect to={away} />;
 
   return (
     <section className="message-block" aria-live="polite">

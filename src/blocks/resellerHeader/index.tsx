@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLocation } from '../../lib/router';
+import { Link, NavLink } from 'react-router-dom';
 import type { Reseller } from '../../generated/api';
 import { brandVariables, resellerBranding, useBrandVariables } from '../../lib/brand';
 import { fillPath, isInternal, site, withValues } from '../../lib/site';
@@ -13,7 +13,6 @@ import './styles.css';
  * page while it is shown (lib/brand.ts: shaded for AA contrast).
  */
 export default function ResellerHeaderBlock({ props, items, params }: BlockRenderProps<'resellerHeader', Reseller>) {
-  const { pathname } = useLocation();
   const branding = useMemo(() => resellerBranding(items[0], { name: site.product.name, logo: site.companySite.logo }), [items]);
   const vars = useMemo(() => brandVariables(branding), [branding]);
   useBrandVariables(vars);
@@ -40,9 +39,10 @@ export default function ResellerHeaderBlock({ props, items, params }: BlockRende
                 return (
                   <li key={link.href}>
                     {isInternal(href) ? (
-                      <Link to={href} aria-current={href === pathname ? 'page' : undefined}>
+                      // aria-current="page" on the link to the page that shows (NavLink; `end`: that page only).
+                      <NavLink to={href} end>
                         {withValues(link.label, { name: branding.name })}
-                      </Link>
+                      </NavLink>
                     ) : (
                       <SmartLink href={href}>{withValues(link.label, { name: branding.name })}</SmartLink>
                     )}
