@@ -13,7 +13,7 @@ interface Template {
   before: string;
   /** From `</div>` of #root to the end. */
   after: string;
-  /** The app's entry script and the chunks Vite preloads with it: low-priority module preloads of a page's head, run by the boot script (boot-script.ts). */
+  /** The app's entry script and the chunks Vite preloads with it: fetched after a page's first paint and run by the boot script (boot-script.ts). */
   entry: string;
   preload: string[];
 }
@@ -98,7 +98,7 @@ function chunkAssets(manifest: Record<string, ManifestChunk>, keys: readonly str
 
 /** A stylesheet link of the template: inlined into each page instead (one request less before the first paint). */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
-/** The template's entry script and module preloads: a rendered page names them as low-priority module preloads in its head and runs them at the end of its body (boot-script.ts). */
+/** The template's entry script and module preloads: a rendered page lists them to fetch after its first paint and runs them at the end of its body (boot-script.ts). */
 const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
@@ -140,10 +140,10 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     return existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
   };
   /**
-   * What a page adds to the template (worked out once per page): in the head the list of the page's
-   * own chunks (its sections chunk, the chunks of its blocks that run and of their forms), the input script, which
-   * fetches them after the first contentful paint, low-priority module preloads of the entry and its
-   * chunks, and the page's CSS inline;
+   * What a page adds to the template (worked out once per page): in the head the list of the scripts
+   * to fetch (the entry, its chunks, then the page's own: its sections chunk, the chunks of its blocks
+   * that run and of their forms), the input script, which fetches them after the first contentful
+   * paint, and the page's CSS inline;
    * at the end of the body the boot script, which runs the entry, and the speculation rules. A page
    * where nothing runs gets the speculation rules only.
    */
@@ -180,13 +180,12 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     // A page where nothing runs (every block `x-hydrate: never`) gets no script but its speculation rules.
     const boot = scripted ? `${inlined}<script>${BOOT_SCRIPT}</script>${speculation}` : speculation;
     // The input script first in the head: input is kept from the first paint of the first chunk on.
-    // The entry (run at the end of the body, BOOT_SCRIPT) and the page's own chunks (fetched after the
-    // first contentful paint, INPUT_SCRIPT); the entry and its chunks download from the head at once.
-    const list = `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload: pageChunks })}</script>`;
-    const first = [template.entry, ...template.preload].map(
-      (href) => `<link rel="modulepreload" href="${href}" crossorigin fetchpriority="low">`,
-    );
-    const page = { head: (scripted ? `${list}<script>${INPUT_SCRIPT}</script>${first.join('')}` : '') + css.join(''), boot };
+    // The entry (run at the end of the body, BOOT_SCRIPT), then its chunks and the page's own, all
+    // fetched once the page has painted (INPUT_SCRIPT): no script is requested before the first paint,
+    // so none takes bandwidth from it or sits in the path of its largest paint.
+    const preload = [...new Set([template.entry, ...template.preload, ...pageChunks])];
+    const list = `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>`;
+    const page = { head: (scripted ? `${list}<script>${INPUT_SCRIPT}</script>` : '') + css.join(''), boot };
     assetsByPage.set(key, page);
     return page;
   };
