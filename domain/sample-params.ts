@@ -10,3 +10,11 @@ export const SAMPLE_PARAMS: Readonly<Record<string, Readonly<Record<string, stri
   PromoCheckout: { slug: 'demo-promotion' },
   MediaArticle: { id: '1', title: 'rainy-season-illnesses-leptospirosis-flu-and-colds' },
 };
+
+/**
+ * The query a page needs to show what it is for, by page name (samplePath adds it): the payment
+ * result shows only with the provider's status; without one it sends the visitor on to the shop.
+ */
+export const SAMPLE_QUERY: Readonly<Record<string, string>> = {
+  ShopPayment: '?status=paid',
+};

@@ -29,7 +29,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, samplePath, type RoutePage } from './lib/sample-routes.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/sample-routes.ts';
+import { samplePath, type SamplePage as RoutePage } from './lib/routes.ts';
 import { linkPackages } from './lib/scratch-copy.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');

@@ -5,7 +5,6 @@ import { humanize } from './json';
 import { isObject } from '../../domain/guards';
 import type { BlockMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue, SectionValue, SourceMeta } from './types';
 import { PAGES_FILE } from './types';
-import { SAMPLE_PARAMS } from '../../domain/sample-params';
 
 /** What the pages UI reads of pages.config.json and the block schemas: titles, names, problems, new values. */
 
@@ -190,20 +189,4 @@ export function propsErrorSchema(problems: readonly Diagnostic[], sectionPrefix:
 /** Where a problem of a section points, relative to it ('props/texts/title', 'source', '' for the section). */
 export function relativePointer(problem: Diagnostic, sectionPrefix: string): string {
   return problem.pointer.slice(sectionPrefix.length).replace(/^\//, '');
-}
-
-/**
- * A visitable URL of a page path (as scripts/lib/sample-routes.ts samplePath, which the browser cannot
- * import): '{short}' filled, params from the demo data — a reseller's slug by default; an optional
- * param with a default in the page's `params` is left out (the page fills it); 'x' for any other.
- */
-export function samplePath(page: Pick<PageValue, 'name' | 'path' | 'params'>, short: string): string {
-  const params: Record<string, string> = { slug: 'demo-reseller', ...SAMPLE_PARAMS[page.name] };
-  return page.path
-    .split('{short}')
-    .join(short)
-    .replace(/:(\w+)\?/g, (_, key: string) => (page.params?.[key] !== undefined ? '' : (params[key] ?? '')))
-    .replace(/:(\w+)/g, (_, key: string) => params[key] ?? 'x')
-    .replace(/\/+/g, '/')
-    .replace(/(.)\/$/, page.path.endsWith('/') ? '$1/' : '$1');
 }

@@ -1,4 +1,5 @@
-import { matchRoutes, resolvePath } from 'react-router-dom';
+import { generatePath, matchRoutes, resolvePath } from 'react-router-dom';
+import { SAMPLE_PARAMS, SAMPLE_QUERY } from '../../domain/sample-params.ts';
 
 /**
  * Path and source templates: '{short}' substitution, then React Router's own path grammar — the one
@@ -17,7 +18,15 @@ export function substituteShort(template: string, short: string | undefined): st
  * '{short}' first.
  */
 export function templateParams(template: string): string[] {
-  return template.split('/').flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1).replace(/\?$/, '')] : []));
+  return paramSegments(template).map((segment) => segment.name);
+}
+
+/** The ':param' / ':param?' segments of a template, in order, each with whether it is optional. */
+function paramSegments(template: string): { name: string; optional: boolean }[] {
+  return template
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => ({ name: segment.slice(1).replace(/\?$/, ''), optional: segment.endsWith('?') }));
 }
 
 /**
@@ -39,4 +48,34 @@ export function resolveLink(href: string, from: string): string {
   if (!href.startsWith('.')) return href;
   const { pathname, search, hash } = resolvePath(href, from);
   return pathname + search + hash;
+}
+
+/** What samplePath needs of a page of the config. */
+export interface SamplePage {
+  name: string;
+  path: string;
+  /** The page's defaults of its route params (an optional param the page fills itself). */
+  params?: Readonly<Record<string, string>>;
+  /** Where a redirect page sends the visitor: no page of its own to visit. */
+  redirect?: string;
+}
+
+/**
+ * A visitable URL of a page (the benches, the tests, the editor's preview): '{short}' filled, then the
+ * path filled by React Router's `generatePath` with the demo data's params (SAMPLE_PARAMS; a reseller's
+ * slug by default). An optional param the page gives a default in its `params` is left out (the page
+ * fills it), as is one without a demo value; a required one without a demo value is 'x'. A trailing
+ * slash the path has stays, and the query a page needs to show (SAMPLE_QUERY) is added.
+ */
+export function samplePath(page: SamplePage, short: string): string {
+  const path = substituteShort(page.path, short);
+  const demo: Record<string, string> = { slug: 'demo-reseller', ...SAMPLE_PARAMS[page.name] };
+  const values: Record<string, string> = {};
+  for (const { name, optional } of paramSegments(path)) {
+    const value = optional && page.params?.[name] !== undefined ? undefined : (demo[name] ?? (optional ? undefined : 'x'));
+    if (value !== undefined) values[name] = value;
+  }
+  const filled = generatePath(path, values);
+  const slashed = path.length > 1 && path.endsWith('/') && !filled.endsWith('/') ? `${filled}/` : filled;
+  return slashed + (SAMPLE_QUERY[page.name] ?? '');
 }

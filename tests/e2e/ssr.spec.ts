@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Browser, type Page } from '@playwright/test';
 import config from '../../pages.config.json' with { type: 'json' };
-import { samplePath, type RoutePage } from '../../scripts/lib/sample-routes';
+import { samplePath, type SamplePage as RoutePage } from '../../scripts/lib/routes';
 import { collectErrors } from './helpers';
 
 /** Server rendering: pages arrive with their content, hydrate without complaint, and work without JavaScript. */

@@ -7,9 +7,9 @@ import {
   problemsBySection,
   propsErrorSchema,
   resolvedSection,
-  samplePath,
   sourcesFor,
 } from '../../editor/src/model';
+import { samplePath } from '../../scripts/lib/routes';
 import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue } from '../../editor/src/types';
 
 const pages: PageValue[] = [

@@ -1,7 +1,8 @@
 import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
-import { resolvedPage, samplePath } from '../model';
+import { samplePath } from '../../../scripts/lib/routes';
+import { resolvedPage } from '../model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
 import { useStore } from '../state';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
