@@ -4,6 +4,7 @@ import type { PageConfig } from '../src/generated/config';
 import type { SectionKeys } from '../src/generated/sections';
 import type { Item, Repo } from './repo';
 import { escapeHtml } from '../domain/html';
+import { generatePath } from 'react-router-dom';
 
 /**
  * `/robots.txt` and `/sitemap.xml`, built from `pages.config.json` and the content database. Every
@@ -120,16 +121,21 @@ function isPrivate(page: Page): boolean {
   return hasBlockOf(page, PRIVATE_BLOCKS);
 }
 
-/** A route path with '{short}' and its ':params' filled (encoded); null while a required one is missing. */
+/**
+ * A route path with '{short}' and its ':params' filled by React Router's `generatePath` (encoded; an
+ * empty or missing optional one left out; a trailing slash the path has kept); null while a required
+ * one is missing or empty.
+ */
 function routePath(path: string, short: string, params: Readonly<Record<string, string>>): string | null {
-  let missing = false;
-  const filled = path.replaceAll('{short}', short).replace(/\/:(\w+)(\?)?/g, (_whole, name: string, optional?: string) => {
-    const value = params[name];
-    if (value) return `/${encodeURIComponent(value)}`;
-    if (!optional) missing = true;
-    return '';
-  });
-  return missing ? null : filled || '/';
+  const template = path.replaceAll('{short}', short);
+  const given = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+  let filled: string;
+  try {
+    filled = generatePath(template, given);
+  } catch {
+    return null;
+  }
+  return template.length > 1 && template.endsWith('/') && !filled.endsWith('/') ? `${filled}/` : filled;
 }
 
 /** The site paths of one page for the sitemap (none for pages it leaves out). */
