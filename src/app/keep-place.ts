@@ -75,6 +75,23 @@ function focusWithoutScroll(element: HTMLElement): void {
 }
 
 /**
+ * The first render (hydration, or a page rendered in the browser) keeps the browser's position, but
+ * for one case: a reload, or a Back or Forward from another document, of an entry whose scrolling
+ * the app took over (`history.scrollRestoration` is 'manual' there, so the browser restores
+ * nothing): the entry's kept position, unless the visitor has scrolled already.
+ */
+function restoreOnLoad(location: Location): (() => void) | undefined {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (window.history.scrollRestoration !== 'manual' || (navigation?.type !== 'reload' && navigation?.type !== 'back_forward')) return;
+  const y = readStore().get(entryName(location));
+  if (y === undefined || window.scrollY !== 0) return;
+  return untilSettled(() => {
+    window.scrollTo(0, y);
+    return Math.abs(window.scrollY - y) < 2;
+  });
+}
+
+/**
  * Keeps a visitor's place across client navigations, which React Router's declarative mode leaves to
  * the app:
  * - a new page (another path) starts at its top; Back and Forward return to the position their entry
@@ -84,7 +101,8 @@ function focusWithoutScroll(element: HTMLElement): void {
  *   the page changed, and Tab goes on from its top;
  * - a change of the query alone (a control that sets it) moves nothing.
  * The page the browser loaded keeps the browser's own scroll (hydration comes after the visitor may have
- * scrolled), until the first client navigation takes scrolling over (`history.scrollRestoration`).
+ * scrolled), until the first client navigation takes scrolling over (`history.scrollRestoration`);
+ * from then on a reload of an entry returns to its kept position too (restoreOnLoad).
  */
 export function useKeepPlace(title: string | undefined, announcer: RefObject<HTMLElement | null>): void {
   const location = useLocation();
@@ -117,8 +135,8 @@ export function useKeepPlace(title: string | undefined, announcer: RefObject<HTM
   useLayoutEffect(() => {
     const before = shown.current;
     shown.current = location;
-    // The first render (hydration, or a page rendered in the browser) keeps the browser's position.
-    if (!before || entryName(before) === entryName(location)) return;
+    if (!before) return restoreOnLoad(location);
+    if (entryName(before) === entryName(location)) return;
     positions.current ??= readStore();
     // A navigation was asked for while the browser still restored positions itself: from here on the
     // app does it, on this entry and the entries pushed after it.

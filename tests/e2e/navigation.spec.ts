@@ -25,7 +25,9 @@ async function shopWithPlanScrolledTo(page: Page, y: number): Promise<void> {
 }
 
 test.describe('client navigations keep your place', () => {
-  test('Checkout from the cart opens at the top with focus and title said; Back returns to where you were', async ({ page }) => {
+  test('Checkout from the cart opens at the top with focus and title said; Back and a reload return to where you were', async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     await shopWithPlanScrolledTo(page, 900);
     const before = await scrollY(page);
@@ -43,6 +45,10 @@ test.describe('client navigations keep your place', () => {
     await expect(page.locator('main[data-page="Shop"]')).toBeAttached();
     await expect.poll(() => scrollY(page)).toBe(before);
     await expect(announced(page)).toHaveText(/Bantay Doc/);
+
+    // The app scrolls these entries now: a reload returns to the entry's place too.
+    await page.reload();
+    await expect.poll(() => scrollY(page)).toBe(before);
 
     await page.goForward();
     await expect(page).toHaveURL(/\/shop\/checkout$/);
