@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectGate } from '../../scripts/lib/editor/check';
+import { ProjectGate, removeStaleCopies } from '../../scripts/lib/editor/check';
 import { editText } from '../../scripts/lib/editor/save';
 import { copyProject } from '../../scripts/lib/scratch-copy';
 import { validateProject } from '../../scripts/lib/validate-project';
@@ -117,5 +118,33 @@ describe('ProjectGate', () => {
   it('refuses a path that is not an editable file', async () => {
     await expect(gate.check({ '../package.json': '{}' })).rejects.toThrow(/not a file the editor writes/);
     await expect(gate.check({ 'forms/fragments/email.json': '{}' })).rejects.toThrow(/not a file the editor writes/);
+  });
+});
+
+describe('scratch copies left behind', () => {
+  it('are removed when their process no longer runs, or after a day without an owner; a running one is kept', () => {
+    const temp = mkdtempSync(path.join(tmpdir(), 'editor-stale-test-'));
+    try {
+      const folder = (name: string, owner?: number) => {
+        const dir = path.join(temp, name);
+        mkdirSync(path.join(dir, 'project'), { recursive: true });
+        if (owner !== undefined) writeFileSync(path.join(dir, 'owner.pid'), String(owner));
+        return dir;
+      };
+      // A process that has ended: its id names no running process now.
+      const ended = spawnSync(process.execPath, ['-e', '']).pid;
+      const dead = folder('editor-gate-dead', ended);
+      const running = folder('editor-gate-running', process.pid);
+      const old = folder('editor-gate-old');
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      utimesSync(old, twoDaysAgo, twoDaysAgo);
+      const fresh = folder('editor-gate-fresh');
+      const other = folder('something-else', ended);
+
+      expect(removeStaleCopies(temp).sort()).toEqual([dead, old].sort());
+      expect([dead, running, old, fresh, other].map(existsSync)).toEqual([false, true, false, true, true]);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -60,6 +60,46 @@ export function gateInputs(root: string): string[] {
   ];
 }
 
+/** The scratch copies' folders in the temp folder, and the file in each that names the process that made it. */
+const SCRATCH_PREFIX = 'editor-gate-';
+const OWNER_FILE = 'owner.pid';
+/** A folder without an owner file (made before there was one, or a copy cut short) is removed once this old. */
+const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a process with this id runs (a signal 0 reaches it; EPERM: it runs, as another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the scratch copies of editor sessions that ended without removing their own: a process
+ * killed outright (SIGKILL, a closed terminal, a crash) runs no handler. Each copy's folder names the
+ * process that made it; a copy whose process no longer runs is removed when the next gate makes its own.
+ */
+export function removeStaleCopies(temp: string = tmpdir()): string[] {
+  const removed: string[] = [];
+  for (const entry of readdirSync(temp, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(SCRATCH_PREFIX)) continue;
+    const dir = path.join(temp, entry.name);
+    let stale: boolean;
+    try {
+      const owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+      stale = !Number.isInteger(owner) || owner <= 0 || !processRuns(owner);
+    } catch {
+      stale = Date.now() - statSync(dir).mtimeMs > ORPHAN_AGE_MS;
+    }
+    if (!stale) continue;
+    rmSync(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
+}
+
 export class ProjectGate {
   /** The scratch copy's parent folder (made by mkdtemp) and the copy in it. */
   private dir: string | undefined;
@@ -110,9 +150,11 @@ export class ProjectGate {
   private scratchRoot(): string {
     if (this.disposed) throw new Error('the editor gate is closed');
     if (this.scratch) return this.scratch;
-    const dir = mkdtempSync(path.join(tmpdir(), 'editor-gate-'));
+    removeStaleCopies();
+    const dir = mkdtempSync(path.join(tmpdir(), SCRATCH_PREFIX));
     const scratch = path.join(dir, 'project');
     try {
+      writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
       copyProject(this.root, scratch);
     } catch (error) {
       rmSync(dir, { recursive: true, force: true });
