@@ -1,7 +1,7 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { getAtRef, isWithin, parsePointer } from '../../domain/json-pointer';
 import { resolveSection } from '../../domain/page-presets';
-import { humanize } from './json';
+import { deepEqual, humanize } from './json';
 import { isObject } from '../../domain/guards';
 import type { BlockMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue, SectionValue, SourceMeta } from './types';
 import { PAGES_FILE } from './types';
@@ -154,6 +154,37 @@ export function sectionPointer(page: number, section: number): string {
 }
 
 /** Counts of problems by section index of one page. */
+/**
+ * The gate's problems of pages.config.json as it was (`before`) moved onto its sections as they are
+ * now (`after`): a check takes a moment, and a section moved meanwhile keeps its problems, found by
+ * identity (a change leaves the sections it does not touch the same objects) or else by value (undo
+ * and redo give copies). A section changed in place keeps its index; one removed takes its problems
+ * with it. Other problems stay as they are.
+ */
+export function followSections(problems: Diagnostic[], before: unknown, after: unknown): Diagnostic[] {
+  if (before === after) return problems;
+  const pagesBefore = (before as PagesConfigValue | undefined)?.pages ?? [];
+  const pagesAfter = (after as PagesConfigValue | undefined)?.pages ?? [];
+  let changed = false;
+  const followed = problems.flatMap((problem) => {
+    const match = problem.file === PAGES_FILE ? /^\/pages\/(\d+)\/sections\/(\d+)(\/.*)?$/.exec(problem.pointer) : null;
+    if (!match) return [problem];
+    const page = Number(match[1]);
+    const index = Number(match[2]);
+    const was = pagesBefore[page]?.sections ?? [];
+    const now = pagesAfter[page]?.sections ?? [];
+    let to = now.indexOf(was[index] as (typeof now)[number]);
+    // Undo and redo give copies: the same value then.
+    if (to < 0 && index < was.length) to = now.findIndex((section) => deepEqual(section, was[index]));
+    // Not found: changed in place (the section at its index is not one of the sections before), or removed.
+    if (to < 0 && index < now.length && !was.includes(now[index])) to = index;
+    if (to === index) return [problem];
+    changed = true;
+    return to < 0 ? [] : [{ ...problem, pointer: `/pages/${page}/sections/${to}${match[3] ?? ''}` }];
+  });
+  return changed ? followed : problems;
+}
+
 export function problemsBySection(problems: readonly Diagnostic[], page: number): Map<number, Diagnostic[]> {
   const out = new Map<number, Diagnostic[]>();
   const prefix = `/pages/${page}/sections/`;

@@ -2,6 +2,7 @@ import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { editorApi, type SaveResult } from './api';
 import { deepEqual } from './json';
+import { followSections } from './model';
 import { PAGES_FILE, type BlockMeta, type Diagnostic, type PagesConfigValue, type SourceMeta } from './types';
 
 enablePatches();
@@ -207,7 +208,14 @@ export class EditorStore {
     } else {
       past = [...this.state.past, { label, patches, inverse, coalesce, at: now, selectionBefore, selectionAfter }];
     }
-    this.set({ files, past, future: [], dirty: dirtyPaths(files, this.state.saved), selection: selectionAfter });
+    this.set({
+      files,
+      past,
+      future: [],
+      dirty: dirtyPaths(files, this.state.saved),
+      selection: selectionAfter,
+      problems: this.problemsFollowing(files),
+    });
     this.scheduleCheck();
   }
 
@@ -222,6 +230,7 @@ export class EditorStore {
     const files = applyPatches(this.state.files, entry.inverse);
     this.set({
       files,
+      problems: this.problemsFollowing(files),
       past: this.state.past.slice(0, -1),
       future: [...this.state.future, { ...entry, coalesce: undefined }],
       dirty: dirtyPaths(files, this.state.saved),
@@ -236,12 +245,18 @@ export class EditorStore {
     const files = applyPatches(this.state.files, entry.patches);
     this.set({
       files,
+      problems: this.problemsFollowing(files),
       past: [...this.state.past, { ...entry, coalesce: undefined }],
       future: this.state.future.slice(0, -1),
       dirty: dirtyPaths(files, this.state.saved),
       selection: this.clampSelection(entry.selectionAfter, files),
     });
     this.scheduleCheck();
+  }
+
+  /** The problems shown, moved onto the sections of `files` (followSections) until the next check says. */
+  private problemsFollowing(files: Files, problems = this.state.problems, checked = this.state.files): Diagnostic[] {
+    return followSections(problems, checked[PAGES_FILE], files[PAGES_FILE]);
   }
 
   /** The selection, within the pages and sections that exist. */
@@ -268,9 +283,12 @@ export class EditorStore {
   async check(): Promise<void> {
     const seq = ++this.checkSeq;
     this.set({ checking: true });
+    const checked = this.state.files;
     try {
-      const problems = await this.server.checkFiles(this.changedFiles());
+      const found = await this.server.checkFiles(this.changedFiles());
       if (seq !== this.checkSeq) return;
+      // A section moved while the gate ran keeps its problems.
+      const problems = this.problemsFollowing(this.state.files, found, checked);
       // The same problems keep the same list: nothing that shows them renders again.
       this.set({
         problems: deepEqual(problems, this.state.problems) ? this.state.problems : problems,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyChanges, diffValues, humanize } from '../../editor/src/json';
 import {
   duplicatePage,
+  followSections,
   newSection,
   pageFieldErrors,
   problemsBySection,
@@ -99,6 +100,34 @@ describe('sections', () => {
     const bySection = problemsBySection(problems, 0);
     expect([...bySection.keys()]).toEqual([1, 3]);
     expect(bySection.get(1)).toHaveLength(2);
+  });
+});
+
+describe('problems of moved sections', () => {
+  const a = { type: 'banner' };
+  const b = { type: 'faq' };
+  const c = { type: 'cards' };
+  const at = (pointer: string): Diagnostic => ({ file: PAGES_FILE, pointer, message: 'm', line: 1, column: 1 });
+  const config = (...sections: object[]) => ({ pages: [{ name: 'Home', path: '/', sections }] });
+
+  it('follow their section by identity, stay with one changed in place, and go with one removed', () => {
+    const before = config(a, b, c);
+    const problems = [
+      at('/pages/0/sections/0/props/title'),
+      at('/pages/0/sections/2'),
+      at('/site/product'),
+      { ...at('/x'), file: 'forms/contact.json' },
+    ];
+    expect(followSections(problems, before, config(b, c, a)).map((p) => p.pointer)).toEqual([
+      '/pages/0/sections/2/props/title',
+      '/pages/0/sections/1',
+      '/site/product',
+      '/x',
+    ]);
+    // The first section changed in place (a new object at its index): its problem stays there.
+    expect(followSections(problems, before, config({ type: 'banner', id: 'x' }, b, c))).toBe(problems);
+    // The first section removed: its problem goes, the third's moves up.
+    expect(followSections(problems, before, config(b, c)).map((p) => p.pointer)).toEqual(['/pages/0/sections/1', '/site/product', '/x']);
   });
 });
 

@@ -148,4 +148,36 @@ describe('EditorStore', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps a problem on its section when the section moves, before the next check and while one runs', async () => {
+    const problem = (index: number): Diagnostic => ({
+      file: PAGES_FILE,
+      pointer: `/pages/0/sections/${index}/source`,
+      message: 'unknown source',
+      line: 1,
+      column: 1,
+    });
+    let reply: (problems: Diagnostic[]) => void = () => {};
+    const server = fakeServer();
+    server.checkFiles.mockImplementation(() => new Promise((resolve) => (reply = resolve)));
+    const { store } = await loaded(server);
+    const moveFirstDown = () =>
+      store.changePages('Move', (config) => {
+        const [first] = config.pages[0].sections!.splice(0, 1);
+        config.pages[0].sections!.splice(1, 0, first);
+      });
+
+    // The banner (section 0) has a problem; a check is on its way when the banner moves down.
+    const checking = store.check();
+    moveFirstDown();
+    reply([problem(0)]);
+    await checking;
+    expect(store.state.problems.map((p) => p.pointer)).toEqual(['/pages/0/sections/1/source']);
+
+    // Moved back up before the next check: the problem goes with it at once.
+    moveFirstDown();
+    expect(store.state.problems.map((p) => p.pointer)).toEqual(['/pages/0/sections/0/source']);
+    store.undo();
+    expect(store.state.problems.map((p) => p.pointer)).toEqual(['/pages/0/sections/1/source']);
+  });
 });
