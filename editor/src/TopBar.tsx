@@ -1,4 +1,5 @@
 import { Button, makeStyles, Spinner, Tab, TabList, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Publish } from './Publish';
 import { useEditor, useStore } from './state';
 
 const useStyles = makeStyles({
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const mod = isMac ? '⌘' : 'Ctrl+';
 
-/** The top bar: the tabs, what is unsaved and the gate's verdict, undo, redo and save. */
+/** The top bar: the tabs, what is unsaved and the gate's verdict, what is saved but not published, undo, redo and save. */
 export function TopBar() {
   const styles = useStyles();
   const store = useStore();
@@ -63,6 +64,7 @@ export function TopBar() {
           state.status === 'ready' && <Text>{save.status === 'saved' ? 'Saved' : 'No unsaved changes'}</Text>
         )}
       </div>
+      <Publish />
       <div className={styles.actions}>
         <Tooltip content={`${undo ? `Undo ${undo.label}` : 'Nothing to undo'} (${mod}Z)`} relationship="description">
           <Button disabled={!undo} onClick={() => store.undo()} aria-keyshortcuts={isMac ? 'Meta+Z' : 'Control+Z'}>

@@ -63,5 +63,32 @@ async function saveFiles(files: Record<string, { value: unknown; baseHash: strin
   return { status: 'failed', message: failure('Saving', status, body).message };
 }
 
+/** What is saved but not committed (GET /publish), as scripts/lib/editor/publish.ts describes it. */
+export interface PublishStatus {
+  git: boolean;
+  branch?: string;
+  files: string[];
+  summary: string[];
+}
+
+export async function getPublishStatus(): Promise<PublishStatus> {
+  const { status, body } = await call('/publish');
+  if (status !== 200) throw failure('Reading what is unpublished', status, body);
+  return body as PublishStatus;
+}
+
+/** Commits the saved files with `message` (POST /publish): the commit, or why not in the server's words. */
+export async function publishSaved(
+  message: string,
+): Promise<{ ok: true; commit: string; branch?: string } | { ok: false; message: string }> {
+  const { status, body } = await call('/publish', { method: 'POST', body: JSON.stringify({ message }) });
+  if (status === 200) {
+    const done = body as { commit: string; branch?: string };
+    return { ok: true, commit: done.commit, branch: done.branch };
+  }
+  const said = (body as { message?: unknown } | null)?.message;
+  return { ok: false, message: typeof said === 'string' ? said : failure('Publishing', status, body).message };
+}
+
 /** The editor API as the state uses it (tests give their own). */
 export const editorApi = { getProject, getHashes, checkFiles, saveFiles };

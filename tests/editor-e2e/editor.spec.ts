@@ -232,6 +232,34 @@ test("Add a 'Preferred time' select to the contact form and save", async ({ page
   expect(reply.status(), await reply.text()).toBe(201);
 });
 
+test('Publish commits exactly the saved files once, with the message written', async ({ page }) => {
+  // The copy becomes a git repository, with everything saved so far committed.
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout.trim();
+  git('init', '--quiet', '--initial-branch=main');
+  git('add', '--all');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'Start');
+  await openEditor(page);
+  const publish = topBar(page).getByRole('button', { name: 'Publish…' });
+  await expect(publish).toBeDisabled();
+
+  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  await props(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Plans for everyone');
+  // Unsaved changes are saved before they are published.
+  await expect(publish).toBeDisabled();
+  await topBar(page).getByRole('button', { name: 'Save' }).click();
+  await expect(topBar(page).getByText(/^To publish: .*changed/)).toBeVisible();
+  expect(git('log', '--format=%s')).toBe('Start');
+
+  await publish.click();
+  const dialog = page.getByRole('dialog', { name: 'Publish the saved changes' });
+  await dialog.getByRole('textbox', { name: /What changed/ }).fill('Plan grid: a warmer title');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(topBar(page).getByText(/^Published as [0-9a-f]{7} on main$/)).toBeVisible();
+  expect(git('log', '--format=%s').split('\n')).toEqual(['Plan grid: a warmer title', 'Start']);
+  expect(git('show', '--name-only', '--format=', 'HEAD')).toBe('pages.config.json');
+  await expect(publish).toBeDisabled();
+});
+
 test('An axe check of the editor finds no serious violation', async ({ page }) => {
   await openEditor(page);
   await page.getByRole('button', { name: /^Plan grid Preset/ }).click();

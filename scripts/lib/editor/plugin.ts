@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import { isObject } from '../json-file';
 import { ProjectGate } from './check';
 import { editablePathProblem, fileHashes, projectSnapshot } from './project';
+import { publish, publishRequestProblem, publishStatus } from './publish';
 import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save';
 
 /**
@@ -14,6 +15,9 @@ import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save'
  * - POST /check   `{ files: Record<path, value> }` → `{ problems: Diagnostic[] }` (check.ts)
  * - POST /save    `{ files: Record<path, { value, baseHash }> }` → 200 `{ files: Record<path, { hash }> }`
  *   | 409 `{ conflicts }` | 422 `{ problems }` (save.ts)
+ * - GET  /publish → `{ git, branch, files, summary }`: the saved files not committed yet, in words (publish.ts)
+ * - POST /publish `{ message }` → 200 `{ commit, branch, files }` | 409 `{ message }` (not a git
+ *   repository, nothing to publish, git refused) | 422 `{ message, problems }` (publish.ts)
  *
  * and /__editor, /__editor/ redirect to the editor's page, /editor/index.html. A POST must say
  * `Content-Type: application/json` and come from the server's own origin: another site open in
@@ -147,6 +151,16 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log }: Editor
         const started = performance.now();
         const result = await saveFiles(root, gate, (body as { files: Record<string, SaveFile> }).files);
         return send(res, result.status, result.body, timing('save', performance.now() - started));
+      }
+      case 'publish': {
+        if (method === 'GET' || method === 'HEAD') return send(res, 200, await publishStatus(root));
+        allow('POST');
+        checkPost(req);
+        const body = await readJsonBody(req, maxBody);
+        const problem = publishRequestProblem(body);
+        if (problem) throw new HttpError(400, problem);
+        const result = await publish(root, gate, (body as { message: string }).message);
+        return send(res, result.status, result.body);
       }
       default:
         throw new HttpError(404, `no editor API ${route}`);

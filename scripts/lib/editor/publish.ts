@@ -1,0 +1,224 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { isObject } from '../json-file';
+import type { ProjectGate } from './check';
+import { PROJECT_PATHS } from '../project';
+import { editablePathProblem, readText } from './project';
+import type { Diagnostic } from '../diagnostics';
+
+const run = promisify(execFile);
+
+/** The longest commit message taken, in characters. */
+export const MAX_MESSAGE = 2_000;
+/** Who a commit is by when the repository names nobody (`git config user.name` / `user.email`). */
+const FALLBACK_AUTHOR = { name: 'Site editor', email: 'editor@localhost' };
+
+/** What is saved but not published: the editor's files that differ from the last commit, in words. */
+export interface PublishStatus {
+  /** Whether the project is a git repository (else nothing can be published). */
+  git: boolean;
+  /** The branch a publish commits to (undefined on a detached HEAD). */
+  branch?: string;
+  /** The changed files (pages.config.json, forms/<name>.json), added, changed or removed. */
+  files: string[];
+  /** One line per page, form or settings that changed: "About: FAQ added", "Contact form changed". */
+  summary: string[];
+}
+
+export type PublishResult =
+  | { status: 200; body: { commit: string; branch?: string; files: string[] } }
+  | { status: 409; body: { message: string } }
+  | { status: 422; body: { message: string; problems: Diagnostic[] } };
+
+async function git(root: string, args: readonly string[]): Promise<string> {
+  const { stdout } = await run('git', args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+/** The file's text at the last commit, or undefined where it was not committed. */
+async function committedText(root: string, file: string): Promise<string | undefined> {
+  try {
+    return await git(root, ['show', `HEAD:${file}`]);
+  } catch {
+    return undefined;
+  }
+}
+
+function parse(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 'planGrid' -> 'Plan grid', 'key-assignment' -> 'Key assignment'. */
+function words(name: string): string {
+  const spaced = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+type Section = { type?: unknown; id?: unknown; preset?: unknown };
+type Page = { name?: unknown; sections?: unknown };
+
+/** A section as an editor names it: its id, else its preset, else its block type, in words. */
+function sectionName(section: Section): string {
+  const name = [section.id, section.preset, section.type].find((value) => typeof value === 'string' && value !== '');
+  return typeof name === 'string' ? words(name) : 'A section';
+}
+
+/** "FAQ added", "2 sections changed" … of one page's sections, before and after. */
+function sectionChanges(before: readonly Section[], after: readonly Section[]): string[] {
+  const key = (section: Section) => JSON.stringify(section);
+  const left = [...before];
+  const added: Section[] = [];
+  for (const section of after) {
+    const same = left.findIndex((old) => key(old) === key(section));
+    if (same >= 0) left.splice(same, 1);
+    else added.push(section);
+  }
+  // A section of the same name on both sides that differs was changed rather than removed and added.
+  const changed: string[] = [];
+  for (const section of [...added]) {
+    const old = left.findIndex((candidate) => sectionName(candidate) === sectionName(section));
+    if (old < 0) continue;
+    changed.push(sectionName(section));
+    left.splice(old, 1);
+    added.splice(added.indexOf(section), 1);
+  }
+  const moved = changed.length === 0 && added.length === 0 && left.length === 0 && before.map(key).join() !== after.map(key).join();
+  return [
+    ...added.map((section) => `${sectionName(section)} added`),
+    ...left.map((section) => `${sectionName(section)} removed`),
+    ...changed.map((name) => `${name} changed`),
+    ...(moved ? ['sections reordered'] : []),
+  ];
+}
+
+/** What changed in pages.config.json, page by page, in words. */
+function configChanges(before: unknown, after: unknown): string[] {
+  if (!isObject(after)) return ['Pages: removed'];
+  if (!isObject(before)) return ['Pages: added'];
+  const pages = (config: Record<string, unknown>) =>
+    new Map((Array.isArray(config.pages) ? (config.pages as Page[]) : []).map((page) => [String(page.name), page]));
+  const old = pages(before);
+  const now = pages(after);
+  const lines: string[] = [];
+  for (const [name, page] of now) {
+    const was = old.get(name);
+    if (!was) {
+      lines.push(`${name}: page added`);
+      continue;
+    }
+    if (JSON.stringify(was) === JSON.stringify(page)) continue;
+    const sections = (value: Page) => (Array.isArray(value.sections) ? (value.sections as Section[]) : []);
+    const { sections: _old, ...wasRest } = was;
+    const { sections: _now, ...pageRest } = page;
+    const changes = [
+      ...(JSON.stringify(wasRest) !== JSON.stringify(pageRest) ? ['settings changed'] : []),
+      ...sectionChanges(sections(was), sections(page)),
+    ];
+    lines.push(`${name}: ${changes.join(', ')}`);
+  }
+  for (const name of old.keys()) if (!now.has(name)) lines.push(`${name}: page removed`);
+  const { pages: _a, ...restBefore } = before;
+  const { pages: _b, ...restAfter } = after;
+  if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) lines.push('Site settings or presets changed');
+  return lines;
+}
+
+/** The editor's files that differ from the last commit (tracked and changed, or new), by `git status`. */
+async function changedFiles(root: string): Promise<string[]> {
+  const out = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', PROJECT_PATHS.config, PROJECT_PATHS.forms]);
+  const files: string[] = [];
+  const entries = out.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry.length < 4) continue;
+    // A rename or copy names its source in the next entry.
+    if (entry[0] === 'R' || entry[0] === 'C') i++;
+    const file = entry.slice(3);
+    if (!editablePathProblem(file)) files.push(file);
+  }
+  // pages.config.json first, then the forms by name.
+  return [...new Set(files)].sort((a, b) => Number(b === PROJECT_PATHS.config) - Number(a === PROJECT_PATHS.config) || (a < b ? -1 : 1));
+}
+
+/** Whether `root` is inside a git work tree. */
+async function isRepository(root: string): Promise<boolean> {
+  try {
+    return (await git(root, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** What a publish would commit, and in words what it changes. */
+export async function publishStatus(root: string): Promise<PublishStatus> {
+  if (!(await isRepository(root))) return { git: false, files: [], summary: [] };
+  const branch = (await git(root, ['branch', '--show-current'])).trim() || undefined;
+  const files = await changedFiles(root);
+  const summary: string[] = [];
+  for (const file of files) {
+    const before = parse(await committedText(root, file));
+    const after = parse(readText(root, file));
+    if (file === PROJECT_PATHS.config) summary.push(...configChanges(before, after));
+    else {
+      const form = `${words(path.basename(file, '.json'))} form`;
+      summary.push(`${form} ${after === undefined ? 'removed' : before === undefined ? 'added' : 'changed'}`);
+    }
+  }
+  return { git: true, branch, files, summary };
+}
+
+/** Why a publish request is refused (400), or undefined. */
+export function publishRequestProblem(body: unknown): string | undefined {
+  if (!isObject(body) || typeof body.message !== 'string') return 'expected { message: string }';
+  const message = body.message.trim();
+  if (message === '') return 'Write what the change is about.';
+  if (message.length > MAX_MESSAGE) return `Keep the message to ${MAX_MESSAGE} characters.`;
+  // eslint-disable-next-line no-control-regex -- a message is text: no NUL or other control characters but line breaks and tabs
+  if (/[\u0000-\u0008\u000B-\u001F\u007F]/.test(message)) return 'The message has a control character.';
+  return undefined;
+}
+
+/**
+ * Commits the editor's saved files that differ from the last commit, and nothing else (other changes
+ * of the working tree, staged or not, stay as they are), on the current branch with `message`. The
+ * project must pass the same gate as a save; a project that is not a git repository, or has nothing
+ * to publish, is refused (409).
+ */
+export async function publish(root: string, gate: ProjectGate, message: string): Promise<PublishResult> {
+  const status = await publishStatus(root);
+  if (!status.git) return { status: 409, body: { message: 'This project is not a git repository: saved changes stay as files.' } };
+  if (status.files.length === 0) return { status: 409, body: { message: 'Nothing to publish: every saved change is committed.' } };
+  const problems = await gate.check({});
+  if (problems.length > 0) return { status: 422, body: { message: 'The project has problems: fix them before publishing.', problems } };
+  const identity = await Promise.all(
+    ['user.name', 'user.email'].map((key) =>
+      git(root, ['config', key]).then(
+        (value) => value.trim(),
+        () => '',
+      ),
+    ),
+  );
+  const author = identity.every(Boolean)
+    ? []
+    : ['-c', `user.name=${identity[0] || FALLBACK_AUTHOR.name}`, '-c', `user.email=${identity[1] || FALLBACK_AUTHOR.email}`];
+  try {
+    await git(root, ['add', '--all', '--', ...status.files]);
+    // `commit -- <paths>` commits those paths only, whatever else is staged. The repository's hooks run.
+    await git(root, [...author, 'commit', '--quiet', '-m', message.trim(), '--', ...status.files]);
+  } catch (error) {
+    const said = (error as { stderr?: string }).stderr?.trim();
+    return { status: 409, body: { message: `git did not commit: ${said || String(error)}` } };
+  }
+  const commit = (await git(root, ['rev-parse', 'HEAD'])).trim();
+  return { status: 200, body: { commit, branch: status.branch, files: status.files } };
+}
