@@ -6,7 +6,8 @@
  * which a production build leaves out) and its API under /__editor/api/, which saves a file only
  * when the whole project passes the QA gate of `npm run validate`, with minimal text edits. The
  * config gate of `npm run dev` runs too: a saved file regenerates what the site imports and the
- * preview updates. Nothing in src/ or server/ imports this file.
+ * preview updates. Publish commits the saved files (EDIT_PUBLISH: 'branch', the default, on the
+ * current branch; 'review', a new branch each time). Nothing in src/ or server/ imports this file.
  */
 import { createServer } from 'vite';
 import { buildServer } from '../server/app.ts';
@@ -16,6 +17,14 @@ import { slimFluentEntries } from './lib/editor/slim-entries.ts';
 import { editorPlugin, withoutDependencyMaps } from './lib/editor/plugin.ts';
 
 const root = process.cwd();
+// EDIT_PUBLISH=review: each Publish is a new branch of its own (edit/…) for review, the current branch untouched.
+const publishMode = process.env.EDIT_PUBLISH ?? 'branch';
+if (publishMode !== 'branch' && publishMode !== 'review') {
+  console.error(
+    `EDIT_PUBLISH is 'branch' (the default: commit on the current branch) or 'review' (a new branch each time), not '${publishMode}'`,
+  );
+  process.exit(2);
+}
 const editPort = Number(process.env.EDIT_PORT ?? 5180);
 const apiPort = Number(process.env.EDIT_API_PORT ?? 8181);
 // vite.config.ts proxies to API_PORT and serves on PORT.
@@ -50,7 +59,7 @@ const vite = await createServer({
     rolldownOptions: { plugins: [slimFluentEntries(root)] },
     include: ['ajv-errors', '@rjsf/validator-ajv8', '@rjsf/fluentui-rc', '@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities'],
   },
-  plugins: [editorPlugin({ root, gate }), withoutDependencyMaps()],
+  plugins: [editorPlugin({ root, gate, publishMode }), withoutDependencyMaps()],
 });
 await vite.listen();
 // The address is printed once the editor's and the preview's modules are transformed (the warm-up

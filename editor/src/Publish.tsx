@@ -32,8 +32,9 @@ const useStyles = makeStyles({
 /**
  * Publishing: what is saved but not committed, in words ("About: FAQ added; Contact form changed"),
  * and a Publish button that commits exactly those files with a message the editor writes, on the
- * current branch. Nothing is committed without the press; unsaved changes must be saved first; a
- * project that is not a git repository says so.
+ * current branch, or on a new branch for review when the project is set so (`EDIT_PUBLISH=review`).
+ * Nothing is committed without the press; unsaved changes must be saved first; a project that is not
+ * a git repository says so.
  */
 export function Publish() {
   const styles = useStyles();
@@ -54,7 +55,9 @@ export function Publish() {
 
   if (!status) return null;
   if (!status.git) return <Text className={styles.summary}>Not a git repository: saved changes stay as files</Text>;
-  const pending = status.files.length > 0;
+  const review = status.mode === 'review';
+  // In review mode, changes a review branch already holds are not new.
+  const pending = status.files.length > 0 && !status.inReview;
 
   const start = () => {
     setMessage(status.summary.join('; '));
@@ -76,8 +79,10 @@ export function Publish() {
     <div className={styles.publish}>
       {pending ? (
         <Text className={styles.summary} title={status.summary.join('\n')}>
-          To publish: {status.summary.join('; ')}
+          {review ? 'To publish for review' : 'To publish'}: {status.summary.join('; ')}
         </Text>
+      ) : status.inReview ? (
+        <Text className={styles.summary}>In review on {status.inReview}</Text>
       ) : (
         result?.ok && (
           <Text className={styles.result} role="status">
@@ -94,7 +99,9 @@ export function Publish() {
             <DialogTitle>Publish the saved changes</DialogTitle>
             <DialogContent>
               <Text id="publish-what">
-                One commit{status.branch ? ` on ${status.branch}` : ''} of {status.files.join(', ')}:
+                {review
+                  ? `A new branch for review${status.branch ? `, off ${status.branch}` : ''}, with ${status.files.join(', ')}:`
+                  : `One commit${status.branch ? ` on ${status.branch}` : ''} of ${status.files.join(', ')}:`}
               </Text>
               <ul className={styles.list}>
                 {status.summary.map((line) => (

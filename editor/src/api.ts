@@ -67,6 +67,8 @@ async function saveFiles(files: Record<string, { value: unknown; baseHash: strin
 export interface PublishStatus {
   git: boolean;
   branch?: string;
+  mode?: 'branch' | 'review';
+  inReview?: string;
   files: string[];
   summary: string[];
 }

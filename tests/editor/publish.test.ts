@@ -24,6 +24,9 @@ const root = path.join(dir, 'project');
 let gate: ProjectGate;
 let server: Server;
 let base: string;
+/** The same API set to review changes (EDIT_PUBLISH=review). */
+let reviewServer: Server;
+let reviewBase: string;
 
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const write = (file: string, text: string) => writeFileSync(path.join(root, file), text);
@@ -33,10 +36,10 @@ function git(...args: string[]): string {
   return out.stdout.trim();
 }
 
-async function call(method: string, body?: unknown) {
-  const res = await fetch(`${base}/__editor/api/publish`, {
+async function call(method: string, body?: unknown, at = base) {
+  const res = await fetch(`${at}/__editor/api/publish`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json', Origin: base },
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json', Origin: at },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -49,10 +52,15 @@ beforeAll(async () => {
   server = createServer((req, res) => middleware(req, res, () => res.end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const review = editorMiddleware({ root, gate, publishMode: 'review' });
+  reviewServer = createServer((req, res) => review(req, res, () => res.end()));
+  await new Promise<void>((resolve) => reviewServer.listen(0, '127.0.0.1', resolve));
+  reviewBase = `http://127.0.0.1:${(reviewServer.address() as AddressInfo).port}`;
 }, 60_000);
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
+  await new Promise((resolve) => reviewServer?.close(resolve));
   gate?.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -119,5 +127,32 @@ describe('publishing from the editor', () => {
     } finally {
       write(CONFIG, before);
     }
+  });
+
+  it('set to review changes, publishes each time on a new branch, leaving the current branch and the files as they are', async () => {
+    const before = read(FORM);
+    write(FORM, before.replace('"Firm"', '"Organisation"'));
+    const head = git('rev-parse', 'HEAD');
+    const status = await call('GET', undefined, reviewBase);
+    expect(status.body).toMatchObject({ git: true, branch: 'main', mode: 'review', files: [FORM], summary: ['Contact form changed'] });
+
+    const published = await call('POST', { message: 'Contact: say organisation' }, reviewBase);
+    expect(published.status).toBe(200);
+    const branch = published.body.branch as string;
+    expect(branch).toMatch(/^edit\/\d{8}-\d{4}-contact-say-organisation$/);
+    // The new branch is one commit off main holding exactly the form; main and the working tree are as they were.
+    expect(git('rev-parse', `${branch}^`)).toBe(head);
+    expect(git('show', '--name-only', '--format=%s', branch).split('\n').filter(Boolean)).toEqual(['Contact: say organisation', FORM]);
+    expect(git('show', `${branch}:${FORM}`)).toBe(read(FORM).trim());
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain', '--', FORM)).toBe('M forms/contact.json');
+    expect(git('diff', '--cached', '--name-only')).toBe('content/extra.txt');
+
+    // Those changes are in review now: nothing new to publish until the files change again.
+    expect((await call('GET', undefined, reviewBase)).body).toMatchObject({ files: [FORM], inReview: branch });
+    expect((await call('POST', { message: 'Again' }, reviewBase)).status).toBe(409);
+    write(FORM, before.replace('"Firm"', '"Business"'));
+    expect((await call('GET', undefined, reviewBase)).body.inReview).toBeUndefined();
+    write(FORM, before);
   });
 });

@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import { isObject } from '../json-file';
 import { ProjectGate } from './check';
 import { editablePathProblem, fileHashes, projectSnapshot } from './project';
-import { publish, publishRequestProblem, publishStatus } from './publish';
+import { publish, publishRequestProblem, publishStatus, type PublishMode } from './publish';
 import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save';
 
 /**
@@ -15,7 +15,8 @@ import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save'
  * - POST /check   `{ files: Record<path, value> }` → `{ problems: Diagnostic[] }` (check.ts)
  * - POST /save    `{ files: Record<path, { value, baseHash }> }` → 200 `{ files: Record<path, { hash }> }`
  *   | 409 `{ conflicts }` | 422 `{ problems }` (save.ts)
- * - GET  /publish → `{ git, branch, files, summary }`: the saved files not committed yet, in words (publish.ts)
+ * - GET  /publish → `{ git, branch, mode, inReview, files, summary }`: the saved files not committed
+ *   yet, in words (publish.ts)
  * - POST /publish `{ message }` → 200 `{ commit, branch, files }` | 409 `{ message }` (not a git
  *   repository, nothing to publish, git refused) | 422 `{ message, problems }` (publish.ts)
  *
@@ -102,12 +103,14 @@ export interface EditorApiOptions {
   maxBody?: number;
   /** Where to say how long a check or save took (once per kind, then only when slow). */
   log?: (message: string) => void;
+  /** Where Publish commits: the current branch, or a new review branch each time (publish.ts). */
+  publishMode?: PublishMode;
 }
 
 type Next = (error?: unknown) => void;
 
 /** The connect middleware of the editor's API and redirects; passes anything else to `next`. */
-export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log }: EditorApiOptions) {
+export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log, publishMode = 'branch' }: EditorApiOptions) {
   const logged = new Set<string>();
   const timing = (kind: string, ms: number) => {
     if (log && (!logged.has(kind) || ms > 1000)) log(`editor: ${kind} took ${Math.round(ms)} ms`);
@@ -153,13 +156,13 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log }: Editor
         return send(res, result.status, result.body, timing('save', performance.now() - started));
       }
       case 'publish': {
-        if (method === 'GET' || method === 'HEAD') return send(res, 200, await publishStatus(root));
+        if (method === 'GET' || method === 'HEAD') return send(res, 200, await publishStatus(root, publishMode));
         allow('POST');
         checkPost(req);
         const body = await readJsonBody(req, maxBody);
         const problem = publishRequestProblem(body);
         if (problem) throw new HttpError(400, problem);
-        const result = await publish(root, gate, (body as { message: string }).message);
+        const result = await publish(root, gate, (body as { message: string }).message, publishMode);
         return send(res, result.status, result.body);
       }
       default:
@@ -190,14 +193,14 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log }: Editor
  * The gate's scratch copy is made, and checked once, as the server starts; it is removed when the
  * server closes.
  */
-export function editorPlugin(options: { root: string; gate?: ProjectGate }): Plugin {
+export function editorPlugin(options: { root: string; gate?: ProjectGate; publishMode?: PublishMode }): Plugin {
   return {
     name: 'editor-api',
     apply: 'serve',
     configureServer(server) {
       const gate = options.gate ?? new ProjectGate(options.root);
       const log = (message: string) => server.config.logger.info(message, { timestamp: true });
-      server.middlewares.use(editorMiddleware({ root: options.root, gate, log }));
+      server.middlewares.use(editorMiddleware({ root: options.root, gate, log, publishMode: options.publishMode }));
       server.httpServer?.once('close', () => gate.dispose());
       const started = performance.now();
       gate

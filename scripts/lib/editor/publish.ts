@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isObject } from '../json-file';
@@ -14,12 +16,21 @@ export const MAX_MESSAGE = 2_000;
 /** Who a commit is by when the repository names nobody (`git config user.name` / `user.email`). */
 const FALLBACK_AUTHOR = { name: 'Site editor', email: 'editor@localhost' };
 
+/** Where a publish goes: the current branch, or a new branch of its own for someone to review. */
+export type PublishMode = 'branch' | 'review';
+/** The review branches' names: this, then the date and the message's first words. */
+export const REVIEW_PREFIX = 'edit/';
+
 /** What is saved but not published: the editor's files that differ from the last commit, in words. */
 export interface PublishStatus {
   /** Whether the project is a git repository (else nothing can be published). */
   git: boolean;
-  /** The branch a publish commits to (undefined on a detached HEAD). */
+  /** The branch a publish commits to (undefined on a detached HEAD); in review mode, the one it starts from. */
   branch?: string;
+  /** 'review': each publish is a new branch (REVIEW_PREFIX…) off the current one, which stays as it is. */
+  mode?: PublishMode;
+  /** In review mode, the review branch that already holds exactly these changes (nothing new to publish). */
+  inReview?: string;
   /** The changed files (pages.config.json, forms/<name>.json), added, changed or removed. */
   files: string[];
   /** One line per page, form or settings that changed: "About: FAQ added", "Contact form changed". */
@@ -31,8 +42,8 @@ export type PublishResult =
   | { status: 409; body: { message: string } }
   | { status: 422; body: { message: string; problems: Diagnostic[] } };
 
-async function git(root: string, args: readonly string[]): Promise<string> {
-  const { stdout } = await run('git', args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+async function git(root: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await run('git', args, { cwd: root, maxBuffer: 16 * 1024 * 1024, env: env && { ...process.env, ...env } });
   return stdout;
 }
 
@@ -159,8 +170,31 @@ async function isRepository(root: string): Promise<boolean> {
   }
 }
 
+/** The text of `file` in `ref`, or undefined where the ref has no such file. */
+async function textAt(root: string, ref: string, file: string): Promise<string | undefined> {
+  try {
+    return await git(root, ['show', `${ref}:${file}`]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The newest review branch off HEAD whose files are these files as they are now, if any. */
+async function reviewHolding(root: string, files: readonly string[]): Promise<string | undefined> {
+  const refs = (
+    await git(root, ['for-each-ref', '--sort=-committerdate', '--count=20', '--format=%(refname:short)', `refs/heads/${REVIEW_PREFIX}`])
+  )
+    .split('\n')
+    .filter(Boolean);
+  for (const ref of refs) {
+    const same = await Promise.all(files.map(async (file) => (await textAt(root, ref, file)) === readText(root, file)));
+    if (same.every(Boolean)) return ref;
+  }
+  return undefined;
+}
+
 /** What a publish would commit, and in words what it changes. */
-export async function publishStatus(root: string): Promise<PublishStatus> {
+export async function publishStatus(root: string, mode: PublishMode = 'branch'): Promise<PublishStatus> {
   if (!(await isRepository(root))) return { git: false, files: [], summary: [] };
   const branch = (await git(root, ['branch', '--show-current'])).trim() || undefined;
   const files = await changedFiles(root);
@@ -174,7 +208,56 @@ export async function publishStatus(root: string): Promise<PublishStatus> {
       summary.push(`${form} ${after === undefined ? 'removed' : before === undefined ? 'added' : 'changed'}`);
     }
   }
-  return { git: true, branch, files, summary };
+  if (mode === 'branch') return { git: true, branch, files, summary };
+  const inReview = files.length ? await reviewHolding(root, files) : undefined;
+  return { git: true, branch, mode, files, summary, ...(inReview ? { inReview } : {}) };
+}
+
+/** A review branch's name: REVIEW_PREFIX, the date and time, and the message's first words. */
+async function reviewBranchName(root: string, message: string): Promise<string> {
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  const words = message
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .split('-')
+    .slice(0, 6)
+    .join('-');
+  const base = `${REVIEW_PREFIX}${stamp}${words ? `-${words}` : ''}`;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    const taken = await git(root, ['rev-parse', '--verify', '--quiet', `refs/heads/${name}`]).then(
+      () => true,
+      () => false,
+    );
+    if (!taken) return name;
+  }
+}
+
+/**
+ * Commits `files` as they are in the working tree onto a new review branch off HEAD, without
+ * touching the working tree, the index or the current branch: through an index of its own.
+ */
+async function commitForReview(
+  root: string,
+  files: readonly string[],
+  message: string,
+  author: readonly string[],
+): Promise<{ commit: string; branch: string }> {
+  const index = path.join(tmpdir(), `editor-publish-index-${process.pid}-${Date.now()}`);
+  const env = { GIT_INDEX_FILE: index };
+  try {
+    await git(root, ['read-tree', 'HEAD'], env);
+    await git(root, ['update-index', '--add', '--remove', '--', ...files], env);
+    const tree = (await git(root, ['write-tree'], env)).trim();
+    const commit = (await git(root, [...author, 'commit-tree', tree, '-p', 'HEAD', '-m', message])).trim();
+    const branch = await reviewBranchName(root, message);
+    // Made only if no branch of that name exists (the zero id), never moved.
+    await git(root, ['update-ref', `refs/heads/${branch}`, commit, '0'.repeat(40)]);
+    return { commit, branch };
+  } finally {
+    rmSync(index, { force: true });
+  }
 }
 
 /** Why a publish request is refused (400), or undefined. */
@@ -190,14 +273,16 @@ export function publishRequestProblem(body: unknown): string | undefined {
 
 /**
  * Commits the editor's saved files that differ from the last commit, and nothing else (other changes
- * of the working tree, staged or not, stay as they are), on the current branch with `message`. The
- * project must pass the same gate as a save; a project that is not a git repository, or has nothing
- * to publish, is refused (409).
+ * of the working tree, staged or not, stay as they are), with `message`: on the current branch, or in
+ * review mode on a new branch of its own off it (the working tree and the current branch untouched;
+ * no hooks run for it). The project must pass the same gate as a save; a project that is not a git
+ * repository, or has nothing (new) to publish, is refused (409).
  */
-export async function publish(root: string, gate: ProjectGate, message: string): Promise<PublishResult> {
-  const status = await publishStatus(root);
+export async function publish(root: string, gate: ProjectGate, message: string, mode: PublishMode = 'branch'): Promise<PublishResult> {
+  const status = await publishStatus(root, mode);
   if (!status.git) return { status: 409, body: { message: 'This project is not a git repository: saved changes stay as files.' } };
   if (status.files.length === 0) return { status: 409, body: { message: 'Nothing to publish: every saved change is committed.' } };
+  if (status.inReview) return { status: 409, body: { message: `Nothing new to publish: ${status.inReview} holds these changes.` } };
   const problems = await gate.check({});
   if (problems.length > 0) return { status: 422, body: { message: 'The project has problems: fix them before publishing.', problems } };
   const identity = await Promise.all(
@@ -212,6 +297,10 @@ export async function publish(root: string, gate: ProjectGate, message: string):
     ? []
     : ['-c', `user.name=${identity[0] || FALLBACK_AUTHOR.name}`, '-c', `user.email=${identity[1] || FALLBACK_AUTHOR.email}`];
   try {
+    if (mode === 'review') {
+      const done = await commitForReview(root, status.files, message.trim(), author);
+      return { status: 200, body: { ...done, files: status.files } };
+    }
     await git(root, ['add', '--all', '--', ...status.files]);
     // `commit -- <paths>` commits those paths only, whatever else is staged. The repository's hooks run.
     await git(root, [...author, 'commit', '--quiet', '-m', message.trim(), '--', ...status.files]);
