@@ -14,14 +14,28 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const focusedIsHeading = (page: Page) => page.evaluate(() => document.activeElement?.matches('main h1') ?? false);
 const announced = (page: Page) => page.locator('p.route-announcer[aria-live="polite"]');
 
-/** Adds the first plan of /shop to the cart, then scrolls the page by the mouse wheel to about `y`. */
-async function shopWithPlanScrolledTo(page: Page, y: number): Promise<void> {
+/** The scroll position once it has stopped moving (a wheel scrolls smoothly, over several frames). */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const now = await scrollY(page);
+    if (now === last) return now;
+    last = now;
+    await page.waitForTimeout(150);
+  }
+}
+
+/** Adds the first plan of /shop to the cart, then scrolls the page down by the mouse wheel; gives where it stopped. */
+async function shopWithPlanScrolled(page: Page, by: number): Promise<number> {
   await page.goto('/shop');
   await page.getByRole('region', { name: 'Choose your plan' }).getByRole('button', { name: 'Add to cart' }).first().click();
   await expect(cartButton(page).locator('.cart-fab__badge')).toHaveText('1');
+  // The click scrolled the plans into view: the wheel goes on from there.
+  const from = await settledScrollY(page);
   await page.mouse.move(200, 300);
-  await page.mouse.wheel(0, y);
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(y - 50);
+  await page.mouse.wheel(0, by);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(from);
+  return settledScrollY(page);
 }
 
 test.describe('client navigations keep your place', () => {
@@ -29,8 +43,7 @@ test.describe('client navigations keep your place', () => {
     page,
   }) => {
     const errors = collectErrors(page);
-    await shopWithPlanScrolledTo(page, 900);
-    const before = await scrollY(page);
+    const before = await shopWithPlanScrolled(page, 900);
 
     await cartButton(page).click();
     await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'Checkout' }).click();
@@ -58,7 +71,7 @@ test.describe('client navigations keep your place', () => {
 
   test('a relative link with a #hash: the crumb "Shop" (..#plans) opens the shop at its plans', async ({ page }) => {
     const errors = collectErrors(page);
-    await shopWithPlanScrolledTo(page, 200);
+    await shopWithPlanScrolled(page, 200);
     await cartButton(page).click();
     await page.getByRole('dialog', { name: 'Cart' }).getByRole('link', { name: 'Checkout' }).click();
     await expect(page.locator('main[data-page="ShopCheckout"]')).toBeAttached();
