@@ -126,9 +126,12 @@ describe.skipIf(!redisUp)('two instances on one Redis', () => {
     expect(other.body).toBe(first.body);
 
     await new Promise((resolve) => setTimeout(resolve, 3100));
-    // Stale on both at once: both serve the stale copy, one of them renders it again.
+    // Stale on both at once: they serve the stale copy, one of them renders it again. On a busy
+    // machine that render may be in before the last of the four is answered, which then gets it as
+    // a hit; none waits for a render (a miss).
     const stale = await Promise.all([page(a, '/shared-page'), page(b, '/shared-page'), page(a, '/shared-page'), page(b, '/shared-page')]);
-    for (const response of stale) expect(response.headers['x-render-cache']).toBe('stale');
+    for (const response of stale) expect(['stale', 'hit']).toContain(response.headers['x-render-cache']);
+    expect(stale[0].headers['x-render-cache']).toBe('stale');
     const rendersOf = (body: string) => Number(/render (\d+)/.exec(body)?.[1]);
     let fresh = first;
     for (let i = 0; i < 50 && rendersOf(fresh.body) === rendersOf(first.body); i++) {
