@@ -73,13 +73,18 @@ console.log(`  ➜  Editor:  http://127.0.0.1:${port}/__editor/`);
 console.log(`  ➜  Site:    http://127.0.0.1:${port}/`);
 console.log(`  ➜  API:     http://127.0.0.1:${apiPort}/api/v1/`);
 
+// A signal closes the editor once; the same signal again meanwhile (a process group's SIGTERM, then
+// tsx passing on its own) is ignored rather than killing it halfway through removing its scratch copy.
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 let closing = false;
+const onSignal = (signal: NodeJS.Signals) => void close(signal);
 const close = async (signal: NodeJS.Signals) => {
   if (closing) return;
   closing = true;
   gate.dispose();
   await Promise.allSettled([vite.close(), api.close()]);
+  for (const name of SIGNALS) process.off(name, onSignal);
   process.kill(process.pid, signal);
 };
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, (s) => void close(s));
+for (const signal of SIGNALS) process.on(signal, onSignal);
 process.once('exit', () => gate.dispose());

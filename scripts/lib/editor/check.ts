@@ -140,6 +140,9 @@ export class ProjectGate {
   /** Removes the scratch copy; a check after this fails. */
   dispose(): void {
     this.disposed = true;
+    // The copy first, its folder (with owner.pid) last: a removal cut short leaves a folder that names
+    // its dead process, which the next gate removes (removeStaleCopies).
+    if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
     this.dir = undefined;
     this.scratch = undefined;
