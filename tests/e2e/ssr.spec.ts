@@ -289,6 +289,16 @@ test.describe("the HTML cache's keys", () => {
     }
   });
 
+  test("the media archive's month is a key of its own only for a month the archive can list", async ({ request }) => {
+    const plain = await request.get('/media', { headers: html });
+    // Any other value renders as no month: served from the plain page's cache entry, never a new render.
+    for (const query of ['?month=1999-01', `?month=x${Date.now()}`, '?month=2025-13', `?month=${'9'.repeat(500)}`]) {
+      const response = await request.get(`/media${query}`, { headers: html });
+      expect(response.headers()['x-render-cache'], query).toBe('hit');
+      expect(await response.text(), query).toBe(await plain.text());
+    }
+  });
+
   test("another spelling of a page's path is a 301 to the site's own, the query kept", async ({ request }) => {
     for (const [from, to] of [
       ['/ABOUT?utm_source=x', '/about?utm_source=x'],
