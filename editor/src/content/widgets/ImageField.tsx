@@ -1,0 +1,184 @@
+import { Button, Field, Input, Label, makeStyles, mergeClasses, shorthands, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Delete20Regular, ImageAdd20Regular } from '@fluentui/react-icons';
+import { getUiOptions, type FieldProps } from '@rjsf/utils';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { IMAGE_ACCEPT, uploadImage, type UploadResult } from './upload';
+
+/** The image object of content items (`background_image`): its URL and, where the schema has it, its alt text. */
+export type ContentImage = { main?: string; alt?: string; [key: string]: unknown };
+
+/** The alt text's message when the image carries meaning and the text is missing. */
+export const ALT_REQUIRED_MESSAGE = 'Describe the image for people who cannot see it.';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalM },
+  zone: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingVerticalM,
+    border: `2px dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    flexWrap: 'wrap',
+  },
+  over: { ...shorthands.borderColor(tokens.colorCompoundBrandStroke), backgroundColor: tokens.colorBrandBackground2 },
+  preview: {
+    width: '160px',
+    height: '100px',
+    objectFit: 'contain',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusSmall,
+  },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  hidden: { display: 'none' },
+});
+
+/** The file a drop carries, if any. */
+function droppedFile(event: DragEvent): File | undefined {
+  return event.dataTransfer?.files?.[0];
+}
+
+/**
+ * rjsf field for an image object `{ main, alt? }`: the current image, a drop zone and a "Choose an
+ * image" button that store the file through the editor's media endpoint and set `main` to its URL,
+ * the endpoint's refusal in its own words at the field, an alt-text input (when the schema has `alt`;
+ * required when the uiSchema option `altRequired` says the image carries meaning) and "Remove image".
+ * Options: `upload` (a function replacing the endpoint, for tests).
+ */
+export function ImageField({
+  schema,
+  uiSchema,
+  formData,
+  fieldPathId,
+  name,
+  required,
+  disabled,
+  readonly,
+  rawErrors,
+  errorSchema,
+  onChange,
+}: FieldProps<ContentImage>) {
+  const styles = useStyles();
+  const options = getUiOptions(uiSchema);
+  const upload = (typeof options.upload === 'function' ? options.upload : uploadImage) as (file: File) => Promise<UploadResult>;
+  const altRequired = options.altRequired === true;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const hasAlt = 'alt' in properties;
+  const id = fieldPathId.$id;
+  const labelId = `${id}-label`;
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string>();
+  const locked = disabled || readonly || busy;
+  const value = formData ?? {};
+  const url = typeof value.main === 'string' ? value.main : '';
+  const alt = typeof value.alt === 'string' ? value.alt : '';
+  const title = typeof options.title === 'string' ? options.title : (schema.title ?? name);
+
+  const set = (next: ContentImage | undefined) => onChange(next, fieldPathId.path);
+
+  const take = async (file: File | undefined) => {
+    if (!file || locked) return;
+    setMessage(undefined);
+    setBusy(true);
+    const result = await upload(file);
+    setBusy(false);
+    if (!result.ok) {
+      setMessage(result.message);
+      return;
+    }
+    set({ ...value, main: result.image.url });
+  };
+
+  // The alt text's own message shows at the alt input, not twice.
+  const mainErrors = [...(rawErrors ?? []), ...((errorSchema?.main?.__errors as string[] | undefined) ?? [])].filter(
+    (error) => error !== ALT_REQUIRED_MESSAGE,
+  );
+  const altErrors = (errorSchema?.alt?.__errors as string[] | undefined) ?? [];
+  const altMessage = altErrors[0] ?? (altRequired && url && !alt.trim() ? ALT_REQUIRED_MESSAGE : undefined);
+
+  return (
+    <div className={styles.root} role="group" aria-labelledby={labelId}>
+      <Label id={labelId} required={required} weight="semibold">
+        {title}
+      </Label>
+      <div
+        className={mergeClasses(styles.zone, over && styles.over)}
+        onDragOver={(event) => {
+          if (locked) return;
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setOver(false);
+          void take(droppedFile(event));
+        }}
+        data-testid={`${id}-dropzone`}
+      >
+        {url ? <img src={url} alt={alt || 'The current image'} className={styles.preview} /> : <Text>No image yet.</Text>}
+        <div className={styles.actions}>
+          <Button icon={<ImageAdd20Regular />} disabled={locked} onClick={() => input.current?.click()} aria-describedby={hintId}>
+            {url ? 'Replace image' : 'Choose an image'}
+          </Button>
+          {url && (
+            <Button icon={<Delete20Regular />} appearance="subtle" disabled={locked} onClick={() => set(undefined)}>
+              Remove image
+            </Button>
+          )}
+          {busy && <Spinner size="tiny" label="Uploading…" />}
+        </div>
+        <Text id={hintId} size={200}>
+          Drop a JPEG, PNG, WebP, AVIF or SVG file here, or choose one.
+        </Text>
+        <input
+          ref={input}
+          id={`${id}-file`}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className={styles.hidden}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            void take(file);
+          }}
+        />
+      </div>
+      {message && (
+        <Text role="alert" className={styles.error}>
+          {message}
+        </Text>
+      )}
+      {mainErrors.length > 0 && !message && <Text className={styles.error}>{mainErrors[0]}</Text>}
+      {hasAlt && (
+        <Field
+          label="Alt text"
+          required={altRequired}
+          validationMessage={altMessage}
+          hint={altRequired ? 'What the image shows, read to people who cannot see it.' : 'Leave empty when the image is only decoration.'}
+        >
+          <Input
+            id={`${id}_alt`}
+            value={alt}
+            maxLength={300}
+            disabled={disabled || readonly}
+            onChange={(_, data) => {
+              const next: ContentImage = { ...value };
+              if (data.value) next.alt = data.value;
+              else delete next.alt;
+              set(next);
+            }}
+          />
+        </Field>
+      )}
+    </div>
+  );
+}
