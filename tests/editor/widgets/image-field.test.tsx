@@ -119,6 +119,27 @@ describe('ImageField', () => {
     expect(onChange).toHaveBeenLastCalledWith({});
   });
 
+  it('sends a name the header can carry, and a file of unknown type for the endpoint to judge', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ message: 'Only JPEG, PNG, WebP, AVIF or SVG images can be used.' }), { status: 415 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await uploadImage(new File(['x'], 'Straße à Manille.avif', { type: '' }));
+    expect(result).toEqual({ ok: false, message: 'Only JPEG, PNG, WebP, AVIF or SVG images can be used.' });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(init.headers).toEqual({ 'content-type': 'application/octet-stream', 'x-file-name': 'Stra%C3%9Fe%20%C3%A0%20Manille.avif' });
+  });
+
+  it('says so when the editor cannot be reached', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await uploadImage(png())).toEqual({
+      ok: false,
+      message: 'The image could not be sent: the editor is not reachable. Check that npm run edit is running.',
+    });
+  });
+
   it('validateImageAlt reports a missing alt text on the alt field', () => {
     const added: string[] = [];
     const errors = { background_image: { alt: { addError: (message: string) => added.push(message) }, addError: () => {} } };

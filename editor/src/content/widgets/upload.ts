@@ -12,27 +12,28 @@ export type UploadResult = { ok: true; image: UploadedImage } | { ok: false; mes
 /** The editor's media endpoint (scripts/lib/editor/media.ts), same origin as the editor. */
 const MEDIA_URL = '/__editor/api/media';
 
-/** A file name that fits in a header: printable ASCII only, at most 200 characters. */
+/** The file's name as the endpoint reads `X-File-Name`: URI-encoded (a header carries ASCII only), its last 200 characters. */
 function headerFileName(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').slice(-200);
-  return ascii.trim() || 'image';
+  return encodeURIComponent(name.slice(-200) || 'image');
 }
 
 /**
  * Stores an image in the project through the media endpoint: the request body is the file's bytes,
- * `Content-Type` its type and `X-File-Name` its name. A type the editor does not offer is refused
- * here before it is sent; size and content limits are the endpoint's, and its refusal message
- * (`{ message }`) is what the editor shows.
+ * `Content-Type` its type (`application/octet-stream` when the browser does not know it; the endpoint
+ * reads the type from the bytes) and `X-File-Name` its name. A file the browser knows is no image
+ * the site takes is refused here before it is sent; size and content limits are the endpoint's
+ * (server/images/check.ts, not importable by the editor), and its refusal message (`{ message }`)
+ * is what the editor shows.
  */
 export async function uploadImage(file: File, fetcher: typeof fetch = fetch): Promise<UploadResult> {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+  if (file.type && !(IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return { ok: false, message: `“${file.name}” is not an image the site can use. Choose a JPEG, PNG, WebP, AVIF or SVG file.` };
   }
   let response: Response;
   try {
     response = await fetcher(MEDIA_URL, {
       method: 'POST',
-      headers: { 'content-type': file.type, 'x-file-name': headerFileName(file.name) },
+      headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': headerFileName(file.name) },
       body: file,
     });
   } catch {
