@@ -13,6 +13,7 @@ import { createServer } from 'vite';
 import { buildServer } from '../server/app.ts';
 import { DEMO_DATA_DIR } from '../server/db.ts';
 import { ProjectGate } from './lib/editor/check.ts';
+import { ContentPreview, followSavedContent } from './lib/editor/content-preview.ts';
 import { slimFluentEntries } from './lib/editor/slim-entries.ts';
 import { editorPlugin, withoutDependencyMaps } from './lib/editor/plugin.ts';
 
@@ -45,6 +46,12 @@ await api.listen({ port: apiPort, host: '127.0.0.1' });
 if (process.env.EDIT_REACT !== 'development') process.env.NODE_ENV = 'production';
 
 const gate = new ProjectGate(root);
+// The preview's own API, whose content follows the editor's unsaved content files.
+const preview = new ContentPreview(root);
+// After a save of content files the demo API's database follows them, as on a start.
+const onContentSaved = async () => {
+  for (const line of await followSavedContent(api, root)) api.log.info(line);
+};
 const vite = await createServer({
   configFile: 'vite.config.ts',
   // Its own dependency cache: `npm run dev` optimises another set of entries, and sharing one cache
@@ -59,13 +66,13 @@ const vite = await createServer({
     rolldownOptions: { plugins: [slimFluentEntries(root)] },
     include: ['ajv-errors', '@rjsf/validator-ajv8', '@rjsf/fluentui-rc', '@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities'],
   },
-  plugins: [editorPlugin({ root, gate, publishMode }), withoutDependencyMaps()],
+  plugins: [editorPlugin({ root, gate, publishMode, preview, onContentSaved }), withoutDependencyMaps()],
 });
 await vite.listen();
 // The address is printed once the editor's and the preview's modules are transformed (the warm-up
 // above and the imports it finds). An editor opened before that shared the server with the warm-up
 // and took about a second longer to open.
-await vite.environments.client.waitForRequestsIdle();
+await Promise.all([vite.environments.client.waitForRequestsIdle(), preview.warm()]);
 
 const address = vite.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : editPort;
@@ -82,7 +89,7 @@ const close = async (signal: NodeJS.Signals) => {
   if (closing) return;
   closing = true;
   gate.dispose();
-  await Promise.allSettled([vite.close(), api.close()]);
+  await Promise.allSettled([vite.close(), api.close(), preview.dispose()]);
   for (const name of SIGNALS) process.off(name, onSignal);
   process.kill(process.pid, signal);
 };

@@ -8,6 +8,7 @@ import { useEditor, useStore } from './state';
 import { TopBar } from './TopBar';
 
 const FormsTab = lazy(() => import('./FormsTab').then((module) => ({ default: module.FormsTab })));
+const ContentTab = lazy(() => import('./content/ContentTab').then((module) => ({ default: module.ContentTab })));
 
 const useStyles = makeStyles({
   app: {
@@ -81,6 +82,12 @@ export function App() {
             <div role="tabpanel" id={`panel-${state.selection.tab}`} aria-labelledby={`tab-${state.selection.tab}`} className={styles.main}>
               {state.selection.tab === 'pages' ? (
                 <PagesTab />
+              ) : state.selection.tab === 'content' ? (
+                <ErrorBoundary what="The Content tab">
+                  <Suspense fallback={<Spinner className={styles.center} label="Loading the content editor…" />}>
+                    <ContentTab />
+                  </Suspense>
+                </ErrorBoundary>
               ) : (
                 <ErrorBoundary what="The Forms tab">
                   <Suspense fallback={<Spinner className={styles.center} label="Loading the forms editor…" />}>

@@ -11,7 +11,7 @@ import {
 import { parsePointer } from '../../domain/json-pointer';
 import { useConfirm } from './confirm';
 import { useEditor, useStore, type EditorStore } from './state';
-import { PAGES_FILE, type Diagnostic } from './types';
+import { isContentPath, PAGES_FILE, type Diagnostic } from './types';
 
 const useStyles = makeStyles({
   banners: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalL}` },
@@ -25,6 +25,11 @@ const useStyles = makeStyles({
 export function revealProblem(store: EditorStore, problem: Diagnostic): void {
   if (problem.file.startsWith('forms/')) {
     store.select({ tab: 'forms', form: problem.file });
+    return;
+  }
+  if (isContentPath(problem.file)) {
+    const [top, item] = parsePointer(problem.pointer);
+    store.select({ tab: 'content', content: problem.file, item: top === 'items' && item !== undefined ? Number(item) : null });
     return;
   }
   if (problem.file !== PAGES_FILE) return;

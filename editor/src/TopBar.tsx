@@ -1,6 +1,6 @@
 import { Button, makeStyles, Spinner, Tab, TabList, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { Publish } from './Publish';
-import { useEditor, useStore } from './state';
+import { useEditor, useStore, type Tab as EditorTab } from './state';
 
 const useStyles = makeStyles({
   bar: {
@@ -38,7 +38,7 @@ export function TopBar() {
       <h1 className={styles.title}>Site editor</h1>
       <TabList
         selectedValue={state.selection.tab}
-        onTabSelect={(_, data) => store.select({ tab: data.value as 'pages' | 'forms' })}
+        onTabSelect={(_, data) => store.select({ tab: data.value as EditorTab })}
         aria-label="What to edit"
       >
         <Tab value="pages" id="tab-pages" aria-controls="panel-pages">
@@ -46,6 +46,9 @@ export function TopBar() {
         </Tab>
         <Tab value="forms" id="tab-forms" aria-controls="panel-forms">
           Forms
+        </Tab>
+        <Tab value="content" id="tab-content" aria-controls="panel-content">
+          Content
         </Tab>
       </TabList>
       <div className={styles.spacer} />

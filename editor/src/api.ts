@@ -63,6 +63,13 @@ async function saveFiles(files: Record<string, { value: unknown; baseHash: strin
   return { status: 'failed', message: failure('Saving', status, body).message };
 }
 
+/** Gives the preview's API the unsaved content files (POST /drafts): whether they loaded. */
+async function sendDrafts(files: Record<string, unknown>): Promise<{ ok: boolean }> {
+  const { status, body } = await call('/drafts', { method: 'POST', body: JSON.stringify({ files }) });
+  if (status !== 200) throw failure('Previewing the content', status, body);
+  return { ok: (body as { ok?: unknown }).ok === true };
+}
+
 /** What is saved but not committed (GET /publish), as scripts/lib/editor/publish.ts describes it. */
 export interface PublishStatus {
   git: boolean;
@@ -93,4 +100,4 @@ export async function publishSaved(
 }
 
 /** The editor API as the state uses it (tests give their own). */
-export const editorApi = { getProject, getHashes, checkFiles, saveFiles };
+export const editorApi = { getProject, getHashes, checkFiles, saveFiles, sendDrafts };

@@ -3,20 +3,38 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { editorApi, type SaveResult } from './api';
 import { deepEqual } from './json';
 import { followSections } from './model';
-import { PAGES_FILE, type BlockMeta, type Diagnostic, type PagesConfigValue, type SourceMeta } from './types';
+import {
+  isContentPath,
+  PAGES_FILE,
+  type BlockMeta,
+  type ContentMeta,
+  type Diagnostic,
+  type PagesConfigValue,
+  type SourceMeta,
+} from './types';
 
 enablePatches();
 
 /** The edited files by path (pages.config.json, forms/*.json): their parsed JSON. */
 export type Files = Record<string, unknown>;
 
-/** What the editor shows: the tab, the page and section of the Pages tab, the form file of the Forms tab. */
+/** The editor's tabs. */
+export type Tab = 'pages' | 'forms' | 'content';
+
+/**
+ * What the editor shows: the tab, the page and section of the Pages tab, the form file of the Forms
+ * tab, the content file and item (its index in the file's items) of the Content tab.
+ */
 export interface Selection {
-  tab: 'pages' | 'forms';
+  tab: Tab;
   page: number;
   /** The selected section of the page, or null for the page itself. */
   section: number | null;
   form: string | null;
+  /** The selected content file (content/<name>.json), or null. */
+  content?: string | null;
+  /** The selected item's index in that file's items, or null. */
+  item?: number | null;
 }
 
 /** One undoable change: immer's patches and their inverse, and what was selected around it. */
@@ -62,6 +80,12 @@ export interface EditorState {
   /** Files changed on disk since they were loaded or saved here. */
   conflicts: string[];
   selection: Selection;
+  /** The content files the Content tab lists (GET /project), with their item schemas. */
+  content: ContentMeta[];
+  /** Bumped each time the preview's API has taken the unsaved content (the preview frames fetch again). */
+  contentVersion: number;
+  /** When the unsaved content do not load (the gate's problems say why), the preview shows the last that did. */
+  draftsRefused: boolean;
 }
 
 export type EditorApi = typeof editorApi;
@@ -76,6 +100,8 @@ export interface ChangeOptions {
 const COALESCE_MS = 1500;
 const CHECK_DELAY_MS = 300;
 const POLL_MS = 2000;
+/** The unsaved content files reach the preview's API this long after the last change. */
+const DRAFT_DELAY_MS = 60;
 
 function initialState(): EditorState {
   return {
@@ -94,7 +120,10 @@ function initialState(): EditorState {
     checking: false,
     conflicts: [],
     save: { status: 'idle', problems: [] },
-    selection: { tab: 'pages', page: 0, section: null, form: null },
+    selection: { tab: 'pages', page: 0, section: null, form: null, content: null, item: null },
+    content: [],
+    contentVersion: 0,
+    draftsRefused: false,
   };
 }
 
@@ -127,6 +156,10 @@ export class EditorStore {
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   /** Bumped by every save and reload: a hashes reply that started before one is stale. */
   private diskSeq = 0;
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
+  private draftSeq = 0;
+  /** The content drafts last sent to the preview's API (JSON), so an unchanged set is not sent again. */
+  private draftsSent = '{}';
 
   constructor(private readonly server: EditorApi = editorApi) {}
 
@@ -167,6 +200,7 @@ export class EditorStore {
         sources: project.sources,
         formKinds: project.formKinds ?? [],
         fragments: project.fragments ?? {},
+        content: project.content ?? [],
         selection: { ...this.state.selection, form: forms[0] ?? null },
       });
       this.scheduleCheck(0);
@@ -266,7 +300,13 @@ export class EditorStore {
     const count = pages[page]?.sections?.length ?? 0;
     const section = selection.section === null || count === 0 ? null : Math.min(selection.section, count - 1);
     const form = selection.form !== null && selection.form in files ? selection.form : null;
-    return { ...selection, page, section, form };
+    const content = selection.content && selection.content in files ? selection.content : null;
+    const items = content ? (files[content] as { items?: unknown[] } | undefined)?.items : undefined;
+    const item =
+      content && selection.item !== null && selection.item !== undefined && items?.length
+        ? Math.max(0, Math.min(selection.item, items.length - 1))
+        : null;
+    return { ...selection, page, section, form, content, item };
   }
 
   /** The values of the unsaved files. */
@@ -277,6 +317,37 @@ export class EditorStore {
   scheduleCheck(delay = CHECK_DELAY_MS): void {
     clearTimeout(this.checkTimer);
     this.checkTimer = setTimeout(() => void this.check(), delay);
+    this.scheduleDrafts();
+  }
+
+  /** The unsaved content files, for the preview's API (all of them: one not sent is the saved one). */
+  private contentDrafts(): Record<string, unknown> {
+    return Object.fromEntries(
+      this.state.dirty.filter((path) => isContentPath(path) && path in this.state.files).map((path) => [path, this.state.files[path]]),
+    );
+  }
+
+  /** Sends the unsaved content to the preview's API soon, when it differs from what was sent last. */
+  private scheduleDrafts(delay = DRAFT_DELAY_MS): void {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => void this.sendDrafts(), delay);
+  }
+
+  /** POST /drafts with the unsaved content; once taken, the preview frames fetch again (contentVersion). */
+  async sendDrafts(force = false): Promise<void> {
+    const drafts = this.contentDrafts();
+    const json = JSON.stringify(drafts);
+    if (!force && json === this.draftsSent) return;
+    this.draftsSent = json;
+    const seq = ++this.draftSeq;
+    try {
+      const { ok } = await this.server.sendDrafts(drafts);
+      if (seq !== this.draftSeq) return;
+      this.set({ contentVersion: this.state.contentVersion + (ok ? 1 : 0), draftsRefused: !ok });
+    } catch {
+      // The preview keeps the content it has; the next change sends again.
+      if (seq === this.draftSeq) this.draftsSent = '';
+    }
   }
 
   /** Runs the gate on the project with the unsaved files (POST /check); a stale reply is dropped. */
@@ -327,6 +398,8 @@ export class EditorStore {
           save: { status: 'saved', problems: [] },
         });
         this.scheduleCheck(0);
+        // The preview's API reads the saved files now: it is told even when no draft is left.
+        if (Object.keys(sent).some(isContentPath)) void this.sendDrafts(true);
         break;
       }
       case 'conflict':

@@ -44,6 +44,38 @@ export interface ProjectResponse {
   sources: SourceMeta[];
   formKinds?: string[];
   fragments?: Record<string, unknown>;
+  content?: ContentMeta[];
+}
+
+/** A content file as the Content tab lists it (scripts/lib/editor/project.ts, ContentMeta). */
+export interface ContentMeta {
+  /** content/<name>.json or content/demo/<name>.json. */
+  file: string;
+  /** The resource the API serves it as (the file's name). */
+  resource: string;
+  /** The kind of content file (schemas/content/<kind>.json). */
+  kind: string;
+  /** The name an editor reads: "Shop plans and prices". */
+  name: string;
+  group: string;
+  /** The item schema, `$ref`s resolved. */
+  schema: JsonSchema;
+  /** 'precedence' when the list is ordered by it; else the array's order counts. */
+  orderBy?: string;
+  /** The field that names an item (title, name, question, code). */
+  labelField?: string;
+}
+
+/** A content file (`{ $schema, items }`) as the editor edits it. */
+export interface ContentFileValue {
+  $schema?: string;
+  items: Array<Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+/** Whether a path is a content file's (content/<name>.json, content/demo/<name>.json). */
+export function isContentPath(path: string): boolean {
+  return /^content\/(demo\/)?[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/.test(path);
 }
 
 /** The file the pages UI edits. */

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { mutate } from 'swr';
 import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { AppRoutes } from '../../../src/app/router';
@@ -153,6 +154,10 @@ export function PreviewApp() {
               setMessage(data);
             });
         }
+      } else if (data.type === 'content') {
+        // The unsaved content changed: every source the page shows is fetched again (the data stays
+        // on screen meanwhile).
+        void mutate(() => true);
       } else overlay.current?.select(data.index, true);
     };
     window.addEventListener('message', onMessage);

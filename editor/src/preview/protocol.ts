@@ -17,7 +17,12 @@ export interface SelectMessage {
   index: number | null;
 }
 
-export type ToPreview = RenderMessage | SelectMessage;
+/** Editor -> preview: the preview's API has new unsaved content: every request is made again. */
+export interface ContentMessage {
+  type: 'content';
+}
+
+export type ToPreview = RenderMessage | SelectMessage | ContentMessage;
 
 /** Preview -> editor: the frame is ready for a page; a section was clicked; a section failed to render. */
 export type FromPreview = { type: 'ready' } | { type: 'select'; index: number } | { type: 'error'; message: string };
@@ -29,5 +34,5 @@ export function isFromPreview(data: unknown): data is FromPreview {
 
 export function isToPreview(data: unknown): data is ToPreview {
   const type = (data as { type?: unknown } | null)?.type;
-  return type === 'render' || type === 'select';
+  return type === 'render' || type === 'select' || type === 'content';
 }

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { isObject } from '../json-file';
 import { ProjectGate } from './check';
-import { editablePathProblem, fileHashes, projectSnapshot } from './project';
+import type { ContentPreview } from './content-preview';
+import { editablePathProblem, fileHashes, isContentFile, projectSnapshot } from './project';
+import { handleMediaUpload } from './media';
 import { publish, publishRequestProblem, publishStatus, type PublishMode } from './publish';
 import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save';
 
@@ -15,12 +17,16 @@ import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save'
  * - POST /check   `{ files: Record<path, value> }` → `{ problems: Diagnostic[] }` (check.ts)
  * - POST /save    `{ files: Record<path, { value, baseHash }> }` → 200 `{ files: Record<path, { hash }> }`
  *   | 409 `{ conflicts }` | 422 `{ problems }` (save.ts)
+ * - POST /drafts  `{ files: Record<path, value> }` (the unsaved content files) → `{ ok, ms }`: the
+ *   preview's API serves them (content-preview.ts); `ok` false when they do not load
  * - GET  /publish → `{ git, branch, mode, inReview, files, summary }`: the saved files not committed
  *   yet, in words (publish.ts)
  * - POST /publish `{ message }` → 200 `{ commit, branch, files }` | 409 `{ message }` (not a git
  *   repository, nothing to publish, git refused) | 422 `{ message, problems }` (publish.ts)
  *
- * and /__editor, /__editor/ redirect to the editor's page, /editor/index.html. A POST must say
+ * and /__editor/preview-api/api/v1/… answers the preview frame from the preview's API (the unsaved
+ * content), or without one redirects to /api/v1/…; /__editor, /__editor/ redirect to the editor's
+ * page, /editor/index.html. A POST must say
  * `Content-Type: application/json` and come from the server's own origin: another site open in
  * the browser cannot write the project's files.
  */
@@ -30,6 +36,8 @@ export const MAX_BODY = 5 * 1024 * 1024;
 
 const PREFIX = '/__editor';
 const API = `${PREFIX}/api/`;
+/** Where the preview frame asks the reference API (src/api/client.ts configureApi): + /api/v1/…. */
+export const PREVIEW_API = `${PREFIX}/preview-api`;
 export const EDITOR_PAGE = '/editor/index.html';
 
 class HttpError extends Error {
@@ -105,12 +113,24 @@ export interface EditorApiOptions {
   log?: (message: string) => void;
   /** Where Publish commits: the current branch, or a new review branch each time (publish.ts). */
   publishMode?: PublishMode;
+  /** The preview's API of unsaved content (content-preview.ts); without it the preview asks the demo API. */
+  preview?: Pick<ContentPreview, 'setDrafts' | 'serve'>;
+  /** Runs after a save that wrote content files (the demo API's database follows them). */
+  onContentSaved?: (files: string[]) => Promise<void>;
 }
 
 type Next = (error?: unknown) => void;
 
 /** The connect middleware of the editor's API and redirects; passes anything else to `next`. */
-export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log, publishMode = 'branch' }: EditorApiOptions) {
+export function editorMiddleware({
+  root,
+  gate,
+  maxBody = MAX_BODY,
+  log,
+  publishMode = 'branch',
+  preview,
+  onContentSaved,
+}: EditorApiOptions) {
   const logged = new Set<string>();
   const timing = (kind: string, ms: number) => {
     if (log && (!logged.has(kind) || ms > 1000)) log(`editor: ${kind} took ${Math.round(ms)} ms`);
@@ -153,7 +173,25 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log, publishM
         if (problem) throw new HttpError(400, problem);
         const started = performance.now();
         const result = await saveFiles(root, gate, (body as { files: Record<string, SaveFile> }).files);
+        const content = Object.keys((body as { files: Record<string, SaveFile> }).files).filter(isContentFile);
+        if (result.status === 200 && content.length > 0 && onContentSaved) {
+          await onContentSaved(content).catch((error: unknown) =>
+            log?.(`editor: the demo API did not take the saved content: ${String(error)}`),
+          );
+        }
         return send(res, result.status, result.body, timing('save', performance.now() - started));
+      }
+      case 'drafts': {
+        allow('POST');
+        checkPost(req);
+        const body = await readJsonBody(req, maxBody);
+        if (!isObject(body) || !isObject(body.files)) throw new HttpError(400, 'expected { files: Record<path, value> }');
+        const files = body.files;
+        if (Object.keys(files).length > MAX_FILES) throw new HttpError(400, `at most ${MAX_FILES} files at once`);
+        for (const file of Object.keys(files)) if (!isContentFile(file)) throw new HttpError(400, `'${file}' is not a content file`);
+        if (!preview) return send(res, 200, { ok: false, ms: 0 });
+        const result = await preview.setDrafts(files);
+        return send(res, 200, result, timing('drafts', result.ms));
       }
       case 'publish': {
         if (method === 'GET' || method === 'HEAD') return send(res, 200, await publishStatus(root, publishMode));
@@ -165,6 +203,8 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log, publishM
         const result = await publish(root, gate, (body as { message: string }).message, publishMode);
         return send(res, result.status, result.body);
       }
+      case 'media':
+        return handleMediaUpload(req, res, root);
       default:
         throw new HttpError(404, `no editor API ${route}`);
     }
@@ -175,6 +215,20 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log, publishM
     if (url.pathname === PREFIX || url.pathname === `${PREFIX}/`) {
       res.writeHead(302, { Location: EDITOR_PAGE + url.search, 'Cache-Control': 'no-store' });
       res.end();
+      return;
+    }
+    if (url.pathname.startsWith(`${PREVIEW_API}/api/`)) {
+      const target = url.pathname.slice(PREVIEW_API.length) + url.search;
+      if (!preview) {
+        res.writeHead(307, { Location: target, 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
+      preview.serve(req, res, target).catch((error: unknown) => {
+        log?.(`editor: preview API: ${String(error)}`);
+        if (res.headersSent) res.end();
+        else send(res, 502, { message: 'The preview’s API failed.' });
+      });
       return;
     }
     if (!url.pathname.startsWith(API)) return next();
@@ -193,14 +247,29 @@ export function editorMiddleware({ root, gate, maxBody = MAX_BODY, log, publishM
  * The gate's scratch copy is made, and checked once, as the server starts; it is removed when the
  * server closes.
  */
-export function editorPlugin(options: { root: string; gate?: ProjectGate; publishMode?: PublishMode }): Plugin {
+export function editorPlugin(options: {
+  root: string;
+  gate?: ProjectGate;
+  publishMode?: PublishMode;
+  preview?: ContentPreview;
+  onContentSaved?: (files: string[]) => Promise<void>;
+}): Plugin {
   return {
     name: 'editor-api',
     apply: 'serve',
     configureServer(server) {
       const gate = options.gate ?? new ProjectGate(options.root);
       const log = (message: string) => server.config.logger.info(message, { timestamp: true });
-      server.middlewares.use(editorMiddleware({ root: options.root, gate, log, publishMode: options.publishMode }));
+      server.middlewares.use(
+        editorMiddleware({
+          root: options.root,
+          gate,
+          log,
+          publishMode: options.publishMode,
+          preview: options.preview,
+          onContentSaved: options.onContentSaved,
+        }),
+      );
       server.httpServer?.once('close', () => gate.dispose());
       const started = performance.now();
       gate

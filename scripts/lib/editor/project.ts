@@ -58,21 +58,173 @@ export interface ProjectSnapshot {
   fragments: Record<string, unknown>;
   /** The names of the form files (forms/<name>.json): the values of the form block's `form` prop. */
   formKinds: string[];
+  /** The content files (content/*.json, content/demo/*.json), named, with their item schemas. */
+  content: ContentMeta[];
 }
 
-/** Why a path is not one the editor writes (pages.config.json or forms/<name>.json), or undefined. */
+/** A file name the editor writes in a folder: letters, digits, '_', '.', '-', no '..', ending in .json. */
+const SAFE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/;
+/** The folder of the demo's content files, under content/. */
+export const DEMO_CONTENT = `${PROJECT_PATHS.content}/demo`;
+
+/** The name of `file` when it sits directly in `dir` and is a safe file name, else undefined. */
+function nameIn(dir: string, file: string): string | undefined {
+  if (!file.startsWith(`${dir}/`)) return undefined;
+  const name = file.slice(dir.length + 1);
+  return SAFE_NAME.test(name) && !name.includes('..') ? name : undefined;
+}
+
+/** Whether the file is a content file the editor edits: content/<name>.json or content/demo/<name>.json. */
+export function isContentFile(file: string): boolean {
+  return nameIn(PROJECT_PATHS.content, file) !== undefined || nameIn(DEMO_CONTENT, file) !== undefined;
+}
+
+/**
+ * Why a path is not one the editor writes (pages.config.json, forms/<name>.json,
+ * content/<name>.json or content/demo/<name>.json), or undefined.
+ */
 export function editablePathProblem(file: string): string | undefined {
   if (file === PROJECT_PATHS.config) return undefined;
-  const name = file.startsWith(`${PROJECT_PATHS.forms}/`) ? file.slice(PROJECT_PATHS.forms.length + 1) : undefined;
-  if (name !== undefined && /^[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/.test(name) && !name.includes('..')) return undefined;
-  return `'${file}' is not a file the editor writes: ${PROJECT_PATHS.config} or ${PROJECT_PATHS.forms}/<name>.json (not a fragment)`;
+  if (nameIn(PROJECT_PATHS.forms, file) !== undefined || isContentFile(file)) return undefined;
+  return `'${file}' is not a file the editor writes: ${PROJECT_PATHS.config}, ${PROJECT_PATHS.forms}/<name>.json (not a fragment), ${PROJECT_PATHS.content}/<name>.json or ${DEMO_CONTENT}/<name>.json`;
 }
 
-/** The files the editor edits that exist: pages.config.json, then forms/<name>.json by name. */
+/** The files the editor edits that exist: pages.config.json, forms/<name>.json by name, then the content files. */
 export function editableFiles(root: string): string[] {
   const forms = listJson(root, PROJECT_PATHS.forms).map((name) => `${PROJECT_PATHS.forms}/${name}.json`);
+  const content = [
+    ...listJson(root, PROJECT_PATHS.content).map((name) => `${PROJECT_PATHS.content}/${name}.json`),
+    ...listJson(root, DEMO_CONTENT).map((name) => `${DEMO_CONTENT}/${name}.json`),
+  ];
   const config = existsSync(path.join(root, PROJECT_PATHS.config)) ? [PROJECT_PATHS.config] : [];
-  return [...config, ...forms.filter((file) => !editablePathProblem(file))];
+  return [...config, ...[...forms, ...content].filter((file) => !editablePathProblem(file))];
+}
+
+/** Human names of content resources (a file's name) where the words of the name are not enough. */
+const CONTENT_NAMES: Record<string, string> = {
+  faqs: 'Frequently asked questions',
+  'shop-plans': 'Shop plans and prices',
+  'home-sliders': 'Home page banners',
+  promos: 'Promo codes',
+  'promotion-codes': 'Reseller promotion codes',
+  'data-privacies': 'Privacy policy',
+  'terms-and-conditions': 'Terms and conditions',
+  'how-it-works': 'How it works, steps',
+  'feature-parallaxes': 'Features',
+  'about-us-sections': 'About us, sections',
+  'tele-treatments': 'Tele-treatment, sections',
+  footers: 'Footer',
+  'reseller-faqs': 'Reseller frequently asked questions',
+  'reseller-data-privacies': 'Reseller privacy policy',
+  'reseller-terms-and-conditions': 'Reseller terms and conditions',
+  'reseller-how-it-works': 'Reseller how it works, steps',
+};
+
+/** 'home-testimonials' -> 'Home testimonials'. */
+function nameWords(name: string): string {
+  const spaced = name.replace(/[-_]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/**
+ * A content resource as an editor names it: the table above, else its file name in words with
+ * "-sliders" read as the page's banners ("shop-sliders" -> "Shop page banners"); a demo file's
+ * name ends in "(demo)".
+ */
+export function contentName(file: string): string {
+  const demo = file.startsWith(`${DEMO_CONTENT}/`);
+  const resource = path.basename(file, '.json');
+  const slider = /^(.+)-sliders$/.exec(resource);
+  const name = CONTENT_NAMES[resource] ?? (slider ? `${nameWords(slider[1])} page banners` : nameWords(resource));
+  return demo ? `${name} (demo)` : name;
+}
+
+/** A content file as the Content tab lists it. */
+export interface ContentMeta {
+  /** content/<name>.json or content/demo/<name>.json. */
+  file: string;
+  /** The resource the API serves it as (the file's name). */
+  resource: string;
+  /** The kind of content file (schemas/content/<kind>.json, from its `$schema`). */
+  kind: string;
+  /** The name an editor reads: "Shop plans and prices". */
+  name: string;
+  /** Where the Content tab lists it: "Site content", "Page banners", "Testimonials", "Demo partners and codes". */
+  group: string;
+  /** The item schema (schemas/api/resources/<item>.json, `$ref`s resolved). */
+  schema: Record<string, unknown>;
+  /** The item's field that orders the list ('precedence'), when it has one; else the array's order counts. */
+  orderBy?: string;
+  /** The item's field that names an item in a list (title, name, question, code). */
+  labelField?: string;
+}
+
+/** The schema a `$ref` relative to `from` (a file of the project) names; fragments '#/…' followed. */
+function resolveRef(root: string, from: string, ref: string, depth: number): Record<string, unknown> | undefined {
+  if (depth > 8) return undefined;
+  const [target, fragment = ''] = ref.split('#');
+  const file = target ? path.posix.normalize(path.posix.join(path.posix.dirname(from), target)) : from;
+  if (file.startsWith('..') || !file.startsWith(`${PROJECT_PATHS.schemas}/`)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  for (const token of fragment.split('/').filter(Boolean))
+    value = isObject(value) ? value[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return isObject(value) ? inlineRefs(root, file, value, depth + 1) : undefined;
+}
+
+/** A schema with every `$ref` to a file of schemas/ replaced by what it names (depth-bounded). */
+function inlineRefs(root: string, from: string, schema: unknown, depth = 0): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isObject(value)) return value;
+    if (typeof value.$ref === 'string') {
+      const { $ref, ...rest } = value;
+      const target = resolveRef(root, from, $ref, depth);
+      if (target) return { ...target, ...(walk(rest) as Record<string, unknown>) };
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+  };
+  return walk(schema) as Record<string, unknown>;
+}
+
+const LABEL_FIELDS = ['title', 'name', 'question', 'code', 'header'];
+
+/** The content files the editor edits, named, grouped and with their item schemas (see ContentMeta). */
+export function contentCatalogue(root: string, files: Record<string, EditorFile>): ContentMeta[] {
+  const metas: ContentMeta[] = [];
+  for (const [file, read] of Object.entries(files)) {
+    if (!isContentFile(file) || !isObject(read.value) || typeof read.value.$schema !== 'string') continue;
+    const kind = path.posix.basename(read.value.$schema, '.json');
+    const kindFile = `${PROJECT_PATHS.contentSchemas}/${kind}.json`;
+    const fileSchema = resolveRef(root, kindFile, '', 0);
+    const items = isObject(fileSchema?.properties) ? fileSchema.properties.items : undefined;
+    const schema = isObject(items) && isObject(items.items) ? items.items : undefined;
+    if (!schema) continue;
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    const resource = path.basename(file, '.json');
+    const demo = file.startsWith(`${DEMO_CONTENT}/`);
+    metas.push({
+      file,
+      resource,
+      kind,
+      name: contentName(file),
+      group: demo
+        ? 'Demo partners and codes'
+        : kind === 'banner'
+          ? 'Page banners'
+          : kind === 'testimonial'
+            ? 'Testimonials'
+            : 'Site content',
+      schema,
+      ...('precedence' in properties ? { orderBy: 'precedence' } : {}),
+      ...(LABEL_FIELDS.some((field) => field in properties) ? { labelField: LABEL_FIELDS.find((field) => field in properties) } : {}),
+    });
+  }
+  return metas.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A file's text as it is on disk, or undefined when it is absent. */
@@ -169,5 +321,5 @@ export function projectSnapshot(root: string): ProjectSnapshot {
     const json = parsed(fragment.read);
     if (json) fragments[fragment.file] = json.data;
   }
-  return { files, blocks, sources, fragments, formKinds: inputs.forms.map((form) => form.name) };
+  return { files, blocks, sources, fragments, formKinds: inputs.forms.map((form) => form.name), content: contentCatalogue(root, files) };
 }

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isObject } from '../json-file';
 import type { ProjectGate } from './check';
 import { PROJECT_PATHS } from '../project';
-import { editablePathProblem, readText } from './project';
+import { contentName, editablePathProblem, isContentFile, readText } from './project';
 import type { Diagnostic } from '../diagnostics';
 
 const run = promisify(execFile);
@@ -144,9 +144,53 @@ function configChanges(before: unknown, after: unknown): string[] {
   return lines;
 }
 
+/**
+ * The folder of uploaded images (the IMAGES part's MEDIA_DIR, scripts/lib/editor/media.ts): its new
+ * and changed files are published with the content that names them.
+ */
+export const MEDIA_DIR = 'content/media';
+
+/** Whether a path is an uploaded image's (a file under MEDIA_DIR, no '..'). */
+function isMediaFile(file: string): boolean {
+  return file.startsWith(`${MEDIA_DIR}/`) && !file.split('/').includes('..');
+}
+
+/** The ids of a content file's items, with each item's JSON. */
+function contentItems(value: unknown): Map<unknown, string> {
+  const items = isObject(value) && Array.isArray(value.items) ? value.items : [];
+  return new Map(items.map((item: unknown, index) => [isObject(item) && 'id' in item ? item.id : `#${index}`, JSON.stringify(item)]));
+}
+
+/** "Articles: 1 added, 2 changed" of one content file, before and after ("Footer: reordered"). */
+function contentChanges(file: string, before: unknown, after: unknown): string {
+  const name = contentName(file);
+  if (after === undefined) return `${name}: removed`;
+  const old = contentItems(before);
+  const now = contentItems(after);
+  let added = 0;
+  let changed = 0;
+  for (const [id, json] of now) {
+    if (!old.has(id)) added++;
+    else if (old.get(id) !== json) changed++;
+  }
+  const removed = [...old.keys()].filter((id) => !now.has(id)).length;
+  const parts = [added && `${added} added`, changed && `${changed} changed`, removed && `${removed} removed`].filter(Boolean);
+  if (parts.length === 0) parts.push(JSON.stringify([...old.keys()]) !== JSON.stringify([...now.keys()]) ? 'reordered' : 'changed');
+  return `${name}: ${parts.join(', ')}`;
+}
+
 /** The editor's files that differ from the last commit (tracked and changed, or new), by `git status`. */
 async function changedFiles(root: string): Promise<string[]> {
-  const out = await git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', PROJECT_PATHS.config, PROJECT_PATHS.forms]);
+  const out = await git(root, [
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--untracked-files=all',
+    '--',
+    PROJECT_PATHS.config,
+    PROJECT_PATHS.forms,
+    PROJECT_PATHS.content,
+  ]);
   const files: string[] = [];
   const entries = out.split('\0');
   for (let i = 0; i < entries.length; i++) {
@@ -155,10 +199,15 @@ async function changedFiles(root: string): Promise<string[]> {
     // A rename or copy names its source in the next entry.
     if (entry[0] === 'R' || entry[0] === 'C') i++;
     const file = entry.slice(3);
-    if (!editablePathProblem(file)) files.push(file);
+    if (!editablePathProblem(file) || isMediaFile(file)) files.push(file);
   }
-  // pages.config.json first, then the forms by name.
+  // pages.config.json first, then the forms, the content files and the images by path.
   return [...new Set(files)].sort((a, b) => Number(b === PROJECT_PATHS.config) - Number(a === PROJECT_PATHS.config) || (a < b ? -1 : 1));
+}
+
+/** Whether a file of the working tree exists. */
+function readBytesExist(root: string, file: string): boolean {
+  return existsSync(path.join(root, file));
 }
 
 /** Whether `root` is inside a git work tree. */
@@ -199,15 +248,30 @@ export async function publishStatus(root: string, mode: PublishMode = 'branch'):
   const branch = (await git(root, ['branch', '--show-current'])).trim() || undefined;
   const files = await changedFiles(root);
   const summary: string[] = [];
+  const images = { added: 0, changed: 0, removed: 0 };
   for (const file of files) {
+    if (isMediaFile(file)) {
+      const [was, is] = await Promise.all([
+        git(root, ['cat-file', '-e', `HEAD:${file}`]).then(
+          () => true,
+          () => false,
+        ),
+        readBytesExist(root, file),
+      ]);
+      images[!is ? 'removed' : was ? 'changed' : 'added']++;
+      continue;
+    }
     const before = parse(await committedText(root, file));
     const after = parse(readText(root, file));
     if (file === PROJECT_PATHS.config) summary.push(...configChanges(before, after));
+    else if (isContentFile(file)) summary.push(contentChanges(file, before, after));
     else {
       const form = `${words(path.basename(file, '.json'))} form`;
       summary.push(`${form} ${after === undefined ? 'removed' : before === undefined ? 'added' : 'changed'}`);
     }
   }
+  const imageParts = Object.entries(images).flatMap(([what, n]) => (n ? [`${n} ${what}`] : []));
+  if (imageParts.length > 0) summary.push(`Images: ${imageParts.join(', ')}`);
   if (mode === 'branch') return { git: true, branch, files, summary };
   const inReview = files.length ? await reviewHolding(root, files) : undefined;
   return { git: true, branch, mode, files, summary, ...(inReview ? { inReview } : {}) };

@@ -1,0 +1,276 @@
+import {
+  Badge,
+  Button,
+  CounterBadge,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  Toolbar,
+  ToolbarButton,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import type { ErrorSchema } from '@rjsf/utils';
+import { useEffect, useMemo } from 'react';
+import { ProblemList } from '../Banners';
+import { useConfirm } from '../confirm';
+import { applyChanges, type Change } from '../json';
+import { useEditor, useStore } from '../state';
+import type { ContentFileValue, ContentMeta } from '../types';
+import { ContentPreview } from './ContentPreview';
+import { displayOrder, duplicateItem, itemErrorSchema, itemLabel, itemProblems, moveItem, newItem, problemCounts } from './content-model';
+import { ItemForm } from './ItemForm';
+
+const useStyles = makeStyles({
+  layout: {
+    flex: '1 1 auto',
+    minHeight: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(240px, 300px) minmax(360px, 520px) minmax(320px, 1fr)',
+    gap: '1px',
+    backgroundColor: tokens.colorNeutralStroke2,
+  },
+  column: { minHeight: 0, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground1 },
+  navColumn: { minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
+  resources: { flex: '1 1 55%', minHeight: '140px', overflowY: 'auto', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  items: { flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column' },
+  itemList: { flex: '1 1 auto', minHeight: 0, overflowY: 'auto', margin: 0, padding: `${tokens.spacingVerticalXS} 0`, listStyle: 'none' },
+  group: {
+    margin: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXXS}`,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground3,
+    textTransform: 'uppercase',
+    letterSpacing: '0.04em',
+  },
+  list: { listStyle: 'none', margin: 0, padding: 0 },
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    width: '100%',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    border: 'none',
+    background: 'none',
+    textAlign: 'left',
+    cursor: 'pointer',
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase300,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  selected: { backgroundColor: tokens.colorNeutralBackground1Selected, fontWeight: tokens.fontWeightSemibold },
+  rowName: { flex: '1 1 auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  heading: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  toolbar: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap' },
+  panel: { padding: tokens.spacingHorizontalL },
+  panelTitle: { margin: `0 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  hint: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalM },
+});
+
+/** The resources by group, each group by name. */
+function grouped(content: readonly ContentMeta[]): Array<[string, ContentMeta[]]> {
+  const order = ['Site content', 'Page banners', 'Testimonials', 'Demo partners and codes'];
+  const groups = new Map<string, ContentMeta[]>();
+  for (const meta of content) groups.set(meta.group, [...(groups.get(meta.group) ?? []), meta]);
+  return [...groups].sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+}
+
+/**
+ * The Content tab: the content files by their human names (grouped, with item counts), the chosen
+ * resource's items by title, the chosen item's form, and the page that shows it, with the unsaved
+ * change in it. Items are added (the next free id, today's dates), duplicated, moved (by
+ * `precedence` where the resource is ordered by it), and removed after a confirmation.
+ */
+export function ContentTab() {
+  const styles = useStyles();
+  const store = useStore();
+  const state = useEditor();
+  const confirm = useConfirm();
+  const { content, files, problems } = state;
+  const selected = content.find((meta) => meta.file === state.selection.content) ?? content[0];
+  const file = selected ? (files[selected.file] as ContentFileValue | undefined) : undefined;
+  const items = useMemo(() => (Array.isArray(file?.items) ? file.items : []), [file]);
+  const order = useMemo(() => (selected ? displayOrder(selected, items) : []), [selected, items]);
+  const itemIndex = state.selection.content === selected?.file ? (state.selection.item ?? null) : null;
+  const item = itemIndex !== null ? items[itemIndex] : undefined;
+  const counts = useMemo(() => problemCounts(problems), [problems]);
+  const ownProblems = useMemo(
+    () => (selected && itemIndex !== null ? itemProblems(problems, selected.file, itemIndex) : []),
+    [problems, selected, itemIndex],
+  );
+  const errorSchema = useMemo(() => itemErrorSchema(ownProblems, itemIndex ?? 0) as ErrorSchema, [ownProblems, itemIndex]);
+
+  useEffect(() => {
+    performance.mark('editor:content-ready');
+  }, []);
+
+  if (!selected) return <p className={styles.panel}>The project has no content files.</p>;
+  const path = selected.file;
+  const name = itemIndex !== null ? itemLabel(selected, item) : '';
+
+  const choose = (meta: ContentMeta) => store.select({ content: meta.file, item: null });
+  const edit = (recipe: (value: ContentFileValue) => number | null | undefined, label: string, coalesce?: string) => {
+    let after: number | null | undefined;
+    store.change(
+      label,
+      (draft) => {
+        after = recipe(draft[path] as ContentFileValue);
+      },
+      { coalesce },
+    );
+    if (after !== undefined) store.select({ content: path, item: after });
+  };
+  const add = () => edit((value) => value.items.push(newItem(selected, value.items)) - 1, `add to ${selected.name}`);
+  const duplicate = () =>
+    itemIndex !== null && edit((value) => value.items.push(duplicateItem(selected, value.items, itemIndex)) - 1, `duplicate ${name}`);
+  const move = (by: -1 | 1) => itemIndex !== null && edit((value) => moveItem(selected, value, itemIndex, by), `move ${name}`);
+  const remove = async () => {
+    if (itemIndex === null) return;
+    const ok = await confirm({
+      title: `Remove “${name}”?`,
+      message: `It is removed from ${selected.name} when you save; Undo brings it back until then.`,
+      confirmLabel: 'Remove',
+    });
+    if (ok) edit((value) => (value.items.splice(itemIndex, 1), null), `remove ${name}`);
+  };
+  const onChange = (changes: Change[]) => {
+    if (itemIndex === null) return;
+    store.change(
+      `edit ${name}`,
+      (draft) => {
+        const target = (draft[path] as ContentFileValue).items[itemIndex];
+        applyChanges(target, changes);
+      },
+      { coalesce: `content:${path}:${itemIndex}:${changes.map((change) => change.path.join('.')).join('|')}` },
+    );
+  };
+  const position = itemIndex !== null ? order.indexOf(itemIndex) : -1;
+
+  return (
+    <div className={styles.layout}>
+      <nav className={styles.navColumn} aria-label="Content and items">
+        <div className={styles.resources}>
+          <h2 className={styles.heading}>Content</h2>
+          {grouped(content).map(([group, metas]) => (
+            <section key={group} aria-label={group}>
+              <h3 className={styles.group}>{group}</h3>
+              <ul className={styles.list}>
+                {metas.map((meta) => {
+                  const value = files[meta.file] as ContentFileValue | undefined;
+                  const count = Array.isArray(value?.items) ? value.items.length : 0;
+                  const problemCount = counts.get(meta.file) ?? 0;
+                  const unsaved = state.dirty.includes(meta.file);
+                  return (
+                    <li key={meta.file}>
+                      <button
+                        type="button"
+                        className={`${styles.row} ${meta === selected ? styles.selected : ''}`}
+                        aria-current={meta === selected ? 'true' : undefined}
+                        onClick={() => choose(meta)}
+                        title={meta.file}
+                      >
+                        <span className={styles.rowName}>
+                          {meta.name}
+                          {unsaved ? ' ●' : ''}
+                        </span>
+                        {problemCount > 0 && (
+                          <CounterBadge count={problemCount} color="danger" size="small" aria-label={`${problemCount} problems`} />
+                        )}
+                        <Badge appearance="tint" color="informative" size="small" aria-label={`${count} items`}>
+                          {count}
+                        </Badge>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <div className={styles.items}>
+          <h2 className={styles.heading} id="content-items-heading">
+            {selected.name}
+          </h2>
+          <Toolbar size="small" className={styles.toolbar} aria-label={`Items of ${selected.name}`}>
+            <ToolbarButton onClick={add}>Add</ToolbarButton>
+            <ToolbarButton disabled={itemIndex === null} onClick={duplicate}>
+              Duplicate
+            </ToolbarButton>
+            <Tooltip content="Move up" relationship="label">
+              <ToolbarButton disabled={position <= 0} onClick={() => move(-1)}>
+                ↑
+              </ToolbarButton>
+            </Tooltip>
+            <Tooltip content="Move down" relationship="label">
+              <ToolbarButton disabled={position < 0 || position >= order.length - 1} onClick={() => move(1)}>
+                ↓
+              </ToolbarButton>
+            </Tooltip>
+            <ToolbarButton disabled={itemIndex === null} onClick={() => void remove()}>
+              Remove…
+            </ToolbarButton>
+          </Toolbar>
+          <ul className={styles.itemList} aria-labelledby="content-items-heading">
+            {order.map((index) => {
+              const problemCount = itemProblems(problems, path, index).length;
+              return (
+                <li key={`${String(items[index]?.id)}-${index}`}>
+                  <button
+                    type="button"
+                    className={`${styles.row} ${index === itemIndex ? styles.selected : ''}`}
+                    aria-current={index === itemIndex ? 'true' : undefined}
+                    onClick={() => store.select({ content: path, item: index })}
+                  >
+                    <span className={styles.rowName}>{itemLabel(selected, items[index])}</span>
+                    {problemCount > 0 && (
+                      <CounterBadge count={problemCount} color="danger" size="small" aria-label={`${problemCount} problems`} />
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </nav>
+      <section className={`${styles.column} ${styles.panel}`} aria-label="Item">
+        {item && itemIndex !== null ? (
+          <>
+            <h2 className={styles.panelTitle}>{name}</h2>
+            <Text className={styles.hint}>
+              {selected.name}
+              {selected.orderBy ? ' · listed on the site in the order shown on the left' : ''}
+            </Text>
+            {state.draftsRefused && (
+              <MessageBar intent="warning">
+                <MessageBarBody>The preview shows the last version without problems until these are fixed.</MessageBarBody>
+              </MessageBar>
+            )}
+            <ItemForm key={`${path}#${itemIndex}`} meta={selected} value={item} extraErrors={errorSchema} onChange={onChange} />
+            {ownProblems.some((problem) => problem.pointer === `/items/${itemIndex}`) && (
+              <ProblemList problems={ownProblems.filter((problem) => problem.pointer === `/items/${itemIndex}`)} />
+            )}
+          </>
+        ) : (
+          <>
+            <h2 className={styles.panelTitle}>{selected.name}</h2>
+            <Text className={styles.hint}>
+              {items.length} {items.length === 1 ? 'item' : 'items'}. Pick one on the left to edit it, or add one.
+            </Text>
+            <Button appearance="primary" onClick={add}>
+              Add to {selected.name}
+            </Button>
+          </>
+        )}
+      </section>
+      <section className={styles.navColumn} aria-label="Preview">
+        <ContentPreview resource={selected.resource} item={item} />
+      </section>
+    </div>
+  );
+}

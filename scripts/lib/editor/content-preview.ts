@@ -1,0 +1,158 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../../server/app';
+import { checkedContent, ContentError, followContent } from '../../../server/content/follow';
+import { PROJECT_PATHS } from '../project';
+import { editableFiles, isContentFile, readText } from './project';
+import { serialise } from './save';
+
+/**
+ * The content of the editor's preview before it is saved: a second, in-memory copy of the reference
+ * API (buildServer in demo mode, its SQLite database in a scratch folder) whose content follows the
+ * editor's unsaved content files. The editor POSTs its drafts (/__editor/api/drafts); they are
+ * written into a scratch copy of content/ and schemas/, loaded and checked as the server loads
+ * content on start (server/content/load.ts), and synced into the copy's database
+ * (server/content/sync.ts: only the items that differ are written). Drafts that do not load (the
+ * gate shows why at their fields) leave the preview on the last drafts that did. The preview frame
+ * asks this API (/__editor/preview-api/api/v1/…) instead of the demo API, so a section that lists
+ * articles shows the unsaved article; the demo API (the site on :5180) serves only saved content.
+ */
+
+/** A POST body the preview's API takes, at most. */
+const MAX_BODY = 1024 * 1024;
+
+export class ContentPreview {
+  private dir: string | undefined;
+  private app: FastifyInstance | undefined;
+  private starting: Promise<FastifyInstance> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The texts of the content files the scratch copy holds. */
+  private readonly held = new Map<string, string>();
+  /** How long the last drafts took to load and sync, in ms. */
+  lastMs = 0;
+
+  constructor(private readonly root: string) {}
+
+  /** The preview's API, made on first use: a scratch copy of content/ and schemas/, a scratch database. */
+  private start(): Promise<FastifyInstance> {
+    this.starting ??= (async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'editor-preview-api-'));
+      this.dir = dir;
+      const project = path.join(dir, 'project');
+      for (const folder of [PROJECT_PATHS.content, PROJECT_PATHS.schemas]) {
+        cpSync(path.join(this.root, folder), path.join(project, folder), {
+          recursive: true,
+          // Images are not content the API serves: the copy leaves them out.
+          filter: (source) => !source.includes(`${path.sep}media`),
+        });
+      }
+      for (const file of editableFiles(this.root).filter(isContentFile)) this.held.set(file, readText(this.root, file) ?? '');
+      const app = await buildServer({ dataDir: path.join(dir, 'data'), demo: true, contentRoot: project, logger: 'silent' });
+      await app.ready();
+      this.app = app;
+      return app;
+    })();
+    return this.starting;
+  }
+
+  /** Starts the preview's API now rather than on the first preview. */
+  async warm(): Promise<void> {
+    await this.start();
+  }
+
+  /**
+   * Makes the preview's content the project's with these content files' values in place of theirs
+   * (every other content file as it is on disk). Answers whether the drafts loaded; when not, the
+   * preview keeps the last content that did.
+   */
+  setDrafts(drafts: Record<string, unknown>): Promise<{ ok: boolean; ms: number }> {
+    const run = this.queue.then(async () => {
+      const app = await this.start();
+      const started = performance.now();
+      const project = path.join(this.dir!, 'project');
+      const texts = new Map<string, string | undefined>();
+      for (const file of new Set([...this.held.keys(), ...editableFiles(this.root).filter(isContentFile)])) {
+        texts.set(file, readText(this.root, file));
+      }
+      for (const [file, value] of Object.entries(drafts)) if (isContentFile(file)) texts.set(file, serialise(value));
+      for (const [file, text] of texts) {
+        if (this.held.get(file) === text) continue;
+        const abs = path.join(project, file);
+        if (text === undefined) rmSync(abs, { force: true });
+        else writeFileSync(abs, text);
+        if (text === undefined) this.held.delete(file);
+        else this.held.set(file, text);
+      }
+      const { ctx } = app;
+      let ok = true;
+      try {
+        const content = checkedContent({ root: project, demo: true, product: ctx.product, now: ctx.now() });
+        await followContent(ctx.repo, content, { demo: true, now: ctx.now() });
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        ok = false;
+      }
+      this.lastMs = performance.now() - started;
+      return { ok, ms: this.lastMs };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Answers a request of the preview frame (`url`: /api/v1/…) from the preview's API. */
+  async serve(req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
+    const app = await this.start();
+    const method = (req.method ?? 'GET') as 'GET';
+    let payload: Buffer | undefined;
+    if (method !== 'GET' && method !== 'HEAD') {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_BODY) {
+          res.writeHead(413).end();
+          return;
+        }
+        chunks.push(chunk);
+      }
+      payload = Buffer.concat(chunks);
+    }
+    const headers: Record<string, string> = {};
+    for (const name of ['accept', 'content-type', 'cookie', 'authorization', 'accept-language']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await app.inject({ method, url, headers, payload });
+    const out: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined || ['content-length', 'transfer-encoding', 'connection'].includes(name)) continue;
+      out[name] = Array.isArray(value) ? value.map(String) : String(value);
+    }
+    out['cache-control'] = 'no-store';
+    res.writeHead(answer.statusCode, out);
+    res.end(answer.rawPayload);
+  }
+
+  async dispose(): Promise<void> {
+    const app = this.app;
+    this.app = undefined;
+    this.starting = undefined;
+    await app?.close().catch(() => undefined);
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
+  }
+}
+
+/**
+ * After a save of content files: the demo API's database follows the saved files, as the server
+ * does on start (server/content/follow.ts), so the site on :5180 shows what was saved. Answers the
+ * log lines.
+ */
+export async function followSavedContent(api: FastifyInstance, root: string): Promise<string[]> {
+  const { ctx } = api;
+  const content = checkedContent({ root, demo: ctx.demo, product: ctx.product, now: ctx.now() });
+  return followContent(ctx.repo, content, { demo: ctx.demo, now: ctx.now() });
+}
