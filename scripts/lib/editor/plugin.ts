@@ -23,6 +23,9 @@ import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save'
  *   yet, in words (publish.ts)
  * - POST /publish `{ message }` → 200 `{ commit, branch, files }` | 409 `{ message }` (not a git
  *   repository, nothing to publish, git refused) | 422 `{ message, problems }` (publish.ts)
+ * - POST /media   the image's raw bytes (not JSON), `Content-Type: image/…`, `X-File-Name: <name,
+ *   URI-encoded>` → 201 `{ url, width, height, type, bytes }` | 413/415/422 `{ message }` in plain
+ *   words; stored in content/media/ (media.ts, which makes its own same-origin and size checks)
  *
  * and /__editor/preview-api/api/v1/… answers the preview frame from the preview's API (the unsaved
  * content), or without one redirects to /api/v1/…; /__editor, /__editor/ redirect to the editor's

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { MEDIA_PREFIX, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../domain/media';
+import { MAX_PIXELS, MEDIA_NAME, MIME, mediaDir, type ImageType } from './check';
+
+/**
+ * Content images (content/media/) at MEDIA_PREFIX:
+ * - `/content-media/<name>`: the original, as stored;
+ * - `/content-media/<name>/<width>.<avif|webp>`: a variant of a raster original, `width` one of
+ *   VARIANT_WIDTHS, made with sharp on its first request (never wider than the original) and kept
+ *   in `<dataDir>/image-cache/`; requests for the same variant while it is being made share one
+ *   making. Each instance keeps its own cache; it can be deleted at any time.
+ * Names follow MEDIA_NAME (no dots or slashes but the extension's: no path can leave the folder) and
+ * carry a hash of the bytes, so every answer is cached for a year, immutable. Anything else is a 404.
+ */
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** At most this many variants are encoded at once (AVIF is CPU-heavy); the rest wait their turn. */
+const MAX_ENCODING = 2;
+
+const ORIGINAL = new RegExp(`^${MEDIA_PREFIX}([^/]+)$`);
+const VARIANT = new RegExp(`^${MEDIA_PREFIX}([^/]+)/(\\d{1,5})\\.(avif|webp)$`);
+
+const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', svg: 'svg' };
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+}
+
+/** A gate letting `limit` jobs run at once. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Encodes one variant of `source` (never enlarged; turned upright by its EXIF orientation; no metadata kept). */
+export async function encodeVariant(source: Buffer | string, width: number, format: VariantFormat): Promise<Buffer> {
+  const image = sharp(source, { limitInputPixels: MAX_PIXELS }).autoOrient().resize({ width, withoutEnlargement: true });
+  return format === 'avif' ? image.avif({ quality: 50, effort: 4 }).toBuffer() : image.webp({ quality: 75 }).toBuffer();
+}
+
+export interface MediaOptions {
+  /** The folder of originals (content/media of the project by default). */
+  dir?: string;
+  /** The server's data folder: variants are cached in its image-cache/. */
+  dataDir: string;
+}
+
+/** Registers the content images' routes (see above). */
+export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir }: MediaOptions): void {
+  const cacheDir = join(dataDir, 'image-cache');
+  const making = new Map<string, Promise<Buffer>>();
+  const encode = limiter(MAX_ENCODING);
+
+  /** The variant's bytes: from the cache, or made once (concurrent callers share the making). */
+  const variant = (name: string, width: number, format: VariantFormat): Promise<Buffer> => {
+    const cached = join(cacheDir, name, `${width}.${format}`);
+    let pending = making.get(cached);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          return await readFile(cached);
+        } catch {
+          const bytes = await encode(() => encodeVariant(join(dir, name), width, format));
+          await mkdir(join(cacheDir, name), { recursive: true });
+          // Written whole, then renamed: another request never reads half a file.
+          const temporary = `${cached}.${process.pid}.${Date.now()}.tmp`;
+          await writeFile(temporary, bytes);
+          await rename(temporary, cached);
+          return bytes;
+        }
+      })().finally(() => making.delete(cached));
+      making.set(cached, pending);
+    }
+    return pending;
+  };
+
+  app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const original = ORIGINAL.exec(path);
+    const wanted = original ? undefined : VARIANT.exec(path);
+    const name = original?.[1] ?? wanted?.[1] ?? '';
+    const match = MEDIA_NAME.exec(name);
+    if (!match) return notFound(reply);
+    const type = TYPE_OF_EXTENSION[match[3]];
+    const file = join(dir, name);
+    if (!(await exists(file))) return notFound(reply);
+    reply.header('cache-control', LONG_CACHE).header('x-content-type-options', 'nosniff');
+
+    if (original) {
+      // An SVG opened on its own runs nothing and loads nothing, whatever it holds.
+      if (type === 'svg') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return reply.type(MIME[type]).send(await readFile(file));
+    }
+    const width = Number(wanted?.[2]);
+    const format = wanted?.[3] as VariantFormat;
+    if (type === 'svg' || !VARIANT_WIDTHS.includes(width) || !(VARIANT_FORMATS as readonly string[]).includes(format))
+      return notFound(reply);
+    return reply.type(`image/${format}`).send(await variant(name, width, format));
+  });
+}
