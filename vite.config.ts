@@ -57,6 +57,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/content-images': `http://127.0.0.1:${apiPort}`,
+      '/content-media': `http://127.0.0.1:${apiPort}`,
       '/sandbox-pay': `http://127.0.0.1:${apiPort}`,
       '/dev/outbox': `http://127.0.0.1:${apiPort}`,
     },

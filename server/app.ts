@@ -40,10 +40,13 @@ import { createMailService, type MailSettings } from './mail/service';
 import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { registerFallback, registerStatic } from './static';
+import { registerMedia } from './images/serve';
 
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. Unused with `databaseUrl`. */
   dataDir: string;
+  /** The folder of content images (content/media of the project by default; tests give their own). */
+  mediaDir?: string;
   /** PostgreSQL instead of the SQLite file: postgres://user@host:port/database (DATABASE_URL). */
   databaseUrl?: string;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; default 10). */
@@ -303,6 +306,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
+  registerMedia(app, { dataDir: opts.dataDir, dir: opts.mediaDir });
   const pages = opts.staticDir
     ? await createPageRenderer(app, opts.staticDir, {
         publicUrl: ctx.publicUrl,

@@ -29,6 +29,7 @@ import { versionProblem } from './migrations';
 import { uiSchemaIssues } from './ui-schema';
 import { loadSchemas, type SchemaRegistry } from './schema-registry';
 import { contentRuleProblems, fillNames } from '../../server/content/rules';
+import { contentImageProblems } from './images';
 
 /** The outcome of checking a project: every problem, and how many files were read. */
 export interface ProjectCheck {
@@ -562,7 +563,14 @@ export function checkProject(root: string): ProjectCheck {
     const json = reporter.track(input.read);
     return json ? [{ input, json }] : [];
   });
-  checkContent(content, reporter, registry, byResolvedName, { name: productName(inputs.config) ?? 'Product', short: short ?? 'product' });
+  checkContent(
+    content,
+    reporter,
+    registry,
+    byResolvedName,
+    { name: productName(inputs.config) ?? 'Product', short: short ?? 'product' },
+    root,
+  );
   checkPatternSafety(reporter, [
     ...schemaFiles.map(({ file, json }) => ({ file, schema: json.data, pointer: '' })),
     ...forms.flatMap(({ input }) =>
@@ -588,6 +596,7 @@ function checkContent(
   registry: SchemaRegistry,
   byResolvedName: ReadonlyMap<string, { name: string; entry: SourceEntry }>,
   product: { name: string; short: string },
+  root: string,
 ) {
   for (const { input, json } of content) {
     const declared = isObject(json.data) ? json.data.$schema : undefined;
@@ -621,6 +630,8 @@ function checkContent(
     data: json.data,
   }));
   for (const problem of contentRuleProblems(files)) reporter.report(problem.file, problem.pointer, problem.message);
+  // The images of content/media they name (scripts/lib/images.ts).
+  for (const problem of contentImageProblems(files, root)) reporter.report(problem.file, problem.pointer, problem.message);
 }
 
 /** Every problem of the project in `root`, sorted by file and position. */

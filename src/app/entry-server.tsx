@@ -19,6 +19,7 @@ import { fillPath, fillSiteText, loadSections, pages, routePath, type PageRoute 
 import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
+import { ImagePreloads, type ImagePreload } from '../lib/image-preload';
 import { AppRoutes, buildRoutes, loadRoute, matchPage } from './router';
 import type { RouteParams } from '../lib/route-params';
 
@@ -187,24 +188,29 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
   // The route's code is in before React renders (render loaded it): nothing suspends on it.
   await loadRoute(routes, url.pathname, true);
   const renderer = createDOMRenderer();
+  // The page's LCP image, for the head to preload (ContentImage adds it).
+  const preloadImages: ImagePreload[] = [];
   const app = (
     // Collects the styles of the page's Fluent components (FluentScope) for the head.
-    <RendererProvider renderer={renderer}>
-      <AppProviders fallback={data.fallback}>
-        <StaticRouter location={url.pathname + url.search}>
-          <AppRoutes routes={routes} />
-        </StaticRouter>
-      </AppProviders>
-    </RendererProvider>
+    <ImagePreloads.Provider value={preloadImages}>
+      <RendererProvider renderer={renderer}>
+        <AppProviders fallback={data.fallback}>
+          <StaticRouter location={url.pathname + url.search}>
+            <AppRoutes routes={routes} />
+          </StaticRouter>
+        </AppProviders>
+      </RendererProvider>
+    </ImagePreloads.Provider>
   );
-  return new Promise<{ pipe: (destination: Writable) => void; styles: () => string }>((resolve, reject) => {
+  return new Promise<{ pipe: (destination: Writable) => void; styles: () => string; preloadImages: ImagePreload[] }>((resolve, reject) => {
     const stream = renderToPipeableStream(app, {
       // Everything (lazy blocks, their data) is in before the first byte: crawlers and browsers without
       // JavaScript get the whole page, and the styles of all of it go in the head.
       // Every section's boundary stays in place in the HTML, however large: React would otherwise
       // move big ones out and reveal them with inline scripts (which the CSP refuses).
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady: () => resolve({ pipe: stream.pipe, styles: () => renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>) }),
+      onAllReady: () =>
+        resolve({ pipe: stream.pipe, styles: () => renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>), preloadImages }),
       onShellError: reject,
       onError,
     });
@@ -272,7 +278,10 @@ async function renderPage(
   return {
     kind: 'page',
     status: notFound ? 404 : 200,
-    head: pageHead(full, { publicUrl: options.publicUrl, pathname: url.pathname, canonical: !notFound }),
+    head: {
+      ...pageHead(full, { publicUrl: options.publicUrl, pathname: url.pathname, canonical: !notFound }),
+      preloadImages: rendered.preloadImages,
+    },
     styles: rendered.styles(),
     data: { fallback: data.fallback, notFound: data.notFound },
     blocks,

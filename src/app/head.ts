@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../domain/html';
 import type { PageConfig } from '../generated/config';
 import { fillSiteText, fillSiteTexts, site } from '../lib/site';
+import type { ImagePreload } from '../lib/image-preload';
 
 /** Document title of a page: its configured title (or route name) plus the site's title suffix. */
 export function pageTitle(page: PageConfig): string {
@@ -20,6 +21,8 @@ export interface HeadTags {
   imageWidth?: number;
   imageHeight?: number;
   imageAlt?: string;
+  /** The page's LCP image, preloaded (ContentImage collects it while the page renders: ImagePreloads). */
+  preloadImages?: ImagePreload[];
 }
 
 function absolute(href: string, publicUrl: string): string {
@@ -77,5 +80,11 @@ export function headHtml(head: HeadTags): string {
   meta('name', 'twitter:description', head.description);
   meta('name', 'twitter:image', image.image);
   meta('name', 'twitter:image:alt', image.imageAlt);
+  for (const preload of head.preloadImages ?? []) {
+    tags.push(
+      `<link rel="preload" as="image" imagesrcset="${escapeHtml(preload.srcSet)}" ` +
+        `imagesizes="${escapeHtml(preload.sizes)}" type="${escapeHtml(preload.type)}" fetchpriority="high" />`,
+    );
+  }
   return tags.join('\n    ');
 }

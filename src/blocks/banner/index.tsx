@@ -44,7 +44,15 @@ export default function BannerBlock({ props, items }: BlockRenderProps<'banner',
       aria-label={banner.title || undefined}
       data-sets-header={props.setHeaderColor && blue ? 'primary' : undefined}
     >
-      <ContentImage image={banner.background_image} className="banner__image" width={1600} height={600} priority="high" />
+      <ContentImage
+        image={banner.background_image}
+        className="banner__image"
+        width={1600}
+        height={600}
+        sizes="100vw"
+        alt=""
+        priority="high"
+      />
       <div className="banner__content">
         {banner.title && (
           <h1 className="banner__title" style={{ color: banner.styles?.titleColor || undefined }}>

@@ -105,6 +105,7 @@ function ArticleCard({ article, props, eager }: { article: Article; props: Props
       <ContentImage
         image={article.background_image}
         className="media-card__image"
+        sizes="(min-width: 700px) 360px, 100vw"
         width={800}
         height={500}
         priority={eager ? 'eager' : 'lazy'}

@@ -68,7 +68,14 @@ export default function MediaArticleBlock({ props, params }: BlockRenderProps<'m
         {props.dateLabel && <span>{props.dateLabel} </span>}
         <time dateTime={article.created_at}>{formatDate(article.created_at)}</time>
       </p>
-      <ContentImage image={article.background_image} className="media-article__image" width={800} height={500} priority="high" />
+      <ContentImage
+        image={article.background_image}
+        className="media-article__image"
+        width={800}
+        height={500}
+        sizes="(min-width: 900px) 840px, 100vw"
+        priority="high"
+      />
       <RichText html={article.description} className="media-article__body" />
     </article>
   );

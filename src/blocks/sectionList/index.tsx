@@ -11,7 +11,13 @@ function Item({ item, headed }: { item: Section; headed: boolean }) {
   const Heading = headed ? 'h3' : 'h2';
   return (
     <li className="section-list__item">
-      <ContentImage image={item.background_image} className="section-list__image" width={800} height={500} />
+      <ContentImage
+        image={item.background_image}
+        className="section-list__image"
+        width={800}
+        height={500}
+        sizes="(min-width: 600px) 50vw, 100vw"
+      />
       <div className="section-list__text">
         <Heading className="section-list__title">{fillSiteText(item.title)}</Heading>
         <Paragraphs text={item.description} className="section-list__description" />
