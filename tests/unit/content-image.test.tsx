@@ -4,7 +4,7 @@ import { headHtml } from '../../src/app/head';
 import { ContentImage } from '../../src/lib/ContentImage';
 import { ImagePreloads, type ImagePreload } from '../../src/lib/image-preload';
 
-const PHOTO = '/content-media/home-banner-571802e7.jpg';
+const PHOTO = '/content-media/home-banner-32b06228.jpg';
 const srcset = (format: string) => [320, 640, 960, 1280, 1600].map((w) => `${PHOTO}/${w}.${format} ${w}w`).join(', ');
 
 describe('ContentImage', () => {
