@@ -53,10 +53,14 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Encodes one variant of `source` (never enlarged; turned upright by its EXIF orientation; no metadata kept). */
+/**
+ * Encodes one variant of `source` (never enlarged; turned upright by its EXIF orientation; no metadata
+ * kept). AVIF at effort 3: about 3% larger than the default 4 and three times faster to make (1280 px
+ * of the home banner: 31 kB in 0.75 s against 30 kB in 2.5 s), which a first request waits for.
+ */
 export async function encodeVariant(source: Buffer | string, width: number, format: VariantFormat): Promise<Buffer> {
   const image = sharp(source, { limitInputPixels: MAX_PIXELS }).autoOrient().resize({ width, withoutEnlargement: true });
-  return format === 'avif' ? image.avif({ quality: 50, effort: 4 }).toBuffer() : image.webp({ quality: 75 }).toBuffer();
+  return format === 'avif' ? image.avif({ quality: 50, effort: 3 }).toBuffer() : image.webp({ quality: 75 }).toBuffer();
 }
 
 export interface MediaOptions {
