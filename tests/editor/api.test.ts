@@ -75,7 +75,7 @@ describe('editor API', () => {
   it('GET /project gives the files with their hashes, the blocks, sources, fragments and form names', async () => {
     const { status, body } = await call('GET', '/__editor/api/project');
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['blocks', 'files', 'formKinds', 'fragments', 'sources']);
+    expect(Object.keys(body).sort()).toEqual(['blocks', 'content', 'files', 'formKinds', 'fragments', 'sources']);
     expect(Object.keys(body.files)[0]).toBe(CONFIG);
     expect(Object.keys(body.files)).toContain(FORM);
     expect(Object.keys(body.files).some((file) => file.startsWith('forms/fragments/'))).toBe(false);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,6 +113,33 @@ describe('publishing from the editor', () => {
     const again = await call('POST', { message: 'Again' });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/Nothing to publish/);
+  });
+
+  it('publishes saved content files and new images, summed up per resource by its human name', async () => {
+    const ARTICLES = 'content/articles.json';
+    const PLANS = 'content/shop-plans.json';
+    const IMAGE = 'content/media/new-article-1a2b3c4d.png';
+    const articles = JSON.parse(read(ARTICLES));
+    articles.items[0].title = 'A changed title';
+    articles.items.push({ ...articles.items[0], id: 999, title: 'A new article' });
+    write(ARTICLES, `${JSON.stringify(articles, null, 2)}\n`);
+    const plans = JSON.parse(read(PLANS));
+    plans.items[0].price += 100;
+    write(PLANS, `${JSON.stringify(plans, null, 2)}\n`);
+    mkdirSync(path.join(root, 'content/media'), { recursive: true });
+    write(IMAGE, 'not looked at by publish');
+
+    const status = await call('GET');
+    expect(status.body).toMatchObject({ files: [ARTICLES, IMAGE, PLANS] });
+    expect(status.body.summary).toEqual(['Articles: 1 added, 1 changed', 'Shop plans and prices: 1 changed', 'Images: 1 added']);
+
+    const commits = Number(git('rev-list', '--count', 'HEAD'));
+    const published = await call('POST', { message: 'Articles: one new, one retitled; a plan costs more' });
+    expect(published.status).toBe(200);
+    expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 1);
+    expect(git('show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual([ARTICLES, IMAGE, PLANS].sort());
+    expect(git('diff', '--cached', '--name-only')).toBe('content/extra.txt');
+    expect((await call('GET')).body).toMatchObject({ files: [], summary: [] });
   });
 
   it('refuses a project the gate refuses, committing nothing', async () => {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { isObject } from '../json-file';
 import type { ProjectGate } from './check';
 import { PROJECT_PATHS } from '../project';
+import { MEDIA_DIR } from './media';
 import { contentName, editablePathProblem, isContentFile, readText } from './project';
 import type { Diagnostic } from '../diagnostics';
 
@@ -143,12 +144,6 @@ function configChanges(before: unknown, after: unknown): string[] {
   if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) lines.push('Site settings or presets changed');
   return lines;
 }
-
-/**
- * The folder of uploaded images (the IMAGES part's MEDIA_DIR, scripts/lib/editor/media.ts): its new
- * and changed files are published with the content that names them.
- */
-export const MEDIA_DIR = 'content/media';
 
 /** Whether a path is an uploaded image's (a file under MEDIA_DIR, no '..'). */
 function isMediaFile(file: string): boolean {
