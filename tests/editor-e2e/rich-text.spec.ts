@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -71,6 +72,16 @@ test('rich text: typed text reaches the preview, hostile HTML never reaches the 
   const box = await openArticle(page);
   const preview = page.frameLocator('iframe[title^="Preview"]');
   await expect(preview.getByText('It is 2 a.m. in Makati')).toBeVisible({ timeout: 30_000 });
+
+  // The widgets themselves (the rich text's toolbar and text, the image field) have no serious axe violation.
+  const axe = await new AxeBuilder({ page })
+    .include('[role=toolbar][aria-label="Formatting"]')
+    .include('[role=textbox][contenteditable=true]')
+    .include('[data-testid$="-dropzone"]')
+    .exclude('[data-tabster-dummy]')
+    .analyze();
+  const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Keystroke to preview: from the key's event in the editor to the preview's DOM holding the text.
   await box.click();
