@@ -47,6 +47,8 @@ export interface BuildOptions {
   dataDir: string;
   /** The folder of content images (content/media of the project by default; tests give their own). */
   mediaDir?: string;
+  /** Make every content image's variants once the server is ready (server/images/serve.ts); `npm start` does. */
+  warmImages?: boolean;
   /** PostgreSQL instead of the SQLite file: postgres://user@host:port/database (DATABASE_URL). */
   databaseUrl?: string;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE; default 10). */
@@ -306,7 +308,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
-  registerMedia(app, { dataDir: opts.dataDir, dir: opts.mediaDir });
+  registerMedia(app, { dataDir: opts.dataDir, dir: opts.mediaDir, warm: opts.warmImages });
   const pages = opts.staticDir
     ? await createPageRenderer(app, opts.staticDir, {
         publicUrl: ctx.publicUrl,

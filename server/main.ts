@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     redisUrl: settings.redisUrl,
     databaseUrl: settings.databaseUrl,
     databasePoolSize: settings.databasePoolSize,
+    warmImages: true,
   });
 
   let closing = false;

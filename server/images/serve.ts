@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_PREFIX, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../domain/media';
@@ -68,10 +68,16 @@ export interface MediaOptions {
   dir?: string;
   /** The server's data folder: variants are cached in its image-cache/. */
   dataDir: string;
+  /**
+   * Makes every variant of every raster image of the folder once the server is ready, one at a time
+   * (a request's variant is not kept waiting behind more than one), so that no visitor waits for one
+   * to be made: `npm start` sets it; tests do not.
+   */
+  warm?: boolean;
 }
 
 /** Registers the content images' routes (see above). */
-export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir }: MediaOptions): void {
+export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir, warm = false }: MediaOptions): void {
   const cacheDir = join(dataDir, 'image-cache');
   const making = new Map<string, Promise<Buffer>>();
   const encode = limiter(MAX_ENCODING);
@@ -98,6 +104,25 @@ export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir 
     }
     return pending;
   };
+
+  let closed = false;
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
+  const warmAll = async () => {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter(
+      (name) => MEDIA_NAME.exec(name)?.[3] !== 'svg' && MEDIA_NAME.test(name),
+    );
+    for (const name of names)
+      for (const format of VARIANT_FORMATS)
+        for (const width of VARIANT_WIDTHS) {
+          if (closed) return;
+          await variant(name, width, format).catch((error: unknown) =>
+            app.log.warn(`image variant ${name} ${width}.${format}: ${String(error)}`),
+          );
+        }
+  };
+  if (warm) app.addHook('onReady', async () => void warmAll());
 
   app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
     const path = request.url.split('?')[0];

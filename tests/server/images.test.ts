@@ -210,3 +210,34 @@ describe('POST /__editor/api/media (handleMediaUpload)', () => {
     expect(readdirSync(join(root, 'content/media'))).toHaveLength(1);
   });
 });
+
+describe('warming the variants', () => {
+  it('makes every variant of each raster image once the server is ready, none of an SVG', async () => {
+    const mediaDir = tempDir('telmed-media-warm-');
+    const bytes = await photo(700, 300);
+    const name = mediaName('warm', 'jpeg', bytes);
+    writeFileSync(join(mediaDir, name), bytes);
+    writeFileSync(join(mediaDir, 'logo-0badc0de.svg'), svg('<rect width="10" height="10"/>'));
+    const server = await startServer({ mediaDir, warmImages: true });
+    try {
+      await server.app.ready();
+      const cache = join(server.dataDir, 'image-cache');
+      await expect
+        .poll(
+          () => {
+            try {
+              return readdirSync(join(cache, name)).filter((f) => !f.endsWith('.tmp')).length;
+            } catch {
+              return 0;
+            }
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(10);
+      expect(readdirSync(cache)).toEqual([name]);
+    } finally {
+      await server.cleanup();
+      rmSync(mediaDir, { recursive: true, force: true });
+    }
+  });
+});
