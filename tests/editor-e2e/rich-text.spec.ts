@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { copyProject } from '../../scripts/lib/scratch-copy';
 
 /**
@@ -163,4 +164,27 @@ test('rich text: typed text reaches the preview, hostile HTML never reaches the 
   expect(saved).toContain('<a href="/shop">shop</a>');
   expect(saved).toContain('<img src="/x.png" alt="x">');
   expect(saved).not.toMatch(/<script|onerror|javascript:|style=|target=/i);
+});
+
+test('image field: a picked image is stored in content/media, one over the limit is refused at the field', async ({ page }) => {
+  await openArticle(page);
+  const zone = page.locator('[data-testid$="background_image-dropzone"]');
+  const file = zone.locator('input[type=file]');
+  // Over the endpoint's limit (8 MB): refused with its message, the image stays.
+  const before = await zone.getByRole('img').getAttribute('src');
+  await file.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(9 * 1024 * 1024, 1) });
+  await expect(page.getByRole('alert').filter({ hasText: /limit/ })).toBeVisible();
+  expect(await zone.getByRole('img').getAttribute('src')).toBe(before);
+
+  const png = new PNG({ width: 64, height: 48 });
+  png.data.fill(200);
+  await file.setInputFiles({ name: 'Night team.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+  await expect(zone.getByRole('img')).toHaveAttribute('src', /^\/content-media\/night-team-[0-9a-f]{8}\.png$/);
+  await page.getByRole('textbox', { name: /Alt text/ }).fill('The night team at their desks');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled({ timeout: 30_000 });
+  const image = savedArticle().background_image;
+  expect(image.alt).toBe('The night team at their desks');
+  expect(image.main).toMatch(/^\/content-media\/night-team-[0-9a-f]{8}\.png$/);
+  expect(existsSync(path.join(dir, 'content/media', image.main.slice('/content-media/'.length)))).toBe(true);
 });
