@@ -186,6 +186,11 @@ describe('RichTextEditor', () => {
     );
     expect(box.innerHTML).toContain('two');
     expect(onChange).not.toHaveBeenCalled();
+    // It is no step of the toolbar's undo.
+    expect(
+      screen.getByRole('button', { name: 'Undo' }).hasAttribute('disabled') ||
+        screen.getByRole('button', { name: 'Undo' }).getAttribute('aria-disabled') === 'true',
+    ).toBe(true);
   });
 
   it('reports a change of a long article within a few milliseconds (no debounce)', () => {

@@ -351,8 +351,10 @@ function ImageDialog({
 
 /**
  * The rich-text editor (TipTap) with its toolbar. Every change is reported at once (no debounce),
- * already reduced by the site's sanitiser to what the site keeps; a value set from outside (undo in
- * the editor's own history, a file changed on disk) replaces the content without reporting a change.
+ * already reduced by the site's sanitiser to what the site keeps; a value set from outside (the
+ * editor's Ctrl+Z, which the app takes before TipTap sees it, or a file changed on disk) replaces the
+ * content without reporting a change. The toolbar's Undo and Redo step through TipTap's history of
+ * this text, and each of their steps is a change like any other.
  */
 export default function RichTextEditor({
   id,
@@ -416,7 +418,8 @@ export default function RichTextEditor({
     const text = typeof value === 'string' ? value : '';
     if (text === known.current) return;
     known.current = text;
-    editor.commands.setContent(toEditorHtml(text), { emitUpdate: false });
+    // Not a step of the toolbar's undo: the editor's own history (Ctrl+Z) made or restored this value.
+    editor.chain().setMeta('addToHistory', false).setContent(toEditorHtml(text), { emitUpdate: false }).run();
   }, [editor, value]);
 
   useEffect(() => {
