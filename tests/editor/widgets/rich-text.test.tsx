@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { Editor } from '@tiptap/react';
 import type { WidgetProps } from '@rjsf/utils';
@@ -207,6 +207,70 @@ describe('RichTextEditor', () => {
     const median = times[10];
     console.log(`keystroke to onChange, ${long.length} characters of HTML: median ${median.toFixed(1)} ms`);
     expect(median).toBeLessThan(100);
+  });
+});
+
+describe('the toolbar dialogs', () => {
+  it('Image asks for a file and alt text, stores the file and inserts it with its size', async () => {
+    const onChange = vi.fn<(html: string) => void>();
+    const upload = vi.fn(async () => ({ ok: true as const, image: { url: '/content-media/ward-1a2b3c4d.png', width: 640, height: 480 } }));
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <span id="label">Body</span>
+        <RichTextEditor id="body" labelId="label" value="<p>Text</p>" onChange={onChange} upload={upload} />
+      </FluentProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Image' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    expect(within(dialog).getByText('Choose an image.')).toBeTruthy();
+    expect(within(dialog).getByText('Describe the image for people who cannot see it.')).toBeTruthy();
+    const file = new File([new Uint8Array([1])], 'ward.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText(/Image file/), { target: { files: [file] } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Alt text/ }), { target: { value: 'The ward at night' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    });
+    expect(upload).toHaveBeenCalledWith(file);
+    expect(onChange.mock.lastCall![0]).toContain(
+      '<img src="/content-media/ward-1a2b3c4d.png" alt="The ward at night" width="640" height="480">',
+    );
+  });
+
+  it("Image shows the server's refusal and inserts nothing", async () => {
+    const onChange = vi.fn<(html: string) => void>();
+    const upload = vi.fn(async () => ({ ok: false as const, message: 'This SVG contains a script, so it cannot be used.' }));
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <span id="label">Body</span>
+        <RichTextEditor id="body" labelId="label" value="<p>Text</p>" onChange={onChange} upload={upload} />
+      </FluentProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Image' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Image file/), {
+      target: { files: [new File(['<svg/>'], 'bad.svg', { type: 'image/svg+xml' })] },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Alt text/ }), { target: { value: 'Logo' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    });
+    expect(within(dialog).getByText('This SVG contains a script, so it cannot be used.')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('Link sets an address the site keeps around the selection, stored without target', async () => {
+    const { onChange, editor } = renderEditor('<p>our shop</p>');
+    act(() => void editor.commands.setTextSelection({ from: 5, to: 9 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    const dialog = await screen.findByRole('dialog');
+    const address = within(dialog).getByRole('textbox', { name: /Address/ });
+    fireEvent.change(address, { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set link' }));
+    expect(within(dialog).getByText(/Use a web address/)).toBeTruthy();
+    fireEvent.change(address, { target: { value: 'https://shop.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set link' }));
+    expect(onChange.mock.lastCall![0]).toBe('<p>our <a href="https://shop.example">shop</a></p>');
   });
 });
 

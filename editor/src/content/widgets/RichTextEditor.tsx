@@ -233,6 +233,7 @@ function LinkDialog({
     <Dialog open={open} onOpenChange={(_, data) => !data.open && onDone(null)}>
       <DialogSurface>
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             submit();
@@ -312,6 +313,7 @@ function ImageDialog({
     <Dialog open={open} onOpenChange={(_, data) => !data.open && onDone(null)}>
       <DialogSurface>
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
@@ -321,14 +323,18 @@ function ImageDialog({
             <DialogTitle>Image</DialogTitle>
             <DialogContent style={{ display: 'grid', gap: tokens.spacingVerticalM }}>
               <Field label="Image file" required validationMessage={fileError} hint="JPEG, PNG, WebP, AVIF or SVG">
-                <input
-                  type="file"
-                  accept={IMAGE_ACCEPT}
-                  onChange={(event) => {
-                    setFile(event.target.files?.[0] ?? null);
-                    setFileError(undefined);
-                  }}
-                />
+                {(fieldProps) => (
+                  // A native file input: the Field's label, hint and message reach it through these props.
+                  <input
+                    {...fieldProps}
+                    type="file"
+                    accept={IMAGE_ACCEPT}
+                    onChange={(event) => {
+                      setFile(event.target.files?.[0] ?? null);
+                      setFileError(undefined);
+                    }}
+                  />
+                )}
               </Field>
               <Field label="Alt text" required validationMessage={altError} hint="What the image shows, read to people who cannot see it">
                 <Input value={alt} maxLength={300} onChange={(_, data) => setAlt(data.value)} />
