@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import { hasVariants, variantSrcSet } from '../../domain/media';
 import { useAboveFold } from './above-fold';
 import { ImagePreloads } from './image-preload';
+import './content-image.css';
 
 interface Props {
   /** The content's image field (`background_image`): its URL and, where the image carries meaning, its alt text. */
@@ -52,7 +53,7 @@ export function ContentImage({ image, className, width, height, sizes = '100vw',
   const avif = variantSrcSet(src, 'avif');
   if (priority === 'high' && preloads && preloads.length === 0) preloads.push({ href: src, srcSet: avif, sizes, type: 'image/avif' });
   return (
-    <picture>
+    <picture className="content-picture">
       <source type="image/avif" srcSet={avif} sizes={sizes} />
       <source type="image/webp" srcSet={variantSrcSet(src, 'webp')} sizes={sizes} />
       {img}

@@ -20,7 +20,7 @@ describe('ContentImage', () => {
       />,
     );
     expect(html).toBe(
-      `<picture><source type="image/avif" srcSet="${srcset('avif')}" sizes="100vw"/>` +
+      `<picture class="content-picture"><source type="image/avif" srcSet="${srcset('avif')}" sizes="100vw"/>` +
         `<source type="image/webp" srcSet="${srcset('webp')}" sizes="100vw"/>` +
         `<img class="c" src="${PHOTO}" alt="A clinic at dusk" width="1600" height="600" decoding="async" loading="lazy"/></picture>`,
     );

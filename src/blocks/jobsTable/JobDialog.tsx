@@ -4,6 +4,7 @@ import type { Job } from '../../generated/api';
 import { Paragraphs } from '../../lib/Paragraphs';
 import type { BlockRenderProps } from '../types';
 import { FluentScope } from '../../lib/FluentScope';
+import { ContentImage } from '../../lib/ContentImage';
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 
@@ -44,9 +45,14 @@ export default function JobDialog({
           <DialogBody>
             <DialogTitle>{job.title}</DialogTitle>
             <DialogContent className="job-dialog__content">
-              {job.background_image?.main && (
-                <img className="job-dialog__image" src={job.background_image.main} alt="" width={800} height={500} decoding="async" />
-              )}
+              <ContentImage
+                image={job.background_image}
+                className="job-dialog__image"
+                width={800}
+                height={500}
+                sizes="(min-width: 700px) 640px, 100vw"
+                priority="eager"
+              />
               <p className="job-dialog__meta">
                 {job.division} · {job.location}
               </p>
