@@ -224,7 +224,8 @@ describe('the Content tab’s list operations', () => {
 
   it('shows a resource on the page that lists it, an article on its own page', () => {
     const config = JSON.parse(readFileSync(path.join(REPO, 'pages.config.json'), 'utf8')) as PagesConfigValue;
-    expect(pageForContent(config, 'shop-plans', undefined, 'bantaydoc')?.page.name).toBe('Home');
+    expect(pageForContent(config, 'shop-plans', undefined, 'bantaydoc')?.page.name).toBe('Shop');
+    expect(pageForContent(config, 'home-sliders', undefined, 'bantaydoc')?.page.name).toBe('Home');
     expect(pageForContent(config, 'faqs', undefined, 'bantaydoc')?.page.name).toBe('App');
     expect(pageForContent(config, 'articles', { id: 7, title: 'Hello, world' }, 'bantaydoc')).toMatchObject({
       url: '/media/article/7/hello-world',

@@ -176,8 +176,11 @@ export function slugify(text: string): string {
   );
 }
 
-/** Pages that show a resource in the site itself besides those whose sections name it as their source. */
-const RESOURCE_PAGES: Record<string, string> = { articles: 'Media', promos: 'Shop' };
+/**
+ * The page that shows a resource best, where it is not the first page whose sections list it (the
+ * shop for its plans), or where no section names it (the media archive lists articles itself).
+ */
+const RESOURCE_PAGES: Record<string, string> = { articles: 'Media', promos: 'Shop', 'shop-plans': 'Shop' };
 
 /** The sources a page's sections name (presets followed), '{short}' as written. */
 function pageSources(page: PageValue, config: PagesConfigValue): string[] {
@@ -190,8 +193,8 @@ function pageSources(page: PageValue, config: PagesConfigValue): string[] {
 
 /**
  * The page the preview shows beside a resource and its address: the media article page for an
- * article (at that article's address), else the first page whose sections list the resource, else
- * the page of RESOURCE_PAGES; undefined when no page shows it.
+ * article (at that article's address), else the page of RESOURCE_PAGES, else the first page whose
+ * sections list the resource; undefined when no page shows it.
  */
 export function pageForContent(
   config: PagesConfigValue | undefined,
@@ -210,7 +213,8 @@ export function pageForContent(
     const first = source.split('/')[0];
     return first === resource || first === resolved;
   };
-  let index = pages.findIndex((page) => pageSources(page, config).some(matches));
-  if (index < 0 && RESOURCE_PAGES[resource]) index = pages.findIndex((page) => page.name === RESOURCE_PAGES[resource]);
+  const preferred = RESOURCE_PAGES[resource];
+  let index = preferred ? pages.findIndex((page) => page.name === preferred) : -1;
+  if (index < 0) index = pages.findIndex((page) => pageSources(page, config).some(matches));
   return index >= 0 ? { index, page: pages[index] } : undefined;
 }

@@ -49,11 +49,26 @@ function PreviewPage() {
   return <PageRenderer key={pathname} page={page as unknown as PageConfig} params={params} />;
 }
 
+/** Whether the preview shows Elsewhere: new content then mounts the page anew at its address. */
+let elsewhere = false;
+/** When the last new content came (performance.now()), and how the page is mounted anew. */
+let contentAt = -Infinity;
+let remount: () => void = () => undefined;
+/** A page that went elsewhere this soon after new content (a request made before it) is mounted anew. */
+const CONTENT_SETTLE_MS = 3000;
+
 /** Where a block sent the preview (a /404 for a missing item, a link): a note and the way back. */
 function Elsewhere() {
   const current = useContext(PageContext);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  useEffect(() => {
+    elsewhere = true;
+    if (performance.now() - contentAt < CONTENT_SETTLE_MS) remount();
+    return () => {
+      elsewhere = false;
+    };
+  }, []);
   return (
     <div className="editor-preview-note" role="status">
       <p>
@@ -114,6 +129,7 @@ export function PreviewApp() {
   const scroll = useRef(false);
 
   useEffect(() => {
+    remount = () => setGeneration((n) => n + 1);
     overlay.current = new SectionOverlay({
       indexOf: (key) => {
         const current = pageRef.current;
@@ -156,8 +172,11 @@ export function PreviewApp() {
         }
       } else if (data.type === 'content') {
         // The unsaved content changed: every source the page shows is fetched again (the data stays
-        // on screen meanwhile).
+        // on screen meanwhile). A page that went elsewhere (a new item not in the content yet: a
+        // /404) is mounted anew at its address.
+        contentAt = performance.now();
         void mutate(() => true);
+        if (elsewhere) remount();
       } else overlay.current?.select(data.index, true);
     };
     window.addEventListener('message', onMessage);

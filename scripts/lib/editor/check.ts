@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,6 +6,7 @@ import type { Diagnostic } from '../diagnostics';
 import { PROJECT_PATHS } from '../project';
 import { copyProject } from '../scratch-copy';
 import { validateProject } from '../validate-project';
+import { MEDIA_DIR } from './media';
 import { editablePathProblem, readText } from './project';
 import { editText } from './save';
 
@@ -60,6 +61,25 @@ export function gateInputs(root: string): string[] {
   ];
 }
 
+/** The files under MEDIA_DIR (relative paths), each with its size and time of change. */
+function mediaFiles(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string, depth: number) => {
+    const abs = path.join(root, dir);
+    if (depth > 4 || !existsSync(abs)) return;
+    for (const entry of readdirSync(abs, { withFileTypes: true })) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(rel, depth + 1);
+      else if (entry.isFile()) {
+        const stat = statSync(path.join(root, rel));
+        files.set(rel, `${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  walk(MEDIA_DIR, 0);
+  return files;
+}
+
 /** The scratch copies' folders in the temp folder, and the file in each that names the process that made it. */
 const SCRATCH_PREFIX = 'editor-gate-';
 const OWNER_FILE = 'owner.pid';
@@ -106,6 +126,8 @@ export class ProjectGate {
   private scratch: string | undefined;
   /** What the copy holds of each gate input. */
   private readonly held = new Map<string, string>();
+  /** The uploaded images the copy holds (MEDIA_DIR/…): their size and time of change. */
+  private readonly heldMedia = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
   /** The last check's timing. */
@@ -164,6 +186,7 @@ export class ProjectGate {
       throw error;
     }
     for (const file of gateInputs(scratch)) this.held.set(file, readFileSync(path.join(scratch, file), 'utf8'));
+    for (const [file, stamp] of mediaFiles(this.root)) if (existsSync(path.join(scratch, file))) this.heldMedia.set(file, stamp);
     this.dir = dir;
     this.scratch = scratch;
     return scratch;
@@ -189,6 +212,20 @@ export class ProjectGate {
     const present = new Set(inputs);
     for (const file of [...this.held.keys()]) if (!present.has(file)) this.put(scratch, file, undefined);
     for (const file of inputs) this.put(scratch, file, readText(this.root, file));
+    // The gate checks that the images content names exist (and their size): an upload since the
+    // copy was made is copied in, a removed one removed.
+    const media = mediaFiles(this.root);
+    for (const file of [...this.heldMedia.keys()]) {
+      if (media.has(file)) continue;
+      rmSync(path.join(scratch, file), { force: true });
+      this.heldMedia.delete(file);
+    }
+    for (const [file, stamp] of media) {
+      if (this.heldMedia.get(file) === stamp) continue;
+      mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+      copyFileSync(path.join(this.root, file), path.join(scratch, file));
+      this.heldMedia.set(file, stamp);
+    }
   }
 
   private checkNow(texts: Record<string, string>): Diagnostic[] {
