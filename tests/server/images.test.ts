@@ -3,7 +3,8 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleMediaUpload } from '../../scripts/lib/editor/media';
+import type { ProjectGate } from '../../scripts/lib/editor/check';
+import { editorMiddleware } from '../../scripts/lib/editor/plugin';
 import { checkImage, mediaName, MAX_RASTER_BYTES, SVG_SCRIPT, WRONG_TYPE } from '../../server/images/check';
 import { startServer, tempDir } from './helpers';
 
@@ -146,13 +147,20 @@ describe('content/media on the server', () => {
   });
 });
 
-describe('POST /__editor/api/media (handleMediaUpload)', () => {
+describe('POST /__editor/api/media (the editor middleware, media.ts)', () => {
   const root = tempDir('telmed-upload-');
   let http: Server;
   let port = 0;
   beforeAll(async () => {
     mkdirSync(join(root, 'content'), { recursive: true });
-    http = createServer((req, res) => void handleMediaUpload(req, res, root));
+    // The upload needs no gate (it checks images, not the project's JSON).
+    const middleware = editorMiddleware({ root, gate: {} as ProjectGate });
+    http = createServer((req, res) =>
+      middleware(req, res, () => {
+        res.statusCode = 404;
+        res.end('{}');
+      }),
+    );
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     port = (http.address() as { port: number }).port;
   });
