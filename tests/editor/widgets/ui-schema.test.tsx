@@ -34,11 +34,11 @@ const EXPECTED: Record<string, object> = {
   partner: { background_image: meaningfulImage },
   plan: {
     price: peso('Pesos a year, VAT excluded.'),
-    discount: peso('Pesos off.'),
+    discount: peso('Pesos off the price.'),
     other_details: { amountPerHousehold: peso('Pesos per household member a year, VAT excluded.') },
   },
   'privacy-policy': { description: rich },
-  'promo-code': { discount: peso('Pesos off.'), valid_start: date, valid_end: date },
+  'promo-code': { discount: peso('Pesos off the price.'), valid_start: date, valid_end: date },
   'promotion-code': {},
   promotion: {},
   reseller: {},

@@ -44,7 +44,7 @@ function droppedFile(event: DragEvent): File | undefined {
 /**
  * rjsf field for an image object `{ main, alt? }`: the current image, a drop zone and a "Choose an
  * image" button that store the file through the editor's media endpoint and set `main` to its URL,
- * the endpoint's refusal in its own words at the field, an alt-text input (when the schema has `alt`;
+ * the endpoint's refusal in its own words at the field, an alt-text input once there is an image (when the schema has `alt`;
  * required when the uiSchema option `altRequired` says the image carries meaning) and "Remove image".
  * Options: `upload` (a function replacing the endpoint, for tests).
  */
@@ -158,7 +158,7 @@ export function ImageField({
         </Text>
       )}
       {mainErrors.length > 0 && !message && <Text className={styles.error}>{mainErrors[0]}</Text>}
-      {hasAlt && (
+      {hasAlt && url && (
         <Field
           label="Alt text"
           required={altRequired}

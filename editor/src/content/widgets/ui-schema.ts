@@ -33,7 +33,7 @@ export const ALT_REQUIRED: ReadonlySet<string> = new Set(['Article', 'Job', 'Par
 const PESO_HINTS: Readonly<Record<string, string>> = {
   price: 'Pesos a year, VAT excluded.',
   amountPerHousehold: 'Pesos per household member a year, VAT excluded.',
-  discount: 'Pesos off.',
+  discount: 'Pesos off the price.',
 };
 
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
