@@ -11,6 +11,12 @@
  *  2. keystroke: --keys (20) characters typed one by one into the Title of the home page's plan grid;
  *     for each, the time from its keydown in the editor to the next frame after the preview's heading
  *     shows the new text. Prints the median, 90th percentile and worst.
+ *  3. content tab: from the click on the Content tab (in a freshly opened editor) to the tab's
+ *     `editor:content-ready` mark, its list of content drawn; --opens runs, the median reported.
+ *  4. rich-text keystroke: --keys characters typed into the first article's body (the TipTap
+ *     editor); for each, from its keydown to the next frame after the article's page in the preview
+ *     shows it. That path is a POST of the unsaved file to the preview's API, its sync, and the
+ *     frame's fetch again (docs/editing.md, "The Content tab").
  * Options: --keys <n>, --opens <n> (3, the best of which is reported per case).
  */
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
@@ -142,6 +148,68 @@ async function keystrokes(browser: Browser, count: number): Promise<number[]> {
   return times;
 }
 
+/** Opens the editor, then its Content tab: the ms from the tab's click to the tab's `editor:content-ready` mark. */
+async function contentOpen(browser: Browser): Promise<number> {
+  const { page } = await openOnce(browser);
+  await page.evaluate(() => {
+    document.addEventListener('click', () => ((window as unknown as { clickAt: number }).clickAt ??= performance.now()), true);
+  });
+  await page.getByRole('tab', { name: 'Content' }).click();
+  await page.getByRole('button', { name: /^Articles/ }).waitFor();
+  const took = await page.evaluate(
+    () => (performance.getEntriesByName('editor:content-ready')[0]?.startTime ?? NaN) - (window as unknown as { clickAt: number }).clickAt,
+  );
+  await page.context().close();
+  return took;
+}
+
+/** Types `count` characters at the end of the first article's body; the keydown-to-preview-frame time of each. */
+async function richTextKeystrokes(browser: Browser, count: number): Promise<number[]> {
+  const { page } = await openOnce(browser);
+  await page.getByRole('tab', { name: 'Content' }).click();
+  await page.getByRole('button', { name: /^Articles/ }).click();
+  await page.locator('ul[aria-labelledby="content-items-heading"] button').first().click();
+  const frame = page.frameLocator('iframe[title^="Preview of the page"]');
+  await frame.locator('h1').first().waitFor({ timeout: 60_000 });
+  const body = page.getByRole('region', { name: 'Item' }).locator('[contenteditable="true"]').first();
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.evaluate(() => {
+    document.addEventListener(
+      'keydown',
+      () => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + performance.now()),
+      true,
+    );
+  });
+  const inner = page.frames().find((f) => f.url().includes('/editor/preview.html'))!;
+  let typed = ' ';
+  await page.keyboard.press('Space');
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const key = 'abcdefghijklmnopqrstuvwxyz'[i % 26];
+    typed += key;
+    await inner.evaluate(`window.shown = new Promise((resolve) => {
+      const expected = ${JSON.stringify(typed.trim())};
+      const seen = () => [...document.querySelectorAll('.media-article__body p, .media-article__body li')].some((p) => p.textContent.trimEnd().endsWith(expected));
+      const observer = new MutationObserver(() => {
+        if (!seen()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    }); undefined`);
+    await page.keyboard.press(key);
+    const shownAt = await Promise.race([
+      inner.evaluate(() => (window as unknown as { shown: Promise<number> }).shown),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the preview never showed "${typed}"`)), 10_000)),
+    ]);
+    const keyAt = await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt);
+    times.push(shownAt - keyAt);
+  }
+  await page.context().close();
+  return times;
+}
+
 const ms = (value: number) => `${Math.round(value)} ms`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -166,6 +234,11 @@ try {
 
   console.error('typing');
   const times = (await keystrokes(browser, keys)).sort((a, b) => a - b);
+  console.error('content');
+  const contentOpens: number[] = [];
+  for (let i = 0; i < opens; i++) contentOpens.push(await contentOpen(browser));
+  contentOpens.sort((a, b) => a - b);
+  const richTimes = (await richTextKeystrokes(browser, keys)).sort((a, b) => a - b);
 
   console.log('\nOpening the editor (npm run edit)\n');
   console.log('| case | address shown | editor usable | preview shown |');
@@ -173,6 +246,13 @@ try {
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   console.log(`\nKeystroke in a props field to the preview's next frame (${keys} keys)\n`);
   console.log(`median ${ms(percentile(times, 50))}, p90 ${ms(percentile(times, 90))}, worst ${ms(times[times.length - 1])}`);
+  console.log(
+    `\nContent tab, click to drawn (${opens} opens): median ${ms(percentile(contentOpens, 50))}, worst ${ms(contentOpens.at(-1)!)}`,
+  );
+  console.log(`\nKeystroke in an article's rich text to the article page in the preview (${keys} keys)\n`);
+  console.log(
+    `median ${ms(percentile(richTimes, 50))}, p90 ${ms(percentile(richTimes, 90))}, worst ${ms(richTimes[richTimes.length - 1])}`,
+  );
 } finally {
   await browser.close();
   if (child && child.exitCode === null) await stopEditor(child);

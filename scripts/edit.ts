@@ -94,4 +94,7 @@ const close = async (signal: NodeJS.Signals) => {
   process.kill(process.pid, signal);
 };
 for (const signal of SIGNALS) process.on(signal, onSignal);
-process.once('exit', () => gate.dispose());
+process.once('exit', () => {
+  gate.dispose();
+  preview.removeNow();
+});

@@ -81,8 +81,8 @@ function mediaFiles(root: string): Map<string, string> {
 }
 
 /** The scratch copies' folders in the temp folder, and the file in each that names the process that made it. */
-const SCRATCH_PREFIX = 'editor-gate-';
-const OWNER_FILE = 'owner.pid';
+export const SCRATCH_PREFIX = 'editor-gate-';
+export const OWNER_FILE = 'owner.pid';
 /** A folder without an owner file (made before there was one, or a copy cut short) is removed once this old. */
 const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 

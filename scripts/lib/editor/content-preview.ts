@@ -7,11 +7,12 @@ import { buildServer } from '../../../server/app';
 import { checkedContent, ContentError, followContent } from '../../../server/content/follow';
 import { PROJECT_PATHS } from '../project';
 import { editableFiles, isContentFile, readText } from './project';
+import { OWNER_FILE, removeStaleCopies, SCRATCH_PREFIX } from './check';
 import { serialise } from './save';
 
 /**
  * The content of the editor's preview before it is saved: a second, in-memory copy of the reference
- * API (buildServer in demo mode, its SQLite database in a scratch folder) whose content follows the
+ * API (buildServer in demo mode, its SQLite database in a scratch folder, editor-gate-preview-api-*) whose content follows the
  * editor's unsaved content files. The editor POSTs its drafts (/__editor/api/drafts); they are
  * written into a scratch copy of content/ and schemas/, loaded and checked as the server loads
  * content on start (server/content/load.ts), and synced into the copy's database
@@ -39,7 +40,11 @@ export class ContentPreview {
   /** The preview's API, made on first use: a scratch copy of content/ and schemas/, a scratch database. */
   private start(): Promise<FastifyInstance> {
     this.starting ??= (async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'editor-preview-api-'));
+      // Named as the gate's scratch copies and with their owner file: a folder left by an editor that
+      // was killed outright is removed by the next editor's gate (removeStaleCopies).
+      removeStaleCopies();
+      const dir = mkdtempSync(path.join(tmpdir(), `${SCRATCH_PREFIX}preview-api-`));
+      writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
       this.dir = dir;
       const project = path.join(dir, 'project');
       for (const folder of [PROJECT_PATHS.content, PROJECT_PATHS.schemas]) {
@@ -134,6 +139,12 @@ export class ContentPreview {
     out['cache-control'] = 'no-store';
     res.writeHead(answer.statusCode, out);
     res.end(answer.rawPayload);
+  }
+
+  /** Removes the scratch folder at once (a process that exits cannot wait for the API to close). */
+  removeNow(): void {
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
   }
 
   async dispose(): Promise<void> {
