@@ -10,6 +10,8 @@ import {
 } from '@fluentui/react-components';
 import { parsePointer } from '../../domain/json-pointer';
 import { useConfirm } from './confirm';
+import { humanize } from './json';
+import { plainMessage } from './messages';
 import { useEditor, useStore, type EditorStore } from './state';
 import { isContentPath, PAGES_FILE, type Diagnostic } from './types';
 
@@ -39,6 +41,14 @@ export function revealProblem(store: EditorStore, problem: Diagnostic): void {
 }
 
 /** Problems as a list; each links to what it points at. With `relativeTo`, pointers are shown relative to it. */
+/** A pointer inside a section as the fields' names: '/props/texts/title' -> 'Texts › Title' (a list's entry by its number). */
+function fieldPath(pointer: string): string {
+  return parsePointer(pointer)
+    .filter((token, index) => !(index === 0 && token === 'props'))
+    .map((token) => (/^\d+$/.test(token) ? `entry ${Number(token) + 1}` : humanize(token)))
+    .join(' › ');
+}
+
 export function ProblemList({ problems, relativeTo }: { problems: readonly Diagnostic[]; relativeTo?: string }) {
   const styles = useStyles();
   const store = useStore();
@@ -47,14 +57,14 @@ export function ProblemList({ problems, relativeTo }: { problems: readonly Diagn
       {problems.map((problem, i) => {
         const where =
           relativeTo !== undefined && problem.pointer.startsWith(relativeTo)
-            ? problem.pointer.slice(relativeTo.length).replace(/^\//, '') || '(the section)'
-            : `${problem.file}:${problem.line} ${problem.pointer || '(root)'}`;
+            ? fieldPath(problem.pointer.slice(relativeTo.length)) || 'This section'
+            : `${problem.file}, line ${problem.line}`;
         return (
           <li key={i} className={styles.item}>
             <Link as="button" className={styles.code} onClick={() => revealProblem(store, problem)}>
               {where}
             </Link>
-            <span>{problem.message}</span>
+            <span>{plainMessage(problem.message) || problem.message}</span>
           </li>
         );
       })}

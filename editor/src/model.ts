@@ -19,6 +19,41 @@ export function blockDescription(block: BlockMeta | undefined): string | undefin
   return typeof description === 'string' ? description : undefined;
 }
 
+/** A page as the editor lists it: its name in words ('KeyAssignmentFamily' -> 'Key assignment family'). */
+export function pageTitle(page: Pick<PageValue, 'name'>): string {
+  return humanize(page.name || 'Untitled page');
+}
+
+/** A source as the editor shows it: the catalogue's title, else its name in words. */
+export function sourceTitle(source: string, sources: readonly SourceMeta[]): string {
+  return sources.find((entry) => entry.source === source)?.title ?? humanize(source.split('/')[0]);
+}
+
+/** The first non-empty text of `value` at one of `paths` (dotted), placeholders such as {product} kept. */
+function textAt(value: unknown, paths: readonly string[]): string | undefined {
+  for (const path of paths) {
+    let node: unknown = value;
+    for (const key of path.split('.')) node = isObject(node) ? node[key] : undefined;
+    if (typeof node === 'string' && node.trim() !== '') return node.trim();
+  }
+  return undefined;
+}
+
+/** The props that title a section, where a block has one ('texts.title' of a plan grid, 'title' of a banner). */
+const SECTION_TITLE_PROPS = ['texts.title', 'title', 'texts.heading', 'heading', 'texts.header', 'header'];
+
+/**
+ * A section as the editor names it: its own title (a title prop, preset applied), else the title of
+ * the content it shows ("About us, sections"), else its block's title ("Frequently asked questions").
+ * Three sections of one block on a page are told apart by what they say, not by a source's name.
+ */
+export function sectionTitle(section: SectionValue, block: BlockMeta | undefined, sources: readonly SourceMeta[]): string {
+  const own = textAt(section.props, SECTION_TITLE_PROPS);
+  if (own) return own.length > 80 ? `${own.slice(0, 79)}…` : own;
+  if (typeof section.source === 'string' && section.source) return sourceTitle(section.source, sources);
+  return blockTitle(block, section.type);
+}
+
 /** The block's `x-source`: whether a section of it binds a source ('required', 'optional', 'none'). */
 export function sourceUse(block: BlockMeta | undefined): 'required' | 'optional' | 'none' {
   const value = block?.schema['x-source'];

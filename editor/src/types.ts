@@ -23,6 +23,8 @@ export interface BlockMeta {
 /** A content source of schemas/api/sources.json, as the server distils it. */
 export interface SourceMeta {
   source: string;
+  /** Its name in words ("About us, sections"); the server always gives it, older snapshots may not. */
+  title?: string;
   item?: string;
   /** 'list' (pick applies), 'single' or 'nested'. */
   shape?: string;

@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { memo, useState, type FormEvent } from 'react';
 import { useConfirm } from '../confirm';
-import { duplicatePage, pageFieldErrors, type PageFields } from '../model';
+import { duplicatePage, pageFieldErrors, pageTitle, type PageFields } from '../model';
 import { useStore } from '../state';
 import type { Diagnostic, PagesConfigValue, PageValue } from '../types';
 import { PAGES_FILE } from '../types';
@@ -94,7 +94,7 @@ export const PageList = memo(function PageList({ config, selected, problems }: P
   const duplicate = () => {
     if (!page) return;
     const copy = duplicatePage(page, config.pages);
-    store.changePages(`Duplicate page ${page.name}`, (draft) => void draft.pages.splice(selected + 1, 0, copy), {
+    store.changePages(`Duplicate page ${pageTitle(page)}`, (draft) => void draft.pages.splice(selected + 1, 0, copy), {
       select: { page: selected + 1, section: null },
     });
   };
@@ -103,12 +103,12 @@ export const PageList = memo(function PageList({ config, selected, problems }: P
     if (!page) return;
     if (config.pages.length <= 1) return;
     const ok = await confirm({
-      title: `Remove the page ${page.name}?`,
-      message: `The page ${page.name} (${page.path}) and its ${page.sections?.length ?? 0} sections are removed from pages.config.json when you save. Undo brings it back.`,
+      title: `Remove the page ${pageTitle(page)}?`,
+      message: `The page ${pageTitle(page)} (${page.path}) and its ${page.sections?.length ?? 0} sections are removed from the site when you save. Undo brings it back.`,
       confirmLabel: 'Remove page',
     });
     if (!ok) return;
-    store.changePages(`Remove page ${page.name}`, (draft) => void draft.pages.splice(selected, 1), {
+    store.changePages(`Remove page ${pageTitle(page)}`, (draft) => void draft.pages.splice(selected, 1), {
       select: { page: Math.max(0, Math.min(selected, config.pages.length - 2)), section: null },
     });
   };
@@ -139,7 +139,7 @@ export const PageList = memo(function PageList({ config, selected, problems }: P
                 onClick={() => store.select({ page: index, section: null })}
               >
                 <span className={styles.name}>
-                  {item.name}
+                  {pageTitle(item)}
                   {count > 0 && (
                     <span className={styles.problem}>
                       ⚠ {count} {count === 1 ? 'problem' : 'problems'}
@@ -176,7 +176,7 @@ function AddPageDialog({ config, selected, onClose }: { config: PagesConfigValue
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const page: PageValue = { name: fields.name, path: fields.path, ...(fields.title ? { title: fields.title } : {}), sections: [] };
-    store.changePages(`Add page ${page.name}`, (draft) => void draft.pages.splice(selected + 1, 0, page), {
+    store.changePages(`Add page ${pageTitle(page)}`, (draft) => void draft.pages.splice(selected + 1, 0, page), {
       select: { page: selected + 1, section: null },
     });
     onClose();
@@ -192,7 +192,7 @@ function AddPageDialog({ config, selected, onClose }: { config: PagesConfigValue
               <Field
                 label="Name"
                 required
-                hint="The route name: a capital letter, then letters and digits (e.g. ShopFaq)."
+                hint="How the site knows the page: a capital letter, then letters and digits (such as ShopFaq)."
                 validationMessage={errors.name}
                 validationState={errors.name ? 'error' : 'none'}
               >
@@ -201,13 +201,13 @@ function AddPageDialog({ config, selected, onClose }: { config: PagesConfigValue
               <Field
                 label="Path"
                 required
-                hint="Starts with '/'; ':param' segments, '{short}' for the product's short name."
+                hint="The page's address, starting with '/'. A part written as ':name' is filled from the address; {short} is the product's short name."
                 validationMessage={errors.path}
                 validationState={errors.path ? 'error' : 'none'}
               >
                 <Input value={fields.path} onChange={(_, data) => update('path', data.value)} />
               </Field>
-              <Field label="Title" hint="The document title; {product} and {short} are substituted.">
+              <Field label="Title" hint="Shown in the browser's tab; {product} and {short} are the product's names.">
                 <Input value={fields.title} onChange={(_, data) => update('title', data.value)} />
               </Field>
             </DialogContent>

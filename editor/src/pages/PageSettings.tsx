@@ -2,7 +2,8 @@ import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/reac
 import { useEffect, useState } from 'react';
 import { isWithin } from '../../../domain/json-pointer';
 import { ProblemList } from '../Banners';
-import { pageFieldErrors, relativePointer } from '../model';
+import { pageFieldErrors, pageTitle, relativePointer } from '../model';
+import { plainMessage } from '../messages';
 import { useEditor, useStore } from '../state';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
 
@@ -64,10 +65,11 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
     own
       .filter((problem) => relativePointer(problem, prefix) === key)
       .map((problem) => problem.message)
+      .map(plainMessage)
       .join(' ') || undefined;
   const set = (key: 'name' | 'path' | 'title' | 'description', value: string) =>
     store.changePages(
-      `Edit the ${key} of ${page.name}`,
+      `Edit the ${key} of ${pageTitle(page)}`,
       (draft) => {
         const target = draft.pages[pageIndex];
         if (value === '' && key !== 'name' && key !== 'path') delete target[key];
@@ -77,12 +79,13 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
     );
   return (
     <div className={styles.panel} key={pageIndex}>
-      <h2 className={styles.heading}>Page {page.name}</h2>
+      <h2 className={styles.heading}>Page: {pageTitle(page)}</h2>
       <p className={styles.sub}>Select a section in the outline or in the preview to edit it.</p>
       {own.length > 0 && <ProblemList problems={own} relativeTo={prefix} />}
       <div className={styles.fields}>
         <PageField
           label="Name"
+          hint="How the site knows the page: a capital letter, then letters and digits (such as ShopFaq)."
           value={page.name}
           error={errorOf('name')}
           onCommit={(value) => set('name', value)}
@@ -92,25 +95,27 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
           label="Path"
           value={page.path}
           error={errorOf('path')}
-          hint="':param' segments; '{short}' is the product's short name."
+          hint="The page's address on the site, starting with '/'. A part written as ':name' is filled from the address (such as a shop's slug); {short} is the product's short name."
           onCommit={(value) => set('path', value)}
           validate={(path) => pageFieldErrors(config.pages, { name: page.name, path }, pageIndex).path}
         />
-        <PageField label="Title" value={page.title ?? ''} error={errorOf('title')} onCommit={(value) => set('title', value)} />
+        <PageField
+          label="Title"
+          hint="Shown in the browser's tab and in search results; {product} and {short} are the product's names."
+          value={page.title ?? ''}
+          error={errorOf('title')}
+          onCommit={(value) => set('title', value)}
+        />
         <PageField
           label="Description"
           value={page.description ?? ''}
           error={errorOf('description')}
           multiline
-          hint="Meta and Open Graph description (else the site's)."
+          hint="The summary search engines and shared links show (the site's own when left empty)."
           onCommit={(value) => set('description', value)}
         />
       </div>
-      {page.owner && (
-        <Text>
-          Owner: <span className={styles.code}>{page.owner.source}</span> as <span className={styles.code}>:{page.owner.param}</span>
-        </Text>
-      )}
+      {page.owner && <Text>This page belongs to a partner's shop, found from its address.</Text>}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
-import { resolvedPage } from '../model';
+import { pageTitle, resolvedPage } from '../model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
 import { useStore } from '../state';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
@@ -151,7 +151,7 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
         {mounted && (
           <iframe
             ref={frame}
-            title={`Preview of the page ${page.name}`}
+            title={`Preview of the page ${pageTitle(page)}`}
             src="/editor/preview.html"
             className={styles.frame}
             style={{

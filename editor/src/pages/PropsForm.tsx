@@ -1,9 +1,10 @@
-import Form from '@rjsf/fluentui-rc';
+import Form, { Templates } from '@rjsf/fluentui-rc';
 import type { IChangeEvent } from '@rjsf/core';
 import {
   createSchemaUtils,
   type ErrorSchema,
   type Experimental_DefaultFormStateBehavior,
+  type FieldErrorProps,
   type RJSFSchema,
   type TitleFieldProps,
   type UiSchema,
@@ -14,8 +15,9 @@ import { useCallback, useMemo, useRef } from 'react';
 import { diffValues, humanize, type Change } from '../json';
 import { isObject } from '../../../domain/guards';
 import type { BlockMeta } from '../types';
+import { plainMessages, transformErrors } from '../messages';
 
-/** A group's title (a nested object of the props) under the panel's 'Props' heading (h3). */
+/** A group's title (a nested object of the props) under the panel's "Settings" heading (h3). */
 function TitleFieldTemplate({ id, title, optionalDataControl }: TitleFieldProps) {
   return (
     <div id={id} style={{ margin: `${tokens.spacingVerticalS} 0`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` }}>
@@ -25,7 +27,19 @@ function TitleFieldTemplate({ id, title, optionalDataControl }: TitleFieldProps)
   );
 }
 
-const templates = { TitleFieldTemplate };
+const ThemeFieldErrors = Templates.FieldErrorTemplate!;
+
+/**
+ * A field's messages in the editor's words, each once: the form's own check and the project gate
+ * often find the same problem, and say it alike once both are plain.
+ */
+function FieldErrorTemplate(props: FieldErrorProps) {
+  const texts = (props.errors ?? []).filter((error): error is string => typeof error === 'string');
+  const others = (props.errors ?? []).filter((error) => typeof error !== 'string');
+  return <ThemeFieldErrors {...props} errors={[...plainMessages(texts), ...others]} />;
+}
+
+const templates = { TitleFieldTemplate, FieldErrorTemplate };
 
 /**
  * Defaults the form fills in (and compares against: a change is what differs from them): a list's
@@ -123,6 +137,7 @@ export function PropsForm({
         formData={formData}
         onChange={handle}
         liveValidate="onChange"
+        transformErrors={transformErrors}
         extraErrors={extraErrors}
         showErrorList={false}
         noHtml5Validate
@@ -138,9 +153,9 @@ export function PropsForm({
   return (
     <section className={styles.form} aria-labelledby="props-heading">
       <h3 className={styles.heading} id="props-heading">
-        Props
+        Settings
       </h3>
-      {hasFields ? form : <p>This block has no props.</p>}
+      {hasFields ? form : <p>This block has nothing to set.</p>}
     </section>
   );
 }

@@ -14,9 +14,9 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, makeStyles, mergeClasses, tokens, Toolbar, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { blockTitle, problemsBySection, resolvedSection } from '../model';
+import { blockTitle, pageTitle, problemsBySection, resolvedSection, sectionTitle } from '../model';
 import { useEditor, useStore } from '../state';
-import type { BlockMeta, Diagnostic, PagesConfigValue, PageValue, SectionValue } from '../types';
+import type { Diagnostic, PagesConfigValue, PageValue, SectionValue } from '../types';
 import { BlockPalette } from './BlockPalette';
 import { useListStyles } from './PageList';
 
@@ -49,6 +49,9 @@ const useStyles = makeStyles({
 /** What an outline item shows of a section: its type, preset, source and id (not its props). */
 interface Summary {
   type: string;
+  /** The section's name (model.ts sectionTitle) and its block's title. */
+  title: string;
+  block: string;
   preset?: string;
   source?: string;
   id?: string;
@@ -104,17 +107,16 @@ interface ItemProps {
   index: number;
   count: number;
   summary: Summary;
-  block: BlockMeta | undefined;
   selected: boolean;
   problems: number;
   onSelect: (index: number) => void;
 }
 
-const SectionItem = memo(function SectionItem({ id, index, count, summary, block, selected, problems, onSelect }: ItemProps) {
+const SectionItem = memo(function SectionItem({ id, index, count, summary, selected, problems, onSelect }: ItemProps) {
   const styles = useStyles();
   const list = useListStyles();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const title = blockTitle(block, summary.type);
+  const title = summary.title;
   return (
     <li
       ref={setNodeRef}
@@ -154,8 +156,7 @@ const SectionItem = memo(function SectionItem({ id, index, count, summary, block
               Preset: {summary.preset}
             </Badge>
           )}
-          {summary.source && <span className={list.meta}>{summary.source}</span>}
-          {summary.id && <span className={list.meta}>#{summary.id}</span>}
+          {summary.block !== summary.title && <span className={list.meta}>{summary.block}</span>}
         </span>
       </button>
     </li>
@@ -176,7 +177,6 @@ const SortableList = memo(function SortableList({
   summaries,
   counts,
   selected,
-  byType,
   label,
   onSelect,
   onMove,
@@ -185,7 +185,6 @@ const SortableList = memo(function SortableList({
   summaries: Summary[];
   counts: number[];
   selected: number | null;
-  byType: ReadonlyMap<string, BlockMeta>;
   label: string;
   onSelect: (index: number) => void;
   onMove: (from: number, to: number) => void;
@@ -199,7 +198,7 @@ const SortableList = memo(function SortableList({
   const name = (id: UniqueIdentifier) => {
     const index = ids.indexOf(String(id));
     const summary = summaries[index];
-    return summary ? `${blockTitle(byType.get(summary.type), summary.type)} (section ${index + 1})` : 'the section';
+    return summary ? `${summary.title} (section ${index + 1})` : 'the section';
   };
   const count = ids.length;
   const announcements: Announcements = {
@@ -229,7 +228,6 @@ const SortableList = memo(function SortableList({
               index={index}
               count={ids.length}
               summary={summaries[index]}
-              block={byType.get(summaries[index].type)}
               selected={index === selected}
               problems={counts[index]}
               onSelect={onSelect}
@@ -256,18 +254,26 @@ export const SectionOutline = memo(function SectionOutline({
   const styles = useStyles();
   const list = useListStyles();
   const store = useStore();
-  const { blocks, problems } = useEditor();
+  const { blocks, problems, sources } = useEditor();
   const [palette, setPalette] = useState(false);
   const sections = useMemo(() => page.sections ?? [], [page.sections]);
   const ids = useStableIds(sections);
   const presets = config.presets;
+  const byType = useMemo(() => new Map(blocks.map((block) => [block.type, block])), [blocks]);
   const summaries = useSameJson(
     sections.map((section): Summary => {
       const resolved = section.preset ? resolvedSection(section, { pages: [], presets }) : section;
-      return { type: section.type, preset: section.preset, source: resolved.source, id: resolved.id };
+      const block = byType.get(section.type);
+      return {
+        type: section.type,
+        title: sectionTitle(resolved, block, sources),
+        block: blockTitle(block, section.type),
+        preset: section.preset,
+        source: resolved.source,
+        id: resolved.id,
+      };
     }),
   );
-  const byType = useMemo(() => new Map(blocks.map((block) => [block.type, block])), [blocks]);
   const sectionProblems = useMemo(() => problemsBySection(problems as Diagnostic[], pageIndex), [problems, pageIndex]);
   const counts = useSameJson(sections.map((_, index) => sectionProblems.get(index)?.length ?? 0));
   const current = selected !== null ? sections[selected] : undefined;
@@ -347,7 +353,7 @@ export const SectionOutline = memo(function SectionOutline({
   return (
     <>
       <h2 className={list.heading} id="sections-heading">
-        Sections of {page.name}
+        Sections of {pageTitle(page)}
       </h2>
       <Toolbar size="small" aria-label="Section actions" className={list.toolbar}>
         <ToolbarButton appearance="primary" onClick={() => setPalette(true)}>
@@ -382,8 +388,7 @@ export const SectionOutline = memo(function SectionOutline({
           summaries={summaries}
           counts={counts}
           selected={selected}
-          byType={byType}
-          label={`Sections of ${page.name}`}
+          label={`Sections of ${pageTitle(page)}`}
           onSelect={onSelect}
           onMove={onMove}
         />

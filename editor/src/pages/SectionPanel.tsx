@@ -19,6 +19,7 @@ import { ProblemList } from '../Banners';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { applyChanges, type Change } from '../json';
 import { isObject } from '../../../domain/guards';
+import { plainMessages } from '../messages';
 import {
   blockDescription,
   blockTitle,
@@ -27,6 +28,7 @@ import {
   relativePointer,
   resolvedSection,
   sectionPointer,
+  sectionTitle,
   sourcesFor,
   sourceUse,
 } from '../model';
@@ -53,6 +55,7 @@ const useStyles = makeStyles({
   grow: { flex: '1 1 0', minWidth: 0 },
   pairs: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   fromPreset: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  disclosure: { alignSelf: 'flex-start' },
 });
 
 /** A string field stored on change; an empty value removes the key. Keeps an invalid draft (pattern) until it is valid. */
@@ -93,7 +96,14 @@ function TextKey({
   );
 }
 
-/** The section's source: a combobox of the catalogue's sources (those of the block's item), free text allowed. */
+/** The value of the "none" choice of an optional source. */
+const NO_SOURCE = '';
+
+/**
+ * The section's content: a choice of the catalogue's sources that serve the block's kind of item,
+ * each by its title ("About us, sections"). A source the catalogue does not list (written by hand)
+ * shows as it is written, with the gate's problem under it.
+ */
 function SourceField({
   value,
   fromPreset,
@@ -110,49 +120,35 @@ function SourceField({
   onCommit: (value: string | undefined) => void;
 }) {
   const styles = useStyles();
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  const shown = useMemo(() => {
-    const wanted = text === value ? '' : text.toLowerCase();
-    return options.filter((option) => option.source.toLowerCase().includes(wanted));
-  }, [options, text, value]);
-  const commit = (next: string) => {
-    const trimmed = next.trim();
-    if (trimmed !== (value ?? '')) onCommit(trimmed === '' ? undefined : trimmed);
-  };
-  const message = error ?? (required && !value ? 'This block needs a source.' : undefined);
+  const current = options.find((option) => option.source === value);
+  const shown = current?.title ?? value ?? '';
+  const message = error ?? (required && !value ? 'Choose the content this section shows.' : undefined);
   return (
     <Field
-      label="Source"
-      hint={fromPreset ? 'From the preset; a value here replaces it.' : 'Content source of schemas/api/sources.json.'}
+      label="Shows"
+      hint={fromPreset ? 'Chosen by the shared section (preset); a choice here replaces it.' : 'The content this section shows.'}
       validationMessage={message}
       validationState={message ? 'error' : 'none'}
     >
-      <Combobox
-        freeform
-        value={text}
-        selectedOptions={value ? [value] : []}
-        placeholder={required ? 'Choose a source' : '(none)'}
-        onChange={(event) => setText(event.target.value)}
+      <Dropdown
+        value={shown}
+        selectedOptions={value ? [value] : [NO_SOURCE]}
+        placeholder={required ? 'Choose the content' : 'Nothing'}
         onOptionSelect={(_, data) => {
-          if (data.optionValue === undefined) return;
-          setText(data.optionValue);
-          commit(data.optionValue);
-        }}
-        onBlur={() => commit(text)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit(text);
+          const next = data.optionValue === NO_SOURCE ? undefined : data.optionValue;
+          if (next !== value) onCommit(next);
         }}
       >
-        {shown.map((option) => (
-          <Option key={option.source} value={option.source} text={option.source}>
+        {!required && <Option value={NO_SOURCE}>Nothing</Option>}
+        {options.map((option) => (
+          <Option key={option.source} value={option.source} text={option.title ?? option.source}>
             <span>
-              {option.source}
-              {option.item && <span className={styles.fromPreset}> · {option.item}</span>}
+              {option.title ?? option.source}
+              {option.description && <span className={styles.fromPreset}> · {option.description}</span>}
             </span>
           </Option>
         ))}
-      </Combobox>
+      </Dropdown>
     </Field>
   );
 }
@@ -312,6 +308,7 @@ const SectionFields = memo(function SectionFields({
   prefix,
   options,
   catalogue,
+  sources,
   actions,
 }: {
   section: SectionKeys;
@@ -322,17 +319,20 @@ const SectionFields = memo(function SectionFields({
   prefix: string;
   options: SourceMeta[];
   catalogue: SourceMeta | undefined;
+  sources: readonly SourceMeta[];
   actions: FieldActions;
 }) {
   const styles = usePanelStyles();
   const own = useStyles();
-  const title = blockTitle(block, section.type);
+  const title = sectionTitle(resolved, block, sources);
+  const kind = blockTitle(block, section.type);
   const use = sourceUse(block);
   const errorAt = (key: string) =>
-    problems
-      .filter((problem) => relativePointer(problem, prefix) === key)
-      .map((problem) => problem.message)
-      .join(' ') || undefined;
+    plainMessages(problems.filter((problem) => relativePointer(problem, prefix) === key).map((problem) => problem.message)).join(' ') ||
+    undefined;
+  const advancedProblem = problems.some((problem) => /^(?:pick|query|bind)(?:\/|$)/.test(relativePointer(problem, prefix)));
+  const [advanced, setAdvanced] = useState(false);
+  const advancedOpen = advanced || advancedProblem;
   const propNames = Object.keys(isObject(block?.schema.properties) ? block.schema.properties : {});
   const bindErrors = Object.fromEntries(Object.keys(textMap(resolved.bind)).map((key) => [key, errorAt(`bind/${key}`)]));
   const queryErrors = Object.fromEntries(Object.keys(textMap(resolved.query)).map((key) => [key, errorAt(`query/${key}`)]));
@@ -340,7 +340,7 @@ const SectionFields = memo(function SectionFields({
     <>
       <div className={own.titleRow}>
         <h2 className={styles.heading}>{title}</h2>
-        <Badge appearance="outline">{section.type}</Badge>
+        {kind !== title && <Badge appearance="outline">{kind}</Badge>}
         {section.preset && (
           <Badge appearance="tint" color="brand">
             Preset: {section.preset}
@@ -350,7 +350,9 @@ const SectionFields = memo(function SectionFields({
       {blockDescription(block) && <p className={styles.sub}>{blockDescription(block)}</p>}
       {!block && (
         <MessageBar intent="error">
-          <MessageBarBody>There is no block type {section.type} in src/blocks/.</MessageBarBody>
+          <MessageBarBody>
+            This kind of section ({section.type}) does not exist: remove the section, or ask a developer to add it.
+          </MessageBarBody>
         </MessageBar>
       )}
       {problems.length > 0 && (
@@ -368,8 +370,8 @@ const SectionFields = memo(function SectionFields({
           <MessageBarBody>
             <MessageBarTitle>Preset: {section.preset}</MessageBarTitle>
             {preset
-              ? 'The form shows the preset’s values under this section’s own; what you change is stored in this section and wins over the preset.'
-              : 'There is no preset of this name in pages.config.json.'}
+              ? 'This section is shared with other pages: the form shows the shared values, and what you change here applies to this page only.'
+              : 'There is no shared section (preset) of this name.'}
           </MessageBarBody>
           <MessageBarActions>
             <Button onClick={actions.detach}>Detach from preset</Button>
@@ -377,13 +379,13 @@ const SectionFields = memo(function SectionFields({
         </MessageBar>
       )}
       <TextKey
-        label="Id"
+        label="Anchor"
         value={section.id}
-        placeholder={preset?.id ? `${preset.id} (from the preset)` : undefined}
-        hint="The section's anchor (#id) and key; lower-case letters, digits and '-'."
+        placeholder={preset?.id ? `${preset.id} (from the shared section)` : undefined}
+        hint="A link to the page ending in #anchor scrolls to this section. Lower-case letters, digits and '-'."
         error={errorAt('id')}
         pattern={ID_PATTERN}
-        patternMessage="Lower-case letters, digits and '-' only."
+        patternMessage="Use lower-case letters, digits and '-' only"
         onCommit={(value) => actions.setKey('id', value)}
       />
       {use !== 'none' && (
@@ -397,46 +399,59 @@ const SectionFields = memo(function SectionFields({
             error={errorAt('source')}
             onCommit={(value) => actions.setKey('source', value)}
           />
-          <Field label="Pick" hint="all: the list by precedence; first: only the first item." validationMessage={errorAt('pick')}>
-            <Dropdown
-              value={resolved.pick ?? 'all (default)'}
-              selectedOptions={[resolved.pick ?? '']}
-              onOptionSelect={(_, data) => actions.setKey('pick', data.optionValue ? data.optionValue : undefined)}
-            >
-              <Option value="">all (default)</Option>
-              <Option value="all">all</Option>
-              <Option value="first">first</Option>
-            </Dropdown>
-          </Field>
-          {resolved.source && (
-            <>
-              <PairsField
-                legend="Query"
-                description="Query parameters of the source's GET; ':param' is a route param (e.g. ':reseller_id')."
-                value={textMap(section.query)}
-                presetValue={textMap(preset?.query)}
-                keys={catalogue?.query}
-                noKeysText="This source takes no query parameters."
-                keyLabel="Parameter"
-                valueLabel="Value"
-                valuePlaceholder=":reseller_id"
-                errors={queryErrors}
-                onSet={actions.setQuery}
-              />
-              <PairsField
-                legend="Bind"
-                description="Props taken from the first item of the source: prop -> dotted path in the item."
-                value={textMap(section.bind)}
-                presetValue={textMap(preset?.bind)}
-                keys={propNames}
-                valueOptions={catalogue?.fields}
-                keyLabel="Prop"
-                valueLabel="Path in the item"
-                valuePlaceholder="other_details.minimum_quantity_purchase"
-                errors={bindErrors}
-                onSet={actions.setBind}
-              />
-            </>
+          <Button
+            appearance="subtle"
+            className={own.disclosure}
+            icon={<span aria-hidden="true">{advancedOpen ? '▾' : '▸'}</span>}
+            aria-expanded={advancedOpen}
+            aria-controls="section-advanced"
+            onClick={() => setAdvanced(!advancedOpen)}
+          >
+            Advanced
+          </Button>
+          {advancedOpen && (
+            <div id="section-advanced" className={own.pairs}>
+              <Field label="Which items" validationMessage={errorAt('pick')}>
+                <Dropdown
+                  value={resolved.pick === 'first' ? 'Only the first' : 'All, in their order'}
+                  selectedOptions={[resolved.pick ?? '']}
+                  onOptionSelect={(_, data) => actions.setKey('pick', data.optionValue ? data.optionValue : undefined)}
+                >
+                  <Option value="">All, in their order</Option>
+                  <Option value="first">Only the first</Option>
+                </Dropdown>
+              </Field>
+              {resolved.source && (
+                <>
+                  <PairsField
+                    legend="Filters"
+                    description="Narrow the content down, such as to one partner's items. A value starting with ':' is taken from the page's address."
+                    value={textMap(section.query)}
+                    presetValue={textMap(preset?.query)}
+                    keys={catalogue?.query}
+                    noKeysText="This content cannot be filtered."
+                    keyLabel="Filter"
+                    valueLabel="Value"
+                    valuePlaceholder=":reseller_id"
+                    errors={queryErrors}
+                    onSet={actions.setQuery}
+                  />
+                  <PairsField
+                    legend="Settings taken from the content"
+                    description="A setting of this section read from the first item of its content, such as a plan's minimum quantity."
+                    value={textMap(section.bind)}
+                    presetValue={textMap(preset?.bind)}
+                    keys={propNames}
+                    valueOptions={catalogue?.fields}
+                    keyLabel="Setting"
+                    valueLabel="Field of the item"
+                    valuePlaceholder="other_details.minimum_quantity_purchase"
+                    errors={bindErrors}
+                    onSet={actions.setBind}
+                  />
+                </>
+              )}
+            </div>
           )}
         </fieldset>
       )}
@@ -465,7 +480,7 @@ export function SectionPanel({
   const prefix = sectionPointer(pageIndex, sectionIndex);
   const sectionProblems = useMemo(() => problemsUnder(problems as Diagnostic[], prefix), [problems, prefix]);
   const errorSchema = useMemo(() => propsErrorSchema(sectionProblems, prefix), [sectionProblems, prefix]);
-  const title = blockTitle(block, section.type);
+  const title = sectionTitle(resolved, block, sources);
   const options = useMemo(() => sourcesFor(block, sources), [block, sources]);
   const catalogue = sources.find((entry) => entry.source === resolved.source);
 
@@ -556,6 +571,7 @@ export function SectionPanel({
         prefix={prefix}
         options={options}
         catalogue={catalogue}
+        sources={sources}
         actions={actions}
       />
       {block && (

@@ -44,6 +44,8 @@ export interface SourceMeta {
   query?: string[];
   /** Its ':param's: each must be a parameter of the page's path (or the page owner's). */
   params: string[];
+  /** What an editor reads for it: "About us, sections", "Articles: the one the page's address names". */
+  title: string;
   /** The catalogue entry's description, else its item resource's. */
   description?: string;
   /** Dotted paths of the item's fields (resource schema, objects followed, arrays not): what a bind may name. */
@@ -137,6 +139,17 @@ export function contentName(file: string): string {
   const slider = /^(.+)-sliders$/.exec(resource);
   const name = CONTENT_NAMES[resource] ?? (slider ? `${nameWords(slider[1])} page banners` : nameWords(resource));
   return demo ? `${name} (demo)` : name;
+}
+
+/**
+ * A content source as an editor names it: the content it serves ("shop-plans" -> "Shop plans and
+ * prices", "{short}-app-sliders" -> "App page banners"), and for a source of one item chosen by the
+ * page's address ("articles/:id"), "Articles: the one the page's address names".
+ */
+function sourceTitle(source: string): string {
+  const [first, ...rest] = source.split('/');
+  const name = contentName(`${PROJECT_PATHS.content}/${first.replace(/^\{short\}-/, '')}.json`);
+  return rest.length > 0 ? `${name}: the one the page's address names` : name;
 }
 
 /** A content file as the Content tab lists it. */
@@ -304,6 +317,7 @@ export function projectSnapshot(root: string): ProjectSnapshot {
     const fields = fieldPaths(resource);
     return {
       source,
+      title: isObject(rawEntry) && typeof rawEntry.title === 'string' ? rawEntry.title : sourceTitle(source),
       ...(entry.item !== undefined ? { item: entry.item } : {}),
       ...(entry.shape !== undefined ? { shape: entry.shape } : {}),
       ...(entry.query !== undefined ? { query: entry.query } : {}),
