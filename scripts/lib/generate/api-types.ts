@@ -29,7 +29,14 @@ export const apiTypes: GenerateStep = {
 
     usableSchema(ctx, PROJECT_PATHS.sources, ctx.inputs.sources);
     const data = parsed(ctx.inputs.sources)?.data;
-    const catalogue = isObject(data) && isObject(data.sources) ? data.sources : {};
+    const raw = isObject(data) && isObject(data.sources) ? data.sources : {};
+    // The site needs what a source serves, not its title and description (the editor's words).
+    const catalogue = Object.fromEntries(
+      Object.entries(raw).map(([name, entry]) => [
+        name,
+        isObject(entry) ? Object.fromEntries(Object.entries(entry).filter(([key]) => key !== 'title' && key !== 'description')) : entry,
+      ]),
+    );
     const tail = [
       'export type ResourceKind = keyof ResourceMap;',
       '',
