@@ -7,11 +7,13 @@ import {
   pageFieldErrors,
   problemsBySection,
   propsErrorSchema,
+  pageTitle,
   resolvedSection,
+  sectionTitle,
   sourcesFor,
 } from '../../editor/src/model';
 import { samplePath } from '../../scripts/lib/routes';
-import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue } from '../../editor/src/types';
+import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue, type SourceMeta } from '../../editor/src/types';
 
 const pages: PageValue[] = [
   { name: 'Home', path: '/' },
@@ -156,5 +158,36 @@ describe('json', () => {
   it('humanizes schema names', () => {
     expect(humanize('PlanGridProps')).toBe('Plan grid');
     expect(humanize('cartKind')).toBe('Cart kind');
+  });
+});
+
+describe('names an editor reads', () => {
+  const sectionList: BlockMeta = { type: 'sectionList', title: 'SectionListProps', schema: { type: 'object' } };
+  const faq: BlockMeta = { type: 'faq', title: 'Frequently asked questions', schema: { type: 'object' } };
+  const sources: SourceMeta[] = [
+    { source: 'about-us-sections', title: 'About us, sections', item: 'section' },
+    { source: 'tele-treatments', title: 'Tele-treatment, sections', item: 'section' },
+  ];
+
+  it('names a section by its own title, else its content, else its block', () => {
+    expect(sectionTitle({ type: 'faq', source: 'faqs', props: { title: 'Questions about us' } }, faq, sources)).toBe('Questions about us');
+    expect(sectionTitle({ type: 'planGrid', props: { texts: { title: 'Choose your plan' } } }, undefined, sources)).toBe(
+      'Choose your plan',
+    );
+    expect(sectionTitle({ type: 'sectionList', source: 'about-us-sections' }, sectionList, sources)).toBe('About us, sections');
+    expect(sectionTitle({ type: 'sectionList', source: 'tele-treatments' }, sectionList, sources)).toBe('Tele-treatment, sections');
+    expect(sectionTitle({ type: 'faq' }, faq, sources)).toBe('Frequently asked questions');
+    // A blank title prop does not name the section; the block's schema name is said in words.
+    expect(sectionTitle({ type: 'sectionList', props: { title: '  ' } }, sectionList, sources)).toBe('Section list');
+  });
+
+  it('shortens a long title and never shows a source by its path when the catalogue names it', () => {
+    expect(sectionTitle({ type: 'faq', props: { title: 'x'.repeat(200) } }, faq, sources).length).toBe(80);
+    expect(sectionTitle({ type: 'sectionList', source: 'about-us-sections' }, sectionList, sources)).not.toContain('about-us');
+  });
+
+  it('lists a page by its name in words, not its PascalCase name', () => {
+    expect(pageTitle({ name: 'KeyAssignment' })).toBe('Key assignment');
+    expect(pageTitle({ name: 'ShopCheckout' })).toBe('Shop checkout');
   });
 });
