@@ -1,4 +1,5 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { plainMessage } from '../messages';
 import type { Diagnostic } from './types';
 
 const useStyles = makeStyles({
@@ -6,7 +7,7 @@ const useStyles = makeStyles({
   pointer: { fontFamily: tokens.fontFamilyMonospace, color: tokens.colorNeutralForeground3, marginLeft: tokens.spacingHorizontalS },
 });
 
-/** The gate's problems (npm run validate) of one place of the form file, each with where it points. */
+/** The gate's problems (npm run validate) of one place of the form file in the editor's words, each with where it points. */
 export function ProblemList({ problems, label, id }: { problems: readonly (Diagnostic | string)[]; label: string; id?: string }) {
   const styles = useStyles();
   if (problems.length === 0) return null;
@@ -16,7 +17,8 @@ export function ProblemList({ problems, label, id }: { problems: readonly (Diagn
         <li key={i}>
           <MessageBar intent="error">
             <MessageBarBody>
-              {typeof problem === 'string' ? problem : problem.message}
+              {plainMessage(typeof problem === 'string' ? problem : problem.message) ||
+                (typeof problem === 'string' ? problem : problem.message)}
               {typeof problem !== 'string' && problem.pointer !== '' && <span className={styles.pointer}>{problem.pointer}</span>}
             </MessageBarBody>
           </MessageBar>
