@@ -27,7 +27,7 @@ const useStyles = makeStyles({
     flex: '1 1 auto',
     minHeight: 0,
     display: 'grid',
-    gridTemplateColumns: 'minmax(240px, 300px) minmax(360px, 520px) minmax(320px, 1fr)',
+    gridTemplateColumns: 'minmax(280px, 340px) minmax(360px, 520px) minmax(320px, 1fr)',
     gap: '1px',
     backgroundColor: tokens.colorNeutralStroke2,
   },
@@ -68,6 +68,7 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   toolbar: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap' },
+  tool: { minWidth: 'auto' },
   panel: { padding: tokens.spacingHorizontalL },
   panelTitle: { margin: `0 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   hint: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalM },
@@ -198,21 +199,23 @@ export function ContentTab() {
             {selected.name}
           </h2>
           <Toolbar size="small" className={styles.toolbar} aria-label={`Items of ${selected.name}`}>
-            <ToolbarButton onClick={add}>Add</ToolbarButton>
-            <ToolbarButton disabled={itemIndex === null} onClick={duplicate}>
+            <ToolbarButton className={styles.tool} onClick={add}>
+              Add
+            </ToolbarButton>
+            <ToolbarButton className={styles.tool} disabled={itemIndex === null} onClick={duplicate}>
               Duplicate
             </ToolbarButton>
             <Tooltip content="Move up" relationship="label">
-              <ToolbarButton disabled={position <= 0} onClick={() => move(-1)}>
+              <ToolbarButton className={styles.tool} disabled={position <= 0} onClick={() => move(-1)}>
                 ↑
               </ToolbarButton>
             </Tooltip>
             <Tooltip content="Move down" relationship="label">
-              <ToolbarButton disabled={position < 0 || position >= order.length - 1} onClick={() => move(1)}>
+              <ToolbarButton className={styles.tool} disabled={position < 0 || position >= order.length - 1} onClick={() => move(1)}>
                 ↓
               </ToolbarButton>
             </Tooltip>
-            <ToolbarButton disabled={itemIndex === null} onClick={() => void remove()}>
+            <ToolbarButton className={styles.tool} disabled={itemIndex === null} onClick={() => void remove()}>
               Remove…
             </ToolbarButton>
           </Toolbar>
