@@ -15,6 +15,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { useEffect, useMemo } from 'react';
 import { ProblemList } from '../Banners';
 import { useConfirm } from '../confirm';
+import { plainMessage } from '../messages';
 import { applyChanges, type Change } from '../json';
 import { useEditor, useStore } from '../state';
 import type { ContentFileValue, ContentMeta } from '../types';
@@ -102,7 +103,13 @@ export function ContentTab() {
   const item = itemIndex !== null ? items[itemIndex] : undefined;
   const counts = useMemo(() => problemCounts(problems), [problems]);
   const ownProblems = useMemo(
-    () => (selected && itemIndex !== null ? itemProblems(problems, selected.file, itemIndex) : []),
+    // In the editor's words, as on the Pages tab (messages.ts); a message that only repeats another is dropped.
+    () =>
+      selected && itemIndex !== null
+        ? itemProblems(problems, selected.file, itemIndex)
+            .map((problem) => ({ ...problem, message: plainMessage(problem.message) }))
+            .filter((problem) => problem.message !== '')
+        : [],
     [problems, selected, itemIndex],
   );
   const errorSchema = useMemo(() => itemErrorSchema(ownProblems, itemIndex ?? 0) as ErrorSchema, [ownProblems, itemIndex]);

@@ -11,6 +11,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useCallback, useMemo, useRef } from 'react';
 import { isObject } from '../../../domain/guards';
 import { diffValues, humanize, type Change } from '../json';
+import { transformErrors } from '../messages';
 import type { ContentMeta } from '../types';
 import { contentFields, contentUiSchema, contentWidgets, validateImageAlt } from './widgets';
 
@@ -95,6 +96,7 @@ export function ItemForm({
         widgets={contentWidgets}
         fields={contentFields}
         customValidate={validateImageAlt}
+        transformErrors={transformErrors}
         experimental_defaultFormStateBehavior={defaultsBehavior}
       />
     ),
