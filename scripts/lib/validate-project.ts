@@ -119,7 +119,7 @@ class Reporter {
   }
 }
 
-/** What a block schema says beside its props: x-source, x-item (a known resource kind), x-skeleton, x-hydrate, defaults the engine applies. */
+/** What a block schema says beside its props: x-title and x-summary (the visual editor's words), x-source, x-item (a known resource kind), x-skeleton, x-hydrate, defaults the engine applies. */
 function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: readonly string[]) {
   const { schema, file, type } = block;
   if (!/^[a-z][A-Za-z0-9]*$/.test(type)) {
@@ -132,6 +132,9 @@ function checkBlockSchema(block: BlockInfo, reporter: Reporter, resourceKinds: r
   else if (block.item !== null && !resourceKinds.includes(block.item)) {
     reporter.report(file, '/x-item', `unknown resource kind '${block.item}'${didYouMean(block.item, resourceKinds)}`);
   }
+  for (const key of ['x-title', 'x-summary'])
+    if (key in schema && typeof schema[key] !== 'string')
+      reporter.report(file, `/${key}`, 'must be a string (the block as the visual editor names it)');
   if ('x-skeleton' in schema) {
     const spec = schema['x-skeleton'];
     if (!isSkeletonSpec(spec)) {

@@ -174,13 +174,13 @@ describe('a block type is one folder', () => {
 });
 
 describe('a block schema says what the engine does with it', () => {
-  it('reports an unknown x-item, a malformed x-skeleton and a default the engine never applies', () => {
+  it('reports an unknown x-item, a malformed x-skeleton, an x-title that is no text and a default the engine never applies', () => {
     const root = makeProject((p) => {
       addHero(p);
       p.replace(
         'src/blocks/hero/schema.json',
         '"x-skeleton": 300',
-        '"x-skeleton": { "height": 300, "noneWhen": "title" }, "x-item": "bannr"',
+        '"x-skeleton": { "height": 300, "noneWhen": "title" }, "x-item": "bannr", "x-title": 3',
       );
       p.replace(
         'src/blocks/hero/schema.json',
@@ -191,6 +191,7 @@ describe('a block schema says what the engine does with it', () => {
     expect(validateProject(root).map((d) => `${d.file} ${d.pointer} ${d.message}`)).toEqual([
       "src/blocks/hero/schema.json /x-skeleton/noneWhen 'title' is not a boolean prop of the block",
       "src/blocks/hero/schema.json /x-item unknown resource kind 'bannr' — did you mean 'banner'?",
+      'src/blocks/hero/schema.json /x-title must be a string (the block as the visual editor names it)',
       'src/blocks/hero/schema.json /anyOf/0/properties/title/default this default is never applied: the engine fills defaults along properties, items and allOf only',
     ]);
   });

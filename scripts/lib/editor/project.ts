@@ -295,7 +295,10 @@ export function projectSnapshot(root: string): ProjectSnapshot {
   const blocks = inputs.blocks.flatMap((input) => {
     const info = blockInfo(input);
     if (!info) return [];
-    const { title, description } = info.schema;
+    // The editor's words for the block (`x-title`, `x-summary`); the schema's own title and
+    // description are written for a developer's editor and are the fallback.
+    const title = info.schema['x-title'] ?? info.schema.title;
+    const description = info.schema['x-summary'] ?? info.schema.description;
     return [
       {
         type: info.type,
