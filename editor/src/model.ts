@@ -54,6 +54,33 @@ export function sectionTitle(section: SectionValue, block: BlockMeta | undefined
   return blockTitle(block, section.type);
 }
 
+/**
+ * The names of a page's sections (sectionTitle), told apart where two would read alike: the second
+ * and later of a name get their anchor in words ("About us, sections: Awards"), else their position.
+ */
+export function sectionTitles(
+  sections: readonly SectionValue[],
+  config: PagesConfigValue,
+  blocks: readonly BlockMeta[],
+  sources: readonly SourceMeta[],
+): string[] {
+  const titles = sections.map((section) => {
+    const resolved = resolvedSection(section, config);
+    return sectionTitle(
+      resolved,
+      blocks.find((block) => block.type === section.type),
+      sources,
+    );
+  });
+  const seen = new Map<string, number>();
+  for (const title of titles) seen.set(title, (seen.get(title) ?? 0) + 1);
+  return titles.map((title, index) => {
+    if ((seen.get(title) ?? 0) < 2) return title;
+    const id = resolvedSection(sections[index], config).id;
+    return `${title}: ${typeof id === 'string' && id ? humanize(id) : `section ${index + 1}`}`;
+  });
+}
+
 /** The block's `x-source`: whether a section of it binds a source ('required', 'optional', 'none'). */
 export function sourceUse(block: BlockMeta | undefined): 'required' | 'optional' | 'none' {
   const value = block?.schema['x-source'];

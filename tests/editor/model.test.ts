@@ -10,6 +10,7 @@ import {
   pageTitle,
   resolvedSection,
   sectionTitle,
+  sectionTitles,
   sourcesFor,
 } from '../../editor/src/model';
 import { samplePath } from '../../scripts/lib/routes';
@@ -184,6 +185,31 @@ describe('names an editor reads', () => {
   it('shortens a long title and never shows a source by its path when the catalogue names it', () => {
     expect(sectionTitle({ type: 'faq', props: { title: 'x'.repeat(200) } }, faq, sources).length).toBe(80);
     expect(sectionTitle({ type: 'sectionList', source: 'about-us-sections' }, sectionList, sources)).not.toContain('about-us');
+  });
+
+  it('tells apart two sections of a page that would read alike, by their anchor or position', () => {
+    const config = { pages: [], presets: { faqs: { type: 'faq', props: { texts: { title: 'Questions about plans' } } } } };
+    const titles = sectionTitles(
+      [
+        { type: 'sectionList', id: 'about-sections', source: 'about-us-sections' },
+        { type: 'sectionList', props: { title: 'Tele-Treatment Program' }, source: 'tele-treatments' },
+        { type: 'sectionList', id: 'awards', source: 'about-us-sections' },
+        { type: 'faq', preset: 'faqs' },
+        { type: 'faq' },
+        { type: 'faq' },
+      ],
+      config,
+      [sectionList, faq],
+      sources,
+    );
+    expect(titles).toEqual([
+      'About us, sections: About sections',
+      'Tele-Treatment Program',
+      'About us, sections: Awards',
+      'Questions about plans',
+      'Frequently asked questions: section 5',
+      'Frequently asked questions: section 6',
+    ]);
   });
 
   it('lists a page by its name in words, not its PascalCase name', () => {

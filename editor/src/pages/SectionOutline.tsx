@@ -14,7 +14,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, makeStyles, mergeClasses, tokens, Toolbar, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { blockTitle, pageTitle, problemsBySection, resolvedSection, sectionTitle } from '../model';
+import { blockTitle, pageTitle, problemsBySection, resolvedSection, sectionTitles } from '../model';
 import { useEditor, useStore } from '../state';
 import type { Diagnostic, PagesConfigValue, PageValue, SectionValue } from '../types';
 import { BlockPalette } from './BlockPalette';
@@ -260,13 +260,14 @@ export const SectionOutline = memo(function SectionOutline({
   const ids = useStableIds(sections);
   const presets = config.presets;
   const byType = useMemo(() => new Map(blocks.map((block) => [block.type, block])), [blocks]);
+  const titles = sectionTitles(sections, { pages: [], presets }, blocks, sources);
   const summaries = useSameJson(
-    sections.map((section): Summary => {
+    sections.map((section, index): Summary => {
       const resolved = section.preset ? resolvedSection(section, { pages: [], presets }) : section;
       const block = byType.get(section.type);
       return {
         type: section.type,
-        title: sectionTitle(resolved, block, sources),
+        title: titles[index],
         block: blockTitle(block, section.type),
         preset: section.preset,
         source: resolved.source,

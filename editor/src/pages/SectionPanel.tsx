@@ -28,7 +28,7 @@ import {
   relativePointer,
   resolvedSection,
   sectionPointer,
-  sectionTitle,
+  sectionTitles,
   sourcesFor,
   sourceUse,
 } from '../model';
@@ -308,7 +308,7 @@ const SectionFields = memo(function SectionFields({
   prefix,
   options,
   catalogue,
-  sources,
+  title,
   actions,
 }: {
   section: SectionKeys;
@@ -319,12 +319,12 @@ const SectionFields = memo(function SectionFields({
   prefix: string;
   options: SourceMeta[];
   catalogue: SourceMeta | undefined;
-  sources: readonly SourceMeta[];
+  /** The section's name (model.ts sectionTitles). */
+  title: string;
   actions: FieldActions;
 }) {
   const styles = usePanelStyles();
   const own = useStyles();
-  const title = sectionTitle(resolved, block, sources);
   const kind = blockTitle(block, section.type);
   const use = sourceUse(block);
   const errorAt = (key: string) =>
@@ -480,7 +480,10 @@ export function SectionPanel({
   const prefix = sectionPointer(pageIndex, sectionIndex);
   const sectionProblems = useMemo(() => problemsUnder(problems as Diagnostic[], prefix), [problems, prefix]);
   const errorSchema = useMemo(() => propsErrorSchema(sectionProblems, prefix), [sectionProblems, prefix]);
-  const title = sectionTitle(resolved, block, sources);
+  const title = useMemo(
+    () => sectionTitles(config.pages[pageIndex]?.sections ?? [], config, blocks, sources)[sectionIndex] ?? blockTitle(block, section.type),
+    [config, pageIndex, sectionIndex, blocks, sources, block, section.type],
+  );
   const options = useMemo(() => sourcesFor(block, sources), [block, sources]);
   const catalogue = sources.find((entry) => entry.source === resolved.source);
 
@@ -571,7 +574,7 @@ export function SectionPanel({
         prefix={prefix}
         options={options}
         catalogue={catalogue}
-        sources={sources}
+        title={title}
         actions={actions}
       />
       {block && (
