@@ -66,7 +66,9 @@ async function openArticle(page: Page) {
 
 const savedArticle = () =>
   (
-    JSON.parse(readFileSync(path.join(dir, 'content/articles.json'), 'utf8')) as { items: { title: string; description: string }[] }
+    JSON.parse(readFileSync(path.join(dir, 'content/articles.json'), 'utf8')) as {
+      items: { title: string; description: string; background_image: { main: string; alt?: string } }[];
+    }
   ).items.find((item) => item.title === ARTICLE)!;
 
 test('rich text: typed text reaches the preview, hostile HTML never reaches the file', async ({ page }) => {

@@ -306,8 +306,13 @@ describe.skipIf(ON_POSTGRES)('upgrade from a database seeded the old way', () =>
     expect(await countOf(db, sql`SELECT CAST(count(*) AS INTEGER) AS n FROM submission_files WHERE length(content) > 0`)).toBe(
       expected.submission_files,
     );
-    // The old seed's moving dates of this year's latest articles become the files' real ones.
-    expect(server.log()).toEqual(['content: articles: 2 changed', expect.stringMatching(/^content: follows the files/)]);
+    // The old seed's moving dates of this year's latest articles become the files' real ones, and
+    // the home banner the photo the files now name.
+    expect(server.log()).toEqual([
+      'content: articles: 2 changed',
+      'content: home-sliders: 1 changed',
+      expect.stringMatching(/^content: follows the files/),
+    ]);
     const fresh = await start(newDataDir(), ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
     cleanups.push(fresh.cleanup);
     for (const path of ['/api/v1/articles', '/api/v1/faqs', '/api/v1/shop-plans', `/api/v1/resellers/slug/${DEMO.reseller.slug}`]) {

@@ -97,6 +97,17 @@ describe('the demo database made from the content files', () => {
   };
 
   /**
+   * A snapshot row as the content is now, where it was changed on purpose since: the home page's
+   * first banner is a photo of content/media, no longer the old seed's drawing.
+   */
+  const HOME_BANNER = (JSON.parse(readFileSync(join(ROOT, 'content', 'home-sliders.json'), 'utf8')) as { items: Row[] }).items[0];
+  const sinceTheSeed = (row: Row): Row => {
+    if (row.resource !== 'home-sliders' || row.id !== HOME_BANNER.id) return row;
+    const body = JSON.parse(row.body as string) as Row;
+    return { ...row, body: JSON.stringify({ ...body, background_image: HOME_BANNER.background_image }) };
+  };
+
+  /**
    * The key rows as the snapshot has them: a stored code hash that verifies the demo pair's code is
    * written as that code (a hash is salted at random; one that does not verify stays and fails).
    */
@@ -114,7 +125,7 @@ describe('the demo database made from the content files', () => {
   it('holds every content row of the old seed, the same demo orders and keys', async () => {
     const now = await made(BASE_DAY);
     const before = snapshot.base.tables;
-    expect(now.content.map(undated)).toEqual(before.content.map(undated));
+    expect(now.content.map(undated)).toEqual(before.content.map(sinceTheSeed).map(undated));
     expect(now.orders).toEqual(before.orders);
     expect(await withDemoCodes(now.access_keys)).toEqual(before.access_keys);
     const mode = (rows: Row[]) => rows.filter((row) => row.key === 'seed_mode' || row.key === 'demo_keys_seeded');

@@ -18,13 +18,17 @@ const semver = createRequire(import.meta.url)('semver') as {
 
 const engines = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
 const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; os?: string[]; cpu?: string[] }>;
 };
+
+/** A package built for another system or processor (sharp's binaries for Windows, say): npm never installs it here. */
+const foreign = (info: { os?: string[]; cpu?: string[] }) =>
+  (info.os !== undefined && !info.os.includes(process.platform)) || (info.cpu !== undefined && !info.cpu.includes(process.arch));
 
 describe('engines', () => {
   it('names only Node versions that every locked package accepts', () => {
     const refusing = Object.entries(lock.packages)
-      .filter(([where]) => where !== '')
+      .filter(([where, info]) => where !== '' && !foreign(info))
       .flatMap(([where, info]) => {
         const node = Array.isArray(info.engines) ? undefined : info.engines?.node;
         return node && !semver.subset(engines, node) ? [`${where.replace(/^.*node_modules\//, '')}@${info.version}: ${node}`] : [];
