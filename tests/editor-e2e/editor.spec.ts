@@ -76,19 +76,22 @@ async function openEditor(page: Page): Promise<void> {
 }
 
 const topBar = (page: Page) => page.getByRole('banner');
-const props = (page: Page) => page.getByRole('region', { name: 'Props' });
+const props = (page: Page) => page.getByRole('region', { name: 'Settings' });
 const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of the page"]');
 
 test('a prop typed in the form shows in the preview, undo takes it back, save writes a small diff', async ({ page }) => {
   await openEditor(page);
   const before = read('pages.config.json');
-  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  await page.getByRole('button', { name: /Preset: plan-grid/ }).click();
   const title = props(page).getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toHaveValue('Choose your plan');
   await expect(preview(page).getByRole('heading', { name: 'Choose your plan' })).toBeVisible({ timeout: 60_000 });
+  // The preview's outline of the selected section is labelled with its name, as in the outline.
+  await expect(preview(page).locator('.editor-outline--selected')).toHaveAttribute('data-label', 'Choose your plan');
 
   await title.fill('Pick a plan');
   await expect(preview(page).getByRole('heading', { name: 'Pick a plan' })).toBeVisible();
+  await expect(preview(page).locator('.editor-outline--selected')).toHaveAttribute('data-label', 'Pick a plan');
   await expect(page.getByText('1 file unsaved')).toBeVisible();
 
   await topBar(page).getByRole('button', { name: 'Undo' }).click();
@@ -109,7 +112,7 @@ test('a prop typed in the form shows in the preview, undo takes it back, save wr
 test('a mistake shows on its field and is not saved', async ({ page }) => {
   await openEditor(page);
   const before = read('pages.config.json');
-  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  await page.getByRole('button', { name: /Preset: plan-grid/ }).click();
   // An anchor is an element id: lower-case letters, digits and dashes.
   await props(page).getByRole('textbox', { name: 'Anchor', exact: true }).fill('Our Plans!');
   await expect(page.getByText(/problem/i).first()).toBeVisible();
@@ -120,14 +123,14 @@ test('a mistake shows on its field and is not saved', async ({ page }) => {
 
 test('sections move by keyboard alone, and a file changed on disk is noticed', async ({ page }) => {
   await openEditor(page);
-  const handle = page.getByRole('button', { name: /^Move Banner, section 2 of/ });
+  const handle = page.getByRole('button', { name: /^Move Home page banners, section 2 of/ });
   await handle.focus();
   // dnd-kit's keyboard sensor: Space picks up, an arrow moves, Space drops (each after its animation frame).
   for (const key of ['Space', 'ArrowDown', 'Space']) {
     await page.keyboard.press(key);
     await page.waitForTimeout(300);
   }
-  await expect(page.getByRole('button', { name: /^Move Banner, section 3 of/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Move Home page banners, section 3 of/ })).toBeVisible();
 
   const file = path.join(dir, 'forms/contact.json');
   writeFileSync(file, read('forms/contact.json').replace('"Submit"', '"Send"'));
@@ -160,19 +163,18 @@ test('Add an FAQ section to About, fill its props, move it up, and save', async 
   await nav.getByRole('button', { name: 'Add section' }).click();
   const palette = page.getByRole('dialog', { name: 'Add a section' });
   await palette.getByRole('searchbox').fill('faq');
-  await palette.getByRole('button', { name: /^Faq\s*faq/ }).click();
+  await palette.getByRole('button', { name: /^Frequently asked questions/ }).click();
   await expect(palette).toBeHidden();
 
   const panel = page.getByRole('region', { name: 'Section properties' });
   // An FAQ section lists the questions of a source of FAQ items (x-source: required, x-item: faq).
-  const source = panel.getByRole('combobox', { name: 'Source' });
-  await source.fill('faqs');
-  await source.press('Enter');
+  await panel.getByRole('combobox', { name: 'Shows' }).click();
+  await page.getByRole('option', { name: /^Frequently asked questions/ }).click();
   await props(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Questions about us');
   await expect(preview(page).getByRole('heading', { name: 'Questions about us' })).toBeVisible({ timeout: 60_000 });
 
   await nav.getByRole('button', { name: 'Move up' }).click();
-  await expect(nav.getByRole('button', { name: /^Move Faq, section 6 of 7/ })).toBeVisible();
+  await expect(nav.getByRole('button', { name: /^Move Questions about us, section 6 of 7/ })).toBeVisible();
   await topBar(page).getByRole('button', { name: 'Save' }).click();
   await expect(topBar(page).getByText('Saved', { exact: true })).toBeVisible();
 
@@ -242,7 +244,7 @@ test('Publish commits exactly the saved files once, with the message written', a
   const publish = topBar(page).getByRole('button', { name: 'Publish…' });
   await expect(publish).toBeDisabled();
 
-  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  await page.getByRole('button', { name: /Preset: plan-grid/ }).click();
   await props(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Plans for everyone');
   // Unsaved changes are saved before they are published.
   await expect(publish).toBeDisabled();
@@ -262,7 +264,7 @@ test('Publish commits exactly the saved files once, with the message written', a
 
 test('An axe check of the editor finds no serious violation', async ({ page }) => {
   await openEditor(page);
-  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
+  await page.getByRole('button', { name: /Preset: plan-grid/ }).click();
   await expect(props(page).getByRole('textbox', { name: 'Title', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

@@ -47,7 +47,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
   },
   title: { fontWeight: tokens.fontWeightSemibold },
-  type: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  type: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   description: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
 });
 
@@ -91,11 +91,8 @@ export function BlockPalette({
                     }}
                   >
                     <span className={styles.title}>{blockTitle(block, block.type)}</span>
-                    <span className={styles.type}>
-                      {block.type}
-                      {sourceUse(block) === 'required' ? ' · needs a source' : ''}
-                    </span>
                     <span className={styles.description}>{blockDescription(block)}</span>
+                    {sourceUse(block) === 'required' && <span className={styles.type}>Shows content you choose</span>}
                   </button>
                 </li>
               ))}

@@ -2,7 +2,7 @@ import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
-import { pageTitle, resolvedPage } from '../model';
+import { pageTitle, resolvedPage, sectionTitles } from '../model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
 import { useStore } from '../state';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
@@ -97,7 +97,8 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
       const address = samplePath(shown, site);
       if (shown === sent.page && current.presets === sent.presets && selection === sent.selected && address === sent.url) return;
       sent = { page: shown, presets: current.presets, selected: selection, url: address };
-      const message: ToPreview = { type: 'render', page: resolvedPage(shown, current), url: address, selected: selection };
+      const labels = sectionTitles(shown.sections ?? [], current, state.blocks, state.sources);
+      const message: ToPreview = { type: 'render', page: resolvedPage(shown, current), url: address, selected: selection, labels };
       frame.current?.contentWindow?.postMessage(message, window.location.origin);
     };
     send();

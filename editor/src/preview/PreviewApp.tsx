@@ -136,7 +136,7 @@ export function PreviewApp() {
         const index = current?.sections?.findIndex((section, i) => sectionKey(current, section, i) === key);
         return index === undefined || index < 0 ? undefined : index;
       },
-      labelOf: (index) => pageRef.current?.sections?.[index]?.type ?? '',
+      labelOf: (index) => shown.current?.labels?.[index] ?? pageRef.current?.sections?.[index]?.type ?? '',
       onSelect: (index) => post({ type: 'select', index }),
     });
     const onMessage = (event: MessageEvent) => {

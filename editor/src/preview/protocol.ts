@@ -9,6 +9,8 @@ export interface RenderMessage {
   /** The address the page is rendered at: its path with sample params. */
   url: string;
   selected: number | null;
+  /** Each section's name as the editor shows it (the selected box's label); its block type when absent. */
+  labels?: string[];
 }
 
 /** Editor -> preview: the selected section changed (scrolled into view and outlined). */
