@@ -85,7 +85,7 @@ describe('POST /api/v1/sandbox-pay/payment-requests', () => {
 describe('sandbox checkout page', () => {
   it('shows the order with Pay and Cancel, escaped, without scripts, under the CSP', async () => {
     // A plan whose name needs escaping.
-    shop.app.ctx.repo.insert('shop-plans', {
+    await shop.app.ctx.repo.insert('shop-plans', {
       id: 90,
       precedence: 90,
       name: '<b>Evil & "Co"</b>',
