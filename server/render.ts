@@ -310,6 +310,10 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       .then(async (claimed) => {
         if (!claimed) return;
         try {
+          // Another render may have written the page between this request's read of the stale copy and
+          // the claim (its claim already released): then it is fresh and needs no second render.
+          const current = await cache.get(key);
+          if (current && current.expires > Date.now()) return;
           await nextTurn();
           const result = await produce();
           if (result.kind === 'page') write(key, result);
