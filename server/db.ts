@@ -247,8 +247,11 @@ async function migratePostgres(query: Queryable): Promise<void> {
  */
 export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
-  // An idle connection the server dropped is replaced; the error is not the process's end.
+  // A connection the database dropped is replaced; the error is not the process's end. The pool
+  // reports it for an idle connection; one checked out (between a query and its release) reports it
+  // on the client itself, where an unheard 'error' event would be an uncaught exception.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const query = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
   try {
     if (options.migrate !== false) await migratePostgres(query);
