@@ -285,16 +285,43 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     return reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
   });
 
-  // Alive: the process answers. Ready: it can serve, its database and Redis (when set) answer; a load
-  // balancer sends traffic only to a ready instance, and one that is closing is not ready.
+  // Alive: the process answers. Ready means "send me traffic": the database answers and the instance
+  // is not draining. Redis is optional: without it the instance serves with its own per-process limits,
+  // render budget and HTML cache, so a Redis outage leaves it ready (the body says `redis: false`)
+  // rather than taking every instance out of the balancer at once.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  let lastReadiness = '';
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
   app.get(`${API_PREFIX}/ready`, async (_request, reply) => {
     const checks = { database: await db.ping(), redis: await shared.reachable() };
-    const ready = checks.database && checks.redis;
+    const ready = checks.database && !draining;
+    const body = {
+      ready,
+      ...checks,
+      ...(draining ? { draining: true } : {}),
+      ...(ready && !checks.redis ? { limits: 'per-process' as const } : {}),
+    };
+    // Logged when the answer changes, not on every probe.
+    const readiness = JSON.stringify(body);
+    if (readiness !== lastReadiness) {
+      if (lastReadiness !== '' || !ready || !checks.redis) {
+        const line = !ready
+          ? `ready: no (${!checks.database ? 'database unreachable' : 'draining'})`
+          : checks.redis
+            ? 'ready: yes'
+            : 'ready: yes, without redis (limits, render budget and HTML cache per process)';
+        if (ready && checks.redis) app.log.info(line);
+        else app.log.warn(line);
+      }
+      lastReadiness = readiness;
+    }
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ ready, ...checks });
+      .send(body);
   });
   await whenConnected(shared);
   const uploadQuotaBytes = Math.floor((opts.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024);
