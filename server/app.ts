@@ -1,7 +1,9 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { readPagesConfig, readProduct, ROOT_DIR, type Product, type ServerContext } from './context';
+import { readPagesConfig, type ServerContext } from './context';
+import { readProduct, type Product } from './product';
+import { ROOT_DIR } from './root';
 import { databaseFile, openDatabase } from './db';
 import { Repo } from './repo';
 import { createSharedState, whenConnected } from './shared-state';

@@ -1,36 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { resolvePresets } from '../domain/page-presets';
 import type { Db } from './db';
 import type { MailService } from './mail/service';
+import type { Product } from './product';
 import type { Repo } from './repo';
 import type { SharedState } from './shared-state';
-
-/** The repository root (server/ lives directly under it). */
-export const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-export interface Product {
-  /** Display name, e.g. "Bantay Doc". */
-  name: string;
-  /** Short name used in paths and slugs, e.g. "bantaydoc". */
-  short: string;
-}
-
-const DEFAULT_PRODUCT: Product = { name: 'Bantay Doc', short: 'bantaydoc' };
-
-/** The product names from pages.config.json (site.product), or the defaults when it is absent or unreadable. */
-export function readProduct(configPath: string = join(ROOT_DIR, 'pages.config.json')): Product {
-  try {
-    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { site?: { product?: Partial<Product> } };
-    const product = config.site?.product;
-    const short = typeof product?.short === 'string' && /^[a-z0-9-]+$/.test(product.short) ? product.short : DEFAULT_PRODUCT.short;
-    const name = typeof product?.name === 'string' && product.name.trim() ? product.name : DEFAULT_PRODUCT.name;
-    return { name, short };
-  } catch {
-    return DEFAULT_PRODUCT;
-  }
-}
+import { ROOT_DIR } from './root';
 
 /**
  * pages.config.json as the server reads it (routes for the sitemap and robots.txt), its sections'

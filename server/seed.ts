@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCentavos } from '../domain/money';
 import { computeTotals, memberPriceOf } from '../domain/pricing';
-import { ROOT_DIR } from './context';
+import { ROOT_DIR } from './root';
 import type { Item, Repo } from './repo';
 import { OrderStore } from './shop/store';
 

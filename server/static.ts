@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { ROOT_DIR } from './context';
+import { ROOT_DIR } from './root';
 import type { PageRenderer } from './render';
 
 /** The demo images the seed data refers to ("/content-images/<file>.svg"). */

@@ -1,5 +1,5 @@
 import { manilaToday } from '../../domain/dates';
-import type { Product } from '../context';
+import type { Product } from '../product';
 import type { Item, Repo } from '../repo';
 import { recordSeedMode } from '../seed';
 import { formatContentProblems, loadContent } from './load';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { isObject } from '../../domain/guards';
-import { ROOT_DIR } from '../context';
+import { ROOT_DIR } from '../root';
 import { fileRules, type FileRule } from '../../domain/file-rules';
 
 /**

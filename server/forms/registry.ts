@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isObject } from '../../domain/guards';
-import { ROOT_DIR } from '../context';
+import { ROOT_DIR } from '../root';
 import { FORMS_DIR, readFormFile, VALIDATORS_DIR, withValidator, type Form } from './form';
 
 /** Who receives a form's submissions by e-mail (the form file's `mail`, checked by `npm run validate`). */

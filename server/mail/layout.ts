@@ -2,7 +2,7 @@ import { escapeHtml } from '../../domain/html';
 import { fillPlaceholders } from '../../domain/text';
 import { html, SafeHtml } from '../shop/html';
 import type { Emails } from '../../src/generated/config';
-import type { Product } from '../context';
+import type { Product } from '../product';
 
 /**
  * The shared frame of the server's e-mails: the HTML part (tables and inline styles, which every

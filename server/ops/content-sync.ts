@@ -1,4 +1,5 @@
-import { readProduct, ROOT_DIR } from '../context';
+import { readProduct } from '../product';
+import { ROOT_DIR } from '../root';
 import { checkedContent, ContentError, followContent } from '../content/follow';
 import { Repo } from '../repo';
 import { seedMode } from '../seed';

@@ -1,14 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyCode } from '../lib/lazy-code';
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  message: string;
-  busy?: boolean;
-  onYes: () => void;
-  onNo: () => void;
-}
+import type { ConfirmDialogProps } from './types';
 
 const surface = lazyCode(() => import('./ConfirmDialogSurface'));
 const ConfirmDialogSurface = surface.Component;

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { fillSiteText, fillSiteTexts, site } from '../lib/site';
-import type { ConfirmDialogProps } from './ConfirmDialog';
+import type { ConfirmDialogProps } from './types';
 
 /** The confirm dialog itself (Fluent's Dialog): its own chunk, loaded when a form first asks. */
 export default function ConfirmDialogSurface({ open, title, message, busy, onYes, onNo }: ConfirmDialogProps) {

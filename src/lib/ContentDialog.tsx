@@ -4,7 +4,7 @@ import { fillQuery, useSource } from '../api/sources';
 import { logError } from './log';
 import { Paragraphs } from './Paragraphs';
 import { RichText } from './RichText';
-import type { ContentDialogSpec } from './content-dialogs';
+import type { ContentDialogSpec } from './types';
 import './content-dialog.css';
 import { FluentScope } from './FluentScope';
 import type { RouteParams } from './route-params';

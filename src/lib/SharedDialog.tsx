@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { Link as RouterLink } from 'react-router-dom';
-import type { OpenDialog } from './dialogs';
+import type { OpenDialog } from './types';
 import { fillSiteTexts, site } from './site';
 import { FluentScope } from './FluentScope';
 

@@ -1,18 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RouteParams } from './route-params';
-
-/** One dialog of content: which source, how its items read, and its texts (from the page's configuration). */
-export interface ContentDialogSpec {
-  /** terms: rich-text descriptions; policies: title and description; faqs: question and answer. */
-  kind: 'terms' | 'policies' | 'faqs';
-  /** The button's text. */
-  label: string;
-  title: string;
-  source: string;
-  /** Query of the source; ':<param>' values are route params (e.g. ':reseller_id'). */
-  query?: Readonly<Record<string, string>>;
-  emptyText?: string;
-}
+import type { ContentDialogSpec } from './types';
 
 // Fluent's dialog, the sanitiser and the content load the first time a dialog opens.
 const ContentDialog = lazy(() => import('./ContentDialog'));

@@ -1,20 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-
-interface MessageDialog {
-  title: string;
-  message: string;
-}
-
-interface SuccessDialog extends MessageDialog {
-  /** Label and target of the link back (defaults: the configured 'home' label and '/'). */
-  link?: { label: string; href: string };
-  /** A persistent dialog cannot be dismissed by Escape or a click outside. */
-  persistent?: boolean;
-  /** Called when the dialog closes, whichever way. */
-  onClose?: () => void;
-}
-
-export type OpenDialog = { kind: 'error'; dialog: MessageDialog } | { kind: 'success'; dialog: SuccessDialog };
+import type { MessageDialog, OpenDialog, SuccessDialog } from './types';
 
 interface DialogsApi {
   showError(dialog: MessageDialog): void;

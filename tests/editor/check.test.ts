@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectGate, removeStaleCopies } from '../../scripts/lib/editor/check';
-import { editText } from '../../scripts/lib/editor/save';
+import { editText } from '../../scripts/lib/editor/json-edit';
 import { copyProject } from '../../scripts/lib/scratch-copy';
 import { validateProject } from '../../scripts/lib/validate-project';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectFormatting, editText, jsonEqual, serialise } from '../../scripts/lib/editor/save';
+import { detectFormatting, editText, jsonEqual, serialise } from '../../scripts/lib/editor/json-edit';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONFIG = readFileSync(path.join(REPO, 'pages.config.json'), 'utf8');

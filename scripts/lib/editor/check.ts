@@ -8,7 +8,7 @@ import { copyProject } from '../scratch-copy';
 import { validateProject } from '../validate-project';
 import { MEDIA_DIR } from './media';
 import { editablePathProblem, readText } from './project';
-import { editText } from './save';
+import { editText } from './json-edit';
 
 /**
  * The editor's gate: the problems `npm run validate` would print if some files of the project had
@@ -17,7 +17,7 @@ import { editText } from './save';
  * copy's gate inputs to the project's (only the files that differ are written), writes the
  * proposed texts there, validates the copy, and puts the project's texts back. Diagnostics name
  * files relative to the root, so they read as the project's own. The texts are those a save would
- * write (save.ts, editText), so lines and columns are the saved file's.
+ * write (json-edit.ts, editText), so lines and columns are the saved file's.
  *
  * Checks and saves run one at a time (`exclusive`): a check never sees another's files.
  */

@@ -8,7 +8,7 @@ import { checkedContent, ContentError, followContent } from '../../../server/con
 import { PROJECT_PATHS } from '../project';
 import { editableFiles, isContentFile, readText } from './project';
 import { OWNER_FILE, removeStaleCopies, SCRATCH_PREFIX } from './check';
-import { serialise } from './save';
+import { serialise } from './json-edit';
 
 /**
  * The content of the editor's preview before it is saved: a second, in-memory copy of the reference

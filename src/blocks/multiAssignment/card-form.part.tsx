@@ -9,7 +9,7 @@ import type { FormContext } from '../../forms/form-context';
 import { ThemedForm } from '../../forms/theme';
 import { useLoadedForm } from '../../forms/use-form-definition';
 import { FluentScope } from '../../lib/FluentScope';
-import type { CardFormProps } from './MemberCard';
+import type { CardFormProps } from './types';
 import { birthdateProblem, invalidDateMessage } from './rules';
 
 type Data = Record<string, unknown>;
