@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { checkImports, importCycles, importGraph, ruleViolations, sourceFiles } from '../../scripts/lib/import-rules';
+import { checkImports, importCycles, importGraph, ruleViolations, sourceFiles, typeImportGraph } from '../../scripts/lib/import-rules';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -32,6 +32,9 @@ describe('import boundaries (npm run lint:imports)', () => {
       'src/lib/log.ts': 'export const log = 1;',
       'src/lib/p.ts': "import { q } from './q';\nexport const p = () => q;",
       'src/lib/q.ts': "import { p } from './p';\nexport const q = () => p;",
+      // A cycle through a type only: gone from the bundle, still two modules that need each other.
+      'src/lib/t1.ts': "import type { T2 } from './t2';\nexport interface T1 {\n  two: T2;\n}\nexport const one = 1;",
+      'src/lib/t2.ts': "import { one } from './t1';\nexport type T2 = number;\nexport const two = one;",
       'src/generated/g.ts': "import { log } from '../lib/log';\nexport const g = log;",
       'src/api/c.ts':
         "import fastify from 'fastify';\nimport { readFileSync } from 'node:fs';\nimport React from 'react';\nexport const c = [fastify, readFileSync, React];",
@@ -68,6 +71,14 @@ describe('import boundaries (npm run lint:imports)', () => {
     it('reports an import cycle once', async () => {
       const graph = await importGraph(dir, sourceFiles(dir, ['src']));
       expect(importCycles(graph)).toEqual([['src/lib/p.ts', 'src/lib/q.ts', 'src/lib/p.ts']]);
+    });
+
+    it('reports a cycle of which one side imports a type only', () => {
+      const cycles = importCycles(typeImportGraph(dir, sourceFiles(dir, ['src'])));
+      expect(cycles).toEqual([
+        ['src/lib/p.ts', 'src/lib/q.ts', 'src/lib/p.ts'],
+        ['src/lib/t1.ts', 'src/lib/t2.ts', 'src/lib/t1.ts'],
+      ]);
     });
   });
 });
