@@ -1,7 +1,7 @@
 import { use, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import type { PageConfig } from '../generated/config';
-import { tracked } from '../engine/hydration';
+import { tracked } from '../engine/react-internals';
 import { loadBlocks, loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
 import { fillPath, fillSiteText, fillSiteTexts, loadSections, pageBlockTypes, pages, site, type PageRoute } from '../lib/site';

@@ -7,64 +7,25 @@
  * - Any other section hydrates on its own, as soon as one of these happens: the visitor touches it
  *   (pointer down, focus, or an input the page kept for it), it comes into view, or the browser is
  *   idle. Only then is its block's chunk (and its form) loaded.
- * - Input that arrives before a part has hydrated is kept by the page's boot script (server/boot-script.ts)
+ * - Input that arrives before a part has hydrated is kept by the page's input script (src/boot/input.ts)
  *   and replayed here once the part is live: clicks, submits, and text typed into fields.
  *
- * The DOM contract with the boot script: each section sits in a `display: contents` element with
- * `data-section` (its key) and `data-hydrate` ('never', 'visible' or 'first'), and so does a part of
- * a block whose code comes later than the block's (lib/Part.tsx, without `data-section`); a part
- * that runs gets `data-live`, and the app's shell (#root) too once the first pass has committed
- * (`<html>` then has `data-hydrated`). Input in a part that is not live yet is queued on `window.__earlyInput`.
+ * The DOM contract with the input script (its names in src/boot/names.ts): each section sits in a
+ * `display: contents` element with `data-section` (its key) and HYDRATE_ATTR (a HydrateKind), and so
+ * does a part of a block whose code comes later than the block's (lib/Part.tsx, without
+ * `data-section`); a part that runs gets LIVE_ATTR, and the app's shell (#root) too once the first
+ * pass has committed (`<html>` then has `data-hydrated`). Input in a part that is not live yet is
+ * queued on `window.__earlyInput`.
  */
 
-import { unstable_getCurrentPriorityLevel, unstable_IdlePriority } from 'scheduler';
+import { EARLY_INPUT_EVENT, HYDRATE_ATTR, LIVE_ATTR, ROOT_ID, type EarlyInput, type HydrateKind } from '../boot/names';
+import { inDeferredHydrationPass, setFieldValue } from './react-internals';
 
-/** A visitor's input the boot script kept for a part of the page that had not hydrated yet. */
-export interface EarlyInput {
-  type: 'click' | 'submit' | 'input';
-  /** The element the input went to (the form for a submit). */
-  target: Element;
-  /** The part it waits for: a section's slot, or #root for the shell. */
-  slot: Element;
-  /** Where the target sits in the slot (child indexes): the same place after a re-render replaced the element. */
-  path: number[];
-  /** An input's value as it was then (a re-render after hydration may have reset the field since). */
-  value?: string;
-}
-
-declare global {
-  interface Window {
-    /** The boot script's queue; `replaying` while the page replays it. */
-    __earlyInput?: EarlyInput[] & { replaying?: boolean };
-  }
-}
-
-/** The event the boot script sends on document, with the slot as detail, when it keeps an input. */
-export const EARLY_INPUT_EVENT = 'early-input';
-
-/**
- * How a section comes alive: never (its HTML is final), or once touched, in view, or at idle
- * ('visible'); 'first' is a 'visible' one that sets up the page, and no input is replayed before it ran.
- */
-export type HydrateKind = 'never' | 'visible' | 'first';
+export type { HydrateKind };
 
 /** The slot element of the section with `key` on the current page (see the DOM contract above). */
 export function slotOf(key: string): Element | null {
   return document.querySelector(`[data-section="${key.replace(/["\\]/g, '\\$&')}"]`);
-}
-
-/**
- * Gives React the value a field had when the visitor typed or picked it: React took the field's
- * value as its own when it hydrated, while its state still holds what the server rendered (and a
- * re-render since may have reset the field). Setting the value through the element's own property
- * (which React watches) and then through the prototype's, and sending the event React listens to,
- * makes React see a change and call the field's onChange with that value.
- */
-function handOver(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
-  const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-  if (!(field instanceof HTMLSelectElement)) field.value = value === '' ? ' ' : '';
-  nativeSetter?.call(field, value);
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
 /** The element at `path` in `slot`, if there is one. */
@@ -80,7 +41,9 @@ function replayOne(input: EarlyInput): void {
   if (!target) return;
   if (input.type === 'input') {
     const field = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-    if (field && input.value !== undefined) handOver(target, input.value);
+    // React's state still holds what the server rendered (and a re-render since may have reset the
+    // field): it is given the value the visitor typed or picked.
+    if (field && input.value !== undefined) setFieldValue(target, input.value);
   } else if (input.type === 'submit') {
     if (target instanceof HTMLFormElement) target.requestSubmit();
   } else {
@@ -95,16 +58,16 @@ function replayOne(input: EarlyInput): void {
  * emptied right after.
  */
 function setupPending(): boolean {
-  return document.querySelector('[data-hydrate="first"]:not([data-live])') !== null;
+  return document.querySelector(`[${HYDRATE_ATTR}="${'first' satisfies HydrateKind}"]:not([${LIVE_ATTR}])`) !== null;
 }
 
 /**
  * Replays the kept input in the order it came, as far as the parts it went to are live: an input
  * waits for every input before it (a plan added, then the cart opened, must not become the cart
- * opened, then the plan added). The boot script holds to the same order: while anything is queued,
+ * opened, then the plan added). The input script holds to the same order: while anything is queued,
  * a click or a submit in a part that is already live is queued behind it too (a form's submit
  * waits for the text typed into it before; otherwise the form judged its fields empty). Nothing is
- * replayed while a part that sets up the page has not run (setupPending). The queue is the boot
+ * replayed while a part that sets up the page has not run (setupPending). The queue is the input
  * script's array, emptied in place.
  */
 function flush(): void {
@@ -113,8 +76,8 @@ function flush(): void {
   // Input for a part that is gone (the visitor went on to another page) goes nowhere; it must not
   // hold up what came after it.
   while (queue.length && !queue[0].slot.isConnected) queue.shift();
-  if (!queue.length || !queue[0].slot.hasAttribute('data-live') || setupPending()) return;
-  // The boot script leaves replayed input alone (it would keep it again for a part it deems waiting).
+  if (!queue.length || !queue[0].slot.hasAttribute(LIVE_ATTR) || setupPending()) return;
+  // The input script leaves replayed input alone (it would keep it again for a part it deems waiting).
   queue.replaying = true;
   try {
     replayOne(queue.shift() as EarlyInput);
@@ -128,7 +91,7 @@ function flush(): void {
 /** Sections that have run while a part that sets up the page had not (see markLive). */
 const waitingForSetup = new Set<Element>();
 
-/** Whether flush runs on each input the boot script keeps (see markLive). */
+/** Whether flush runs on each input the input script keeps (see markLive). */
 let flushOnKeep = false;
 
 /**
@@ -139,22 +102,22 @@ let flushOnKeep = false;
  */
 export function markLive(slot: Element | null): void {
   if (!flushOnKeep) {
-    // While input waits, the boot script queues a click in a live part behind it. When what holds
+    // While input waits, the input script queues a click in a live part behind it. When what holds
     // the queue up is gone (see flush), no part going live would run the queue again: each input
     // kept does.
     flushOnKeep = true;
     document.addEventListener(EARLY_INPUT_EVENT, () => setTimeout(flush, 0));
   }
-  if (slot?.id === 'root') firstPassDone = true;
-  if (!slot || slot.hasAttribute('data-live')) return;
+  if (slot?.id === ROOT_ID) firstPassDone = true;
+  if (!slot || slot.hasAttribute(LIVE_ATTR)) return;
   // A section that runs before the parts that set up the page stays "not live" for input until they
   // have run: a tap on its Add to cart is kept and replayed after the shop's scope has emptied a
   // stale cart, not handled at once and then emptied with it.
-  if (slot.id !== 'root' && slot.getAttribute('data-hydrate') !== 'first' && setupPending()) {
+  if (slot.id !== ROOT_ID && slot.getAttribute(HYDRATE_ATTR) !== ('first' satisfies HydrateKind) && setupPending()) {
     waitingForSetup.add(slot);
     return;
   }
-  slot.setAttribute('data-live', '');
+  slot.setAttribute(LIVE_ATTR, '');
   setTimeout(() => {
     catchUp(slot);
     flush();
@@ -170,7 +133,7 @@ export function markLive(slot: Element | null): void {
  * What the visitor's pointer and focus already did in a part before it ran, given to its handlers:
  * the control under the mouse gets a `pointerover` (React's onPointerEnter: the call menu opens on
  * hover) and the focused one a `focusin` (React's onFocus: a Tab onto the call menu's button opens
- * it). Those events have long passed and are not input the boot script keeps.
+ * it). Those events have long passed and are not input the input script keeps.
  */
 function catchUp(slot: Element): void {
   const hovered = Array.from(slot.querySelectorAll(':hover')).pop();
@@ -179,21 +142,6 @@ function catchUp(slot: Element): void {
   }
   const active = document.activeElement;
   if (active && active !== document.body && slot.contains(active)) active.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-}
-
-/** A promise React's `use` reads without suspending once it has settled (React's thenable fields). */
-type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
-
-export function tracked<T>(promise: Promise<T>): Tracked<T> {
-  const result = promise as Tracked<T>;
-  result.status = 'pending';
-  // The handlers return nothing: returning the promise itself would make the one `then` returns
-  // adopt its failure, unhandled.
-  promise.then(
-    (value) => void Object.assign(result, { status: 'fulfilled', value }),
-    (reason: unknown) => void Object.assign(result, { status: 'rejected', reason }),
-  );
-  return result;
 }
 
 /** Never settles: a part that never hydrates keeps the server's HTML (React leaves its boundary as it is). */
@@ -216,10 +164,10 @@ let firstPassDone = false;
  *   location on a navigation), or the visitor clicked in it. Waiting would hold the update up (a
  *   navigation would never finish if it waited for a part that never hydrates): it hydrates now.
  * - a retry once what it waited for is in: it is not waiting any more.
- * React runs its deferred pass, and nothing else of ours, in a scheduler task at idle priority.
+ * Only the first is React's deferred pass (react-internals.ts).
  */
 export function hydrationAsked(): boolean {
-  return firstPassDone && unstable_getCurrentPriorityLevel() !== unstable_IdlePriority;
+  return firstPassDone && !inDeferredHydrationPass();
 }
 
 /** The section with `key` is wanted now (see whenWanted). */
@@ -229,7 +177,7 @@ export function wantNow(key: string): void {
 
 /**
  * Resolves when the section with `key` should come alive: touched (pointer down, focus, or an input
- * the boot script kept for it), within 200 px of the viewport, or when the browser is idle after the
+ * the input script kept for it), within 200 px of the viewport, or when the browser is idle after the
  * page loaded, whichever is first.
  */
 export function whenWanted(key: string): Promise<void> {

@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT, INPUT_SCRIPT } from '../../server/boot-script';
+import { BOOT_SCRIPT, INPUT_SCRIPT } from '../../src/generated/boot-scripts';
+import { startServer, tempDir } from './helpers';
 
 /**
- * server/boot-script.ts run in a DOM: the input script fetches the page's own chunks after the first
- * paint (module preloads, a few per task, so that starting many fetches is not one long task on a
- * phone); after the first frame, the boot script runs the entry, a module script, and enables the
- * forms at once.
+ * The page's inline scripts as `npm run generate` built them (src/boot/, src/generated/boot-scripts.ts)
+ * run in a DOM: the input script fetches the page's own chunks after the first paint (module
+ * preloads, a few per task, so that starting many fetches is not one long task on a phone); after
+ * the first frame, the boot script runs the entry, a module script, and enables the forms at once.
  */
 describe('the boot script', () => {
   function page(): JSDOM {
@@ -93,5 +97,52 @@ describe('the boot script', () => {
     );
     expect(added).toEqual([...preload.slice(0, 4), '/assets/index-1.js']);
     window.close();
+  });
+});
+
+/** A server bundle that renders every path as one page with a block that runs (so the page has its scripts). */
+const ENTRY = `
+export const BUILT_API_ORIGIN = '';
+export async function cachedAs(href) { return { key: new URL(href, 'http://localhost').pathname }; }
+export function headHtml(head) { return '<title>' + head.title + '</title>'; }
+function page(status) {
+  return {
+    kind: 'page', status, head: { lang: 'en', title: 'Page', description: '' }, styles: '', blocks: [],
+    scriptBlocks: ['cart'], pageKey: 'p0', data: { fallback: {}, notFound: false }, failed: 0,
+    pipe: (destination) => { destination.write('<p>page</p>'); destination.end(); },
+  };
+}
+export async function render() { return page(200); }
+export async function renderNotFound() { return page(404); }
+`;
+
+describe("a rendered page's inline scripts", () => {
+  it('are the built scripts, each allowed by the hash of its exact text in the CSP, with no unsafe script source', async () => {
+    const staticDir = tempDir('telmed-boot-');
+    mkdirSync(join(staticDir, '.ssr'));
+    writeFileSync(
+      join(staticDir, 'index.html'),
+      '<!doctype html>\n<html lang="en">\n<head><title>Site</title>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>\n<body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(staticDir, '.ssr', 'entry-server.js'), ENTRY);
+    const { app, cleanup } = await startServer({ staticDir });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      const scripts = [...new JSDOM(response.body).window.document.querySelectorAll('script:not([type]), script[type=""]')].map(
+        (script) => script.textContent ?? '',
+      );
+      expect(scripts).toEqual([INPUT_SCRIPT, BOOT_SCRIPT]);
+
+      const csp = String(response.headers['content-security-policy']);
+      const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1].split(' ') ?? [];
+      for (const text of scripts) {
+        expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+      }
+      expect(scriptSrc.filter((source) => source.includes('unsafe'))).toEqual([]);
+    } finally {
+      await cleanup();
+      rmSync(staticDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_SCRIPT, INPUT_SCRIPT } from '../../server/boot-script';
+import { BOOT_SCRIPT, INPUT_SCRIPT } from '../../src/generated/boot-scripts';
 import { markLive } from '../../src/engine/hydration';
 import { hydrateKind } from '../../src/engine/registry';
 

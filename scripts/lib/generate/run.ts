@@ -4,6 +4,7 @@ import { codeFingerprint, sha1 } from '../code-fingerprint';
 import { readInputs, type NamedInput, type ProjectInputs } from '../project';
 import { apiTypes } from './api-types';
 import { blockTypes } from './block-types';
+import { bootScripts, bootSourceText } from './boot-scripts';
 import { configTypes } from './config-types';
 import { formFiles, productNames } from './form-files';
 import { formTypes } from './form-types';
@@ -26,6 +27,7 @@ export const steps: GenerateStep[] = [
   formValidators,
   themeCss,
   pageFiles,
+  bootScripts,
 ];
 
 export interface GenerateResult {
@@ -79,7 +81,8 @@ function groupFingerprints(inputs: ProjectInputs): Record<Group, string> {
   const forms = sha1([JSON.stringify(productNames(inputs) ?? null), named(inputs.forms), named(inputs.formFragments)].join('\n\0'));
   const theme = sha1(themeText(inputs.root));
   const config = sha1(text(inputs.config));
-  return { schemas, forms, theme, config, all: `${schemas}${forms}${theme}${config}` };
+  const boot = sha1(bootSourceText(inputs.root));
+  return { schemas, forms, theme, config, boot, all: `${schemas}${forms}${theme}${config}${boot}` };
 }
 
 /** What the last run of a step produced. */

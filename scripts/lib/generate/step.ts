@@ -31,7 +31,9 @@ export type InputGroup =
   /** The theme's source, src/app/theme.ts. */
   | 'theme'
   /** pages.config.json as a whole (the page files the browser loads). */
-  | 'config';
+  | 'config'
+  /** The sources of the page's inline scripts, src/boot/. */
+  | 'boot';
 
 /**
  * One unit of `npm run generate`: reads what it needs from the context and returns its files.
