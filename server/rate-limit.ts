@@ -1,13 +1,19 @@
-import fastifyRateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import { createRequire } from 'node:module';
+import fastifyRateLimit, {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ServerContext } from './context';
 import { HttpError } from './http';
-import type { SharedState } from './shared-state';
+import { clientKey } from './render-budget';
+import { sharedLimiter, type SharedState } from './shared-state';
 
 /**
- * Per-IP limits of the endpoints that write or probe (form submissions, billings, code checks,
- * key activations). The content routes are not limited.
+ * Per-client limits of the endpoints that write or probe (form submissions, billings, code checks,
+ * key activations), counted by rate-limiter-flexible (shared-state.ts sharedLimiter); a client is an
+ * IP address or an IPv6 /64 (render-budget.ts clientKey). The content routes are not limited.
  */
 
 /** Submissions per minute per IP when neither the option nor FORM_RATE_LIMIT says otherwise. */
@@ -57,60 +63,37 @@ export const BODY_LIMITS = {
 /** The server-wide body limit: nothing the site sends without a file is larger. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-type StoreParams = FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean };
-type Incr = FastifyRateLimitStore['incr'];
-type Child = Parameters<FastifyRateLimitStore['child']>[0];
-interface StoreCtor {
-  new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, ...rest: unknown[]): FastifyRateLimitStore;
-}
-// The plugin's own stores (CommonJS, without types of their own): counted as the plugin counts.
-const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
-
 /**
- * A store that counts in Redis when the server has it, so that every instance counts against one
- * limit, and in the process when it has not or Redis fails (shared-state.ts: the site keeps serving,
- * each process limiting on its own until Redis answers again).
+ * @fastify/rate-limit's store over rate-limiter-flexible (shared-state.ts sharedLimiter): one count per
+ * route (`child`) or shared budget, in Redis with this process's count as insurance, or in the process.
  */
-function fallbackStore(shared: SharedState, namespace: string) {
-  class Store implements FastifyRateLimitStore {
-    private readonly local: FastifyRateLimitStore;
-    private readonly remote: FastifyRateLimitStore | null;
-    constructor(params: StoreParams, stores?: { local: FastifyRateLimitStore; remote: FastifyRateLimitStore | null }) {
-      this.local = stores?.local ?? new LocalStore(params.continueExceeding, params.exponentialBackoff);
-      this.remote =
-        stores?.remote ??
-        (shared.redis
-          ? new RedisStore(params.continueExceeding, params.exponentialBackoff, shared.redis, `rate-limit:${namespace}:`)
-          : null);
+function limiterStore(shared: SharedState, namespace: string): FastifyRateLimitStoreCtor {
+  return class Store implements FastifyRateLimitStore {
+    private limiter: RateLimiterAbstract | undefined;
+    // The plugin makes the first store with its options (none that this store needs), each child with its prefix.
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly prefix = `rate-limit:${namespace}`,
+    ) {}
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number, max: number): void {
+      // A route's max and time window are fixed: the limiter is made at its first request.
+      this.limiter ??= sharedLimiter(shared, { keyPrefix: this.prefix, points: max, duration: timeWindow / 1000 });
+      const answer = (res: RateLimiterRes) => callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext });
+      // Over the limit the count is refused (a RateLimiterRes); an Error only if the store itself failed.
+      this.limiter
+        .consume(key)
+        .then(answer, (refused: unknown) => (refused instanceof RateLimiterRes ? answer(refused) : callback(refused as Error)));
     }
-    incr(...[key, callback, timeWindow, max]: Parameters<Incr>): void {
-      const remote = this.remote;
-      if (!remote) return this.local.incr(key, callback, timeWindow, max);
-      void shared
-        .run(
-          (): Promise<{ current: number; ttl: number }> =>
-            new Promise((resolve, reject) =>
-              remote.incr(
-                key,
-                (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)),
-                timeWindow,
-                max,
-              ),
-            ),
-          () => new Promise((resolve) => this.local.incr(key, (_error, result) => resolve(result!), timeWindow, max)),
-        )
-        .then((result) => callback(null, result));
+    child(routeOptions: RouteOptions & { path: string; prefix: string }): FastifyRateLimitStore {
+      // The plugin passes the route's limit options with the route under `routeInfo` (its d.ts says
+      // otherwise); a shared budget (app.rateLimit) has none: one count for the routes sharing it.
+      const { routeInfo } = routeOptions as unknown as { routeInfo: Partial<RouteOptions> };
+      return new Store(
+        routeOptions,
+        routeInfo.url ? `${this.prefix}:${String(routeInfo.method)} ${routeInfo.url}` : `${this.prefix}:shared`,
+      );
     }
-    child(routeOptions: Child): FastifyRateLimitStore {
-      return new Store(routeOptions as StoreParams, {
-        local: this.local.child(routeOptions),
-        remote: this.remote?.child(routeOptions) ?? null,
-      });
-    }
-  }
-  return Store;
+  };
 }
 
 /**
@@ -120,7 +103,9 @@ function fallbackStore(shared: SharedState, namespace: string) {
 export async function registerRateLimit(app: FastifyInstance, namespace: string): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
-    store: fallbackStore(app.ctx.shared, namespace),
+    store: limiterStore(app.ctx.shared, namespace),
+    // An IPv6 /64 is one client, as for the render budget and the key lockouts.
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, RATE_LIMIT_MESSAGE),
   });
 }

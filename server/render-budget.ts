@@ -1,14 +1,15 @@
-import { isIPv6 } from 'node:net';
-import type { SharedState } from './shared-state';
+import ipaddr from 'ipaddr.js';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { sharedLimiter, type SharedState } from './shared-state';
 
 /**
  * Per-client budget of page renders (HTML cache misses). A rendered page costs the server tens of
  * milliseconds of CPU (`npm run bench:server`: ~50 pages a second rendered anew against thousands from
  * the cache), and routes with params take any value (`/media/article/1/<anything>`), so one client
  * asking for ever new pages could keep the server busy for everyone. Each client may have
- * `perMinute` renders, refilled continuously (a token bucket whose burst is `perMinute`); pages served
- * from the cache are never counted. A person's first visit renders one page (later pages are
- * navigations inside the app), so only a scraper or an attack meets the limit.
+ * `perMinute` renders a minute (a fixed window from its first render); pages served from the cache
+ * are never counted. A person's first visit renders one page (later pages are navigations inside the
+ * app), so only a scraper or an attack meets the limit.
  */
 
 /** Default of PAGE_RENDER_LIMIT: page renders per minute per client. */
@@ -17,86 +18,38 @@ export const DEFAULT_PAGE_RENDER_LIMIT = 300;
 /** The answer over the budget (plain text: a person browsing never sees it). */
 export const TOO_MANY_RENDERS = 'Too many requests. Please wait a moment and try again.';
 
-/** Clients remembered at most (the least recently seen goes first: it comes back with a full budget). */
-const MAX_CLIENTS = 10_000;
-
 /**
- * The client a budget belongs to: an IPv4 address (also written IPv4-mapped, `::ffff:a.b.c.d`), or the
- * /64 network of an IPv6 address, which one subscriber usually holds whole (counting its 2^64
- * addresses apart would give one client endless budgets).
+ * The client a budget or a limit belongs to: an IPv4 address (also written IPv4-mapped,
+ * `::ffff:a.b.c.d`), or the /64 network of an IPv6 address, which one subscriber usually holds whole
+ * (counting its 2^64 addresses apart would give one client endless budgets). Anything else as it is.
  */
 export function clientKey(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head, tail] = ip.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  // '::' stands for as many zero groups as make eight.
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${address.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
 
 export interface RenderBudget {
   /** Takes one render for the client at `ip`: 0 when it may render, else the seconds until it may. */
-  take: (ip: string, now?: number) => number;
-}
-
-/** A budget of `perMinute` renders per client and minute. */
-export function createRenderBudget(perMinute: number): RenderBudget {
-  const perMs = perMinute / 60_000;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  return {
-    take(ip, now = Date.now()) {
-      const key = clientKey(ip);
-      const bucket = buckets.get(key) ?? { tokens: perMinute, at: now };
-      bucket.tokens = Math.min(perMinute, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
-      bucket.at = now;
-      // Kept in order of last use, so the first entry is the one to forget.
-      buckets.delete(key);
-      buckets.set(key, bucket);
-      if (buckets.size > MAX_CLIENTS) buckets.delete(buckets.keys().next().value as string);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return 0;
-      }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
-    },
-  };
+  take: (ip: string) => Promise<number>;
 }
 
 /**
- * The token bucket of createRenderBudget, in Redis: KEYS[1] the client's bucket, ARGV the budget per
- * minute and the time (ms). Returns 0 when a render may go ahead, else the seconds until one may.
+ * A budget of `perMinute` renders per client and minute, counted in Redis when the server has it
+ * (shared-state.ts: a client spreading its requests over several instances has one budget, not one
+ * per instance), in this process without Redis or while it fails.
  */
-const SHARED_BUCKET = `
-local per_minute = tonumber(ARGV[1])
-local now = tonumber(ARGV[2])
-local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = tonumber(bucket[1]) or per_minute
-local at = tonumber(bucket[2]) or now
-tokens = math.min(per_minute, tokens + math.max(0, now - at) * per_minute / 60000)
-local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else wait = math.max(1, math.ceil((1 - tokens) * 60 / per_minute)) end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
-redis.call('PEXPIRE', KEYS[1], 60000)
-return wait
-`;
-
-/**
- * The same budget counted in Redis (shared-state.ts), so that a client spreading its requests over
- * several instances has one budget, not one per instance; this process's own budget while Redis fails.
- */
-export function sharedRenderBudget(shared: SharedState, perMinute: number): { take: (ip: string) => Promise<number> } {
-  const local = createRenderBudget(perMinute);
+export function sharedRenderBudget(shared: SharedState, perMinute: number): RenderBudget {
+  const limiter = sharedLimiter(shared, { keyPrefix: 'render-budget', points: perMinute, duration: 60 });
   return {
     take: (ip) =>
-      shared.run(
-        async (redis) => Number(await redis.eval(SHARED_BUCKET, 1, `render-budget:${clientKey(ip)}`, perMinute, Date.now())),
-        () => local.take(ip),
+      limiter.consume(clientKey(ip)).then(
+        () => 0,
+        (refused: unknown) => {
+          if (refused instanceof RateLimiterRes) return Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
+          throw refused;
+        },
       ),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
  * What several instances of the server share through Redis (REDIS_URL): the rate limits, the
@@ -82,6 +83,18 @@ export function createSharedState(url: string | undefined, log: FastifyBaseLogge
       redis.disconnect();
     },
   };
+}
+
+/**
+ * A count of at most `points` per key and `duration` seconds (rate-limiter-flexible), for the rate
+ * limits and the render budget: in Redis when the server has it, so that every instance counts against
+ * one limit, and in this process while Redis fails or is not connected (its insurance: each process
+ * then limits on its own, and nothing waits for Redis); in the process alone without REDIS_URL.
+ */
+export function sharedLimiter(state: SharedState, options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+  const local = new RateLimiterMemory(options);
+  if (!state.redis) return local;
+  return new RateLimiterRedis({ ...options, storeClient: state.redis, rejectIfRedisNotReady: true, insuranceLimiter: local });
 }
 
 /** Waits until Redis is connected, at most `ms` (a start goes on without it: calls fall back meanwhile). */

@@ -7,7 +7,7 @@ import {
   RATE_LIMIT_MESSAGE,
   WRITE_RATE_LIMITS,
 } from '../../server/rate-limit';
-import { BILLING_FORM, startServer } from './helpers';
+import { BILLING_FORM, startServer, submission, VALID_SUBMISSIONS } from './helpers';
 
 /** The endpoints that write or probe beyond the forms: billings, code checks and key activations. */
 describe('rate limits of billings, code checks and activations', () => {
@@ -56,6 +56,26 @@ describe('rate limits of billings, code checks and activations', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts an IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 address', async () => {
+    const contact = (remoteAddress: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/form-emails/contact-us',
+        payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']),
+        remoteAddress,
+      });
+    // The form limit is 3 here: three addresses of one /64 use it up for the fourth.
+    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:0db8:0005:0006:ffff::3'])
+      expect((await contact(ip)).statusCode, ip).toBe(201);
+    const refused = await contact('2001:db8:5:6:abcd::4');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
+    expect((await contact('2001:db8:5:7::1')).statusCode).toBe(201);
+
+    for (let i = 0; i < 3; i++) expect((await contact('203.0.113.50')).statusCode).toBe(201);
+    expect((await contact('::ffff:203.0.113.50')).statusCode).toBe(429);
   });
 
   it('content reads stay unlimited', async () => {

@@ -1,34 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { clientKey, createRenderBudget, createRenderGate } from '../../server/render-budget';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientKey, createRenderGate, sharedRenderBudget } from '../../server/render-budget';
+import { createSharedState } from '../../server/shared-state';
+
+/** A budget of `perMinute` renders counted in this process (a server without REDIS_URL, which logs nothing about Redis). */
+const budgetOf = (perMinute: number) => sharedRenderBudget(createSharedState(undefined, {} as FastifyBaseLogger), perMinute);
 
 describe('the per-client budget of page renders', () => {
-  it('allows a burst of the whole budget, then one render per share of the minute', () => {
-    const budget = createRenderBudget(60);
-    const start = 1_000_000;
-    for (let i = 0; i < 60; i++) expect(budget.take('203.0.113.7', start)).toBe(0);
-    expect(budget.take('203.0.113.7', start)).toBe(1);
-    // 60 a minute: one more each second.
-    expect(budget.take('203.0.113.7', start + 1_000)).toBe(0);
-    expect(budget.take('203.0.113.7', start + 1_000)).toBeGreaterThan(0);
+  const start = 1_000_000;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('allows the whole budget at once, then says how long until the minute is over', async () => {
+    const budget = budgetOf(60);
+    for (let i = 0; i < 60; i++) expect(await budget.take('203.0.113.7')).toBe(0);
+    expect(await budget.take('203.0.113.7')).toBe(60);
+    vi.setSystemTime(start + 10_000);
+    expect(await budget.take('203.0.113.7')).toBe(50);
     // Another client has its own budget.
-    expect(budget.take('198.51.100.1', start)).toBe(0);
+    expect(await budget.take('198.51.100.1')).toBe(0);
   });
 
-  it('says how long to wait, and refills up to the budget only', () => {
-    const budget = createRenderBudget(2);
-    expect(budget.take('192.0.2.1', 0)).toBe(0);
-    expect(budget.take('192.0.2.1', 0)).toBe(0);
-    // Two a minute: the next one in 30 s.
-    expect(budget.take('192.0.2.1', 0)).toBe(30);
-    expect(budget.take('192.0.2.1', 10_000)).toBe(20);
+  it('gives the client its budget again when the minute is over, not more', async () => {
+    const budget = budgetOf(2);
+    expect(await budget.take('192.0.2.1')).toBe(0);
+    expect(await budget.take('192.0.2.1')).toBe(0);
+    expect(await budget.take('192.0.2.1')).toBeGreaterThan(0);
     // An hour later the client has two again, not 120.
-    const later = 3_600_000;
-    expect(budget.take('192.0.2.1', later)).toBe(0);
-    expect(budget.take('192.0.2.1', later)).toBe(0);
-    expect(budget.take('192.0.2.1', later)).toBeGreaterThan(0);
+    vi.setSystemTime(start + 3_600_000);
+    expect(await budget.take('192.0.2.1')).toBe(0);
+    expect(await budget.take('192.0.2.1')).toBe(0);
+    expect(await budget.take('192.0.2.1')).toBeGreaterThan(0);
   });
 
-  it('counts an IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 address', () => {
+  it('counts an IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 address', async () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
@@ -36,11 +44,13 @@ describe('the per-client budget of page renders', () => {
     expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
 
-    const budget = createRenderBudget(1);
-    expect(budget.take('2001:db8:1:2::a', 0)).toBe(0);
+    const budget = budgetOf(1);
+    expect(await budget.take('2001:db8:1:2::a')).toBe(0);
     // Any other address of the same /64 is the same client.
-    expect(budget.take('2001:db8:1:2:ffff:1:2:3', 0)).toBeGreaterThan(0);
-    expect(budget.take('2001:db8:1:3::a', 0)).toBe(0);
+    expect(await budget.take('2001:db8:1:2:ffff:1:2:3')).toBeGreaterThan(0);
+    expect(await budget.take('2001:db8:1:3::a')).toBe(0);
+    expect(await budget.take('198.51.100.9')).toBe(0);
+    expect(await budget.take('::ffff:198.51.100.9')).toBeGreaterThan(0);
   });
 });
 

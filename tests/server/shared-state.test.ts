@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildOptions } from '../../server/app';
@@ -195,5 +196,65 @@ describe('an instance whose Redis is down', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ready: true, database: true, redis: false, limits: 'per-process' });
     expect(lines.filter((line) => line.includes('redis: unreachable'))).toHaveLength(1);
+  });
+});
+
+/**
+ * A TCP proxy in front of the test Redis: `stop` closes it and every connection through it, as a Redis
+ * that goes down under running instances.
+ */
+async function redisProxy() {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<Socket>();
+  const proxy = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as { port: number };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  cleanups.push(async () => {
+    if (proxy.listening) await stop();
+  });
+  return { url: `redis://127.0.0.1:${port}${target.pathname}`, stop };
+}
+
+describe.skipIf(!redisUp)('two instances whose Redis goes down while they serve', () => {
+  it('count in Redis until then, then each limits on its own, and says so once', async () => {
+    const proxy = await redisProxy();
+    const { a, b, lines } = await twoInstances({ redisUrl: proxy.url, formRateLimit: 3 });
+    const ip = '198.51.100.71';
+    expect((await contact(a, ip)).statusCode).toBe(201);
+    expect((await contact(b, ip)).statusCode).toBe(201);
+    // One count for both, in Redis.
+    const direct = new Redis(REDIS_URL);
+    cleanups.push(async () => direct.disconnect());
+    expect(await direct.keys(`rate-limit:forms:*${ip}`)).toHaveLength(1);
+
+    await proxy.stop();
+    for (const app of [a, b]) await expect.poll(() => app.ctx.shared.redis?.status).not.toBe('ready');
+    // Each instance now counts in its own process: three more each, then 429, with Retry-After.
+    for (const app of [a, b]) {
+      for (let i = 0; i < 3; i++) expect((await contact(app, ip)).statusCode).toBe(201);
+      const refused = await contact(app, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The render budget too: pages still render, from this process's budget.
+    expect((await page(a, '/gone-1', ip)).statusCode).toBe(200);
+    // Once per instance, when its first attempt to reconnect fails.
+    const unreachable = () => lines.filter((line) => line.includes('redis: unreachable')).length;
+    await expect.poll(unreachable, { timeout: 3000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(unreachable()).toBe(2);
   });
 });
