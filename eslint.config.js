@@ -6,6 +6,53 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Paths into a package that code may import beyond its main entry: the subpaths the package
+ * publishes (its package.json `exports`), or, for a package without `exports`, the files its
+ * documentation names. Any other path is one of the package's private files, which any release may
+ * move or change.
+ */
+const PUBLIC_SUBPATHS = [
+  // In their packages' `exports`.
+  /^react-dom\/(client|server)$/,
+  /^vitest\/config$/,
+  /^tsx\/esm\/api$/,
+  /^@rjsf\/(fluentui-rc|validator-ajv8)\/lib\/.+\.js$/,
+  /^@rjsf\/validator-ajv8\/compileSchemaValidators$/,
+  // Ajv and ajv-formats have no `exports`: their documentation names the standalone compiler, the
+  // code builder for keywords, the meta-schemas and the formats of standalone code.
+  /^ajv\/dist\/(standalone|compile\/codegen(\/index\.js)?|refs\/[\w-]+\.json)$/,
+  /^ajv-formats\/dist\/formats(\.js)?$/,
+  // Ajv's pattern helper, unpublished: a keyword compiles its patterns as Ajv's own keywords do.
+  /^ajv\/dist\/vocabularies\/code\.js$/,
+  /^(@[^/]+\/)?[^/]+\/package\.json$/,
+];
+
+/** A package's name followed by a path inside it (not `node:fs/promises`, not a relative path). */
+const PACKAGE_SUBPATH = /^(?!node:)(@[^/]+\/)?[^/.@][^/]*\/./;
+
+/** Forbids importing or requiring a package's private files (PUBLIC_SUBPATHS lists the allowed subpaths). */
+const noPackageInternals = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { internal: "'{{path}}' is a private file of its package: import what the package exports." },
+  },
+  create(context) {
+    const check = (node) => {
+      const path = node?.type === 'Literal' ? node.value : undefined;
+      if (typeof path === 'string' && PACKAGE_SUBPATH.test(path) && !PUBLIC_SUBPATHS.some((allowed) => allowed.test(path)))
+        context.report({ node, messageId: 'internal', data: { path } });
+    };
+    return {
+      'ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression': (node) => check(node.source),
+      "CallExpression[callee.name='require']": (node) => check(node.arguments[0]),
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+      TSExternalModuleReference: (node) => check(node.expression),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist*/**', 'src/generated/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.e2e-data-*/**', 'data/**'] },
   js.configs.recommended,
@@ -19,6 +66,11 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { local: { rules: { 'no-package-internals': noPackageInternals } } },
+    rules: { 'local/no-package-internals': 'error' },
   },
   {
     // Tests read JSON replies of every shape: `any` is the honest type there.
