@@ -1,3 +1,5 @@
+import draft07 from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
+import traverse from 'json-schema-traverse';
 import type { SchemaIssue } from './ajv';
 import { isObject } from './json-file';
 import { escapeToken } from '../../domain/json-pointer';
@@ -14,10 +16,6 @@ export interface Visit {
   /** Ancestors from the root down, each with the step that leads to the next one. */
   path: Array<{ schema: Schema; step: Step }>;
 }
-
-const MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'] as const;
-const SINGLE_KEYWORDS = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not'] as const;
-const ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf'] as const;
 
 function stepOf(keyword: string, key?: string): Step {
   switch (keyword) {
@@ -45,86 +43,34 @@ function stepOf(keyword: string, key?: string): Step {
   }
 }
 
-/** Calls `visit` for a schema and every subschema in it (draft-07 keywords), depth first. */
+/**
+ * Calls `visit` for a schema and every subschema in it, depth first, in the order of their keys.
+ * Which keywords hold subschemas is json-schema-traverse's knowledge (the walker Ajv uses).
+ */
 export function walkSchema(root: unknown, rootPointer: string, visit: (node: Visit) => void): void {
-  const go = (node: unknown, pointer: string, path: Visit['path']) => {
-    if (!isObject(node)) return;
-    visit({ schema: node, pointer, path });
-    const child = (value: unknown, childPointer: string, step: Step) => go(value, childPointer, [...path, { schema: node, step }]);
-    for (const keyword of MAP_KEYWORDS) {
-      const map = node[keyword];
-      if (!isObject(map)) continue;
-      for (const [key, value] of Object.entries(map)) {
-        if (keyword === 'dependencies' && Array.isArray(value)) continue;
-        child(value, `${pointer}/${keyword}/${escapeToken(key)}`, stepOf(keyword, key));
-      }
-    }
-    for (const keyword of SINGLE_KEYWORDS) {
-      if (keyword in node) child(node[keyword], `${pointer}/${keyword}`, stepOf(keyword));
-    }
-    const items = node.items;
-    if (Array.isArray(items)) items.forEach((item, i) => child(item, `${pointer}/items/${i}`, stepOf('items')));
-    else if (items !== undefined) child(items, `${pointer}/items`, stepOf('items'));
-    for (const keyword of ARRAY_KEYWORDS) {
-      const list = node[keyword];
-      if (Array.isArray(list)) list.forEach((item, i) => child(item, `${pointer}/${keyword}/${i}`, stepOf(keyword)));
-    }
-  };
-  go(root, rootPointer, []);
+  if (!isObject(root)) return;
+  const path: Visit['path'] = [];
+  traverse(root, {
+    cb: {
+      pre: (schema, pointer, _root, _parentPointer, keyword, parent, key) => {
+        if (parent && keyword) path.push({ schema: parent, step: stepOf(keyword, typeof key === 'string' ? key : undefined) });
+        visit({ schema, pointer: rootPointer + pointer, path: [...path] });
+      },
+      post: (_schema, _pointer, _root, _parentPointer, _keyword, parent) => {
+        if (parent) path.pop();
+      },
+    },
+  });
 }
 
-const DRAFT7_KEYWORDS = [
-  '$schema',
-  '$id',
-  '$ref',
-  '$comment',
-  '$defs',
-  'title',
-  'description',
-  'default',
-  'readOnly',
-  'writeOnly',
-  'examples',
-  'multipleOf',
-  'maximum',
-  'exclusiveMaximum',
-  'minimum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'additionalItems',
-  'items',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'contains',
-  'maxProperties',
-  'minProperties',
-  'required',
-  'additionalProperties',
-  'definitions',
-  'properties',
-  'patternProperties',
-  'dependencies',
-  'propertyNames',
-  'const',
-  'enum',
-  'type',
-  'format',
-  'contentMediaType',
-  'contentEncoding',
-  'if',
-  'then',
-  'else',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-];
-/** Extensions the project's tools read: ajv-errors, rjsf, json-schema-to-typescript. `x-*` is always free. */
-const EXTENSION_KEYWORDS = ['errorMessage', 'enumNames', 'tsType', 'tsEnumNames', 'deprecated'];
-const KNOWN_KEYWORDS = new Set([...DRAFT7_KEYWORDS, ...EXTENSION_KEYWORDS]);
+/**
+ * Keywords the project's tools read besides those of draft-07's meta-schema: `$defs` and `writeOnly`
+ * (later drafts' keywords that Ajv reads in a draft-07 schema too), ajv-errors' `errorMessage`,
+ * rjsf's `enumNames`, json-schema-to-typescript's `tsType`, `tsEnumNames` and `deprecated`.
+ */
+const EXTENSION_KEYWORDS = ['$defs', 'writeOnly', 'errorMessage', 'enumNames', 'tsType', 'tsEnumNames', 'deprecated'];
+/** What a schema may say: draft-07's keywords (its meta-schema's properties), the extensions, and `x-*` (always free). */
+const KNOWN_KEYWORDS = new Set([...Object.keys(draft07.properties), ...EXTENSION_KEYWORDS]);
 
 /**
  * Keywords that no tool understands, usually typos ('requird', 'maxlength') that would otherwise
@@ -232,21 +178,19 @@ export function keywordsWithoutMessage(schema: unknown, keywords: readonly strin
  */
 export function mapSchema(node: unknown, fn: (schema: Schema) => Schema): unknown {
   if (!isObject(node)) return node;
-  const out: Schema = { ...node };
-  for (const keyword of MAP_KEYWORDS) {
-    const map = node[keyword];
-    if (!isObject(map)) continue;
-    out[keyword] = Object.fromEntries(
-      Object.entries(map).map(([key, value]) => [key, keyword === 'dependencies' && Array.isArray(value) ? value : mapSchema(value, fn)]),
-    );
-  }
-  for (const keyword of SINGLE_KEYWORDS) if (keyword in node) out[keyword] = mapSchema(node[keyword], fn);
-  if ('items' in node) out.items = Array.isArray(node.items) ? node.items.map((item) => mapSchema(item, fn)) : mapSchema(node.items, fn);
-  for (const keyword of ARRAY_KEYWORDS) {
-    const list = node[keyword];
-    if (Array.isArray(list)) out[keyword] = list.map((item) => mapSchema(item, fn));
-  }
-  return fn(out);
+  let mapped: Schema = node;
+  // A copy whose subschemas are replaced by their mapped ones as the walk leaves them.
+  traverse(structuredClone(node), {
+    cb: {
+      post: (schema, _pointer, _root, _parentPointer, keyword, parent, key) => {
+        const result = fn(schema);
+        if (!parent || !keyword) mapped = result;
+        else if (key === undefined) parent[keyword] = result;
+        else parent[keyword][key] = result;
+      },
+    },
+  });
+  return mapped;
 }
 
 /** `format` values that Ajv does not know (it would ignore them silently with strict mode off). */
