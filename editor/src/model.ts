@@ -1,5 +1,6 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import { getAtRef, isWithin, parsePointer } from '../../domain/json-pointer';
+import { isWithin, parsePointer } from '../../domain/json-pointer';
+import { resolveLocalRef } from '../../domain/schema-ref';
 import { resolveSection } from '../../domain/page-presets';
 import { deepEqual, humanize } from './json';
 import { isObject } from '../../domain/guards';
@@ -103,22 +104,12 @@ export function resolvedPage(page: PageValue, config: PagesConfigValue): PageVal
   return { ...page, sections: (page.sections ?? []).map((section) => resolvedSection(section, config)) };
 }
 
-function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  let node = schema;
-  for (let depth = 0; typeof node.$ref === 'string' && node.$ref.startsWith('#') && depth < 10; depth++) {
-    const target = getAtRef(root, node.$ref).value;
-    if (!isObject(target)) break;
-    node = target;
-  }
-  return node;
-}
-
 /**
  * The smallest value of a schema's shape: its default, else the first of its enum, else an empty
  * value of its type with the required properties of an object and the minimum items of a list.
  */
 export function skeletonValue(schema: JsonSchema, root: JsonSchema = schema, depth = 0): unknown {
-  const node = resolveRef(schema, root);
+  const node = resolveLocalRef(schema, root);
   if ('default' in node) return structuredClone(node.default);
   if ('const' in node) return node.const;
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
@@ -141,7 +132,7 @@ export function skeletonValue(schema: JsonSchema, root: JsonSchema = schema, dep
 
 /** An object of the schema's required properties, each its skeleton value. */
 export function requiredSkeleton(schema: JsonSchema, root: JsonSchema = schema, depth = 0): Record<string, unknown> {
-  const node = resolveRef(schema, root);
+  const node = resolveLocalRef(schema, root);
   const properties = isObject(node.properties) ? node.properties : {};
   const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : [];
   const out: Record<string, unknown> = {};

@@ -1,21 +1,14 @@
 import type { SchemaIssue } from './ajv';
 import { isObject } from './json-file';
-import { escapeToken, getAtRef } from '../../domain/json-pointer';
+import { escapeToken } from '../../domain/json-pointer';
+import { resolveLocalRef } from '../../domain/schema-ref';
 import { didYouMean } from '../../domain/suggest';
 
 type Schema = Record<string, unknown>;
 
-/** Follows a local $ref ('#/definitions/x') of the form's schema. */
-function deref(schema: Schema, root: Schema, depth = 0): Schema {
-  const ref = schema.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#') || depth > 20) return schema;
-  const target = getAtRef(root, ref).value;
-  return isObject(target) ? deref(target, root, depth + 1) : schema;
-}
-
 /** The fields an object may have at this level, including those that conditions or dependencies add. */
 function fieldsAt(schema: Schema, root: Schema, into = new Map<string, Schema>(), depth = 0): Map<string, Schema> {
-  const node = deref(schema, root);
+  const node = resolveLocalRef(schema, root);
   if (depth > 20) return into;
   if (isObject(node.properties)) {
     for (const [name, sub] of Object.entries(node.properties)) if (isObject(sub) && !into.has(name)) into.set(name, sub);
@@ -69,7 +62,7 @@ function orderIssues(order: unknown[], fields: Map<string, Schema>, at: string):
  */
 export function uiSchemaIssues(ui: Schema, schema: Schema, pointer: string, root: Schema = schema): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  const node = deref(schema, root);
+  const node = resolveLocalRef(schema, root);
   const fields = fieldsAt(node, root);
   const isArray = node.type === 'array' || 'items' in node;
   const dynamicKeys = isObject(node.additionalProperties) || isObject(node.patternProperties);

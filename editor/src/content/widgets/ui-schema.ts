@@ -1,4 +1,5 @@
 import type { FormValidation, UiSchema } from '@rjsf/utils';
+import { resolveLocalRef } from '../../../../domain/schema-ref';
 import { ALT_REQUIRED_MESSAGE } from './ImageField';
 
 /** A JSON schema as the content schemas write them (draft 7, local `#/definitions/` references). */
@@ -40,13 +41,10 @@ const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 const isRecord = (value: unknown): value is ContentSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The schema a node's local `$ref` stands for, with the node's own keywords (a description) over it. */
 function resolve(node: ContentSchema, root: ContentSchema): ContentSchema {
-  const ref = node.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/definitions/')) {
-    const target = (root.definitions as ContentSchema | undefined)?.[ref.slice('#/definitions/'.length)];
-    if (isRecord(target)) return { ...target, ...node, $ref: undefined };
-  }
-  return node;
+  const target = resolveLocalRef(node, root);
+  return target === node ? node : { ...target, ...node, $ref: undefined };
 }
 
 const types = (node: ContentSchema): unknown[] => (Array.isArray(node.type) ? node.type : [node.type]);
