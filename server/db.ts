@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrations, type Migration } from './migrations';
+import { migrations, migrationVersion } from './migrations';
 
-export { migrations, SCHEMA_VERSION, type Migration } from './migrations';
+export { migrations, migrationVersion, SCHEMA_VERSION } from './migrations';
 
 /**
  * The one data layer of the server: kysely over SQLite (better-sqlite3, the embedded default) or
@@ -109,27 +109,20 @@ function preparePrivateFiles(dataDir: string, warn: (message: string) => void): 
   for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) tighten(file + suffix, PRIVATE_FILE_MODE, warn);
 }
 
-function migrateSqlite(db: Database.Database, list: readonly Migration[] = migrations): void {
-  const sorted = [...list].sort((a, b) => a.version - b.version);
-  for (const migration of sorted) {
-    // Read the version inside an immediate (write-locked) transaction: of several processes that
-    // open one database at once, one applies each migration and the others see it applied.
-    db.transaction(() => {
-      const current = db.pragma('user_version', { simple: true }) as number;
-      if (migration.version <= current) return;
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
-  }
+/**
+ * The schema version of a SQLite database: its last migration applied (0: new). A database of the
+ * server before kysely's Migrator records it in `PRAGMA user_version` alone.
+ */
+export function sqliteVersion(db: Database.Database): number {
+  const migrator = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'").get();
+  const applied = migrator ? (db.prepare('SELECT name FROM kysely_migration').pluck().all() as string[]) : [];
+  return Math.max(db.pragma('user_version', { simple: true }) as number, ...applied.map(migrationVersion));
 }
 
-/** The SQLite schema version of a database (0: new). */
-export const sqliteVersion = (db: Database.Database): number => db.pragma('user_version', { simple: true }) as number;
-
 /**
- * Opens (creating if needed) `${dataDir}/app.db` in WAL mode and brings its schema up to date. The
- * directory and the files are private to the server's user (preparePrivateFiles); `warn` hears of
- * any that had to be tightened.
+ * Opens (creating if needed) `${dataDir}/app.db` in WAL mode; openDatabase then brings its schema up
+ * to date. The directory and the files are private to the server's user (preparePrivateFiles); `warn`
+ * hears of any that had to be tightened.
  */
 export function openSqliteFile(dataDir: string, options: { warn?: (message: string) => void } = {}): Database.Database {
   preparePrivateFiles(dataDir, options.warn ?? ((message) => console.warn(message)));
@@ -143,7 +136,6 @@ export function openSqliteFile(dataDir: string, options: { warn?: (message: stri
   // Deleted and overwritten content (an uploaded file past its retention) is overwritten with zeros,
   // also where a page is rewritten, instead of lingering in free space of the file.
   db.pragma('secure_delete = ON');
-  migrateSqlite(db);
   return db;
 }
 
@@ -218,27 +210,23 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** Brings a PostgreSQL database up to date: each migration in a transaction holding one advisory lock, so concurrent starts apply each once. */
-async function migratePostgres(query: Queryable): Promise<void> {
-  // `IF NOT EXISTS` is no guard against a concurrent CREATE (both pass the check, one then fails on the
-  // catalog), so the table is created under the same lock as the migrations.
-  await query.transaction().execute(async (q) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`.execute(q);
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(
-      q,
-    );
-  });
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    await query.transaction().execute(async (q) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`.execute(q);
-      const done = await one(q, sql`SELECT 1 FROM schema_migrations WHERE version = ${migration.version}`);
-      if (done) return;
-      await sql.raw(migration.postgres).execute(q);
-      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(
-        q,
-      );
-    });
-  }
+/**
+ * Applies the migrations a database lacks (server/migrations.ts) with kysely's Migrator, which
+ * records them in kysely_migration. Several processes starting at once on one database apply each
+ * migration once. PostgreSQL: the Migrator holds its advisory lock and runs them in one transaction;
+ * its tables live in the connection's current schema. SQLite: the Migrator takes no lock there (it
+ * counts on one connection), so the run is one immediate transaction (db.write), holding the file's
+ * write lock from its first read.
+ */
+async function migrateToLatest(db: Db): Promise<void> {
+  const run = async (query: Queryable, migrationTableSchema?: string) => {
+    const migrator = new Migrator({ db: query, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  };
+  if (db.engine === 'sqlite') return db.write('migrations', (q) => run(q));
+  const schema = await one<{ name: string }>(db.query, sql`SELECT current_schema() AS name`);
+  await run(db.query, schema!.name);
 }
 
 /**
@@ -253,13 +241,7 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const query = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    if (options.migrate !== false) await migratePostgres(query);
-  } catch (error) {
-    await query.destroy();
-    throw error;
-  }
-  return {
+  const db: Db = {
     engine: 'postgres',
     query,
     write: (lock, work) =>
@@ -277,6 +259,13 @@ export async function openPostgres(url: string, options: { poolSize?: number; mi
     },
     close: () => query.destroy(),
   };
+  try {
+    if (options.migrate !== false) await migrateToLatest(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
 }
 
 /** Where the server keeps its data: PostgreSQL when a URL is given, else the SQLite file in `dataDir`. */
@@ -292,5 +281,12 @@ export interface DatabaseLocation {
 /** Opens the server's database (creating and migrating it as needed). */
 export async function openDatabase(location: DatabaseLocation): Promise<Db> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl, { poolSize: location.poolSize });
-  return sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn }));
+  const db = sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn }));
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
 }

@@ -1,430 +1,352 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  type Migration,
+  type RawBuilder,
+} from 'kysely';
 import { hashActivationCode, isCodeHash } from './keys/code-hash';
 
 /**
- * Schema migrations, one list for both engines, applied in order on start. Each has one version and
- * states its change for each engine: `up` for SQLite (`PRAGMA user_version` records the last one
- * applied) and `postgres` for PostgreSQL (the schema_migrations table records them). The two say the
- * same thing in each engine's words: an identity column for AUTOINCREMENT, BYTEA for BLOB, a jsonb
- * cast for json_valid, lower(code) for COLLATE NOCASE. Later features append their own migration here
- * (never edit one that has shipped).
+ * Schema migrations, one definition each for both engines, applied in name order by kysely's
+ * Migrator on start (server/db.ts), which records each in the kysely_migration table. A name is its
+ * number, four digits, and what it does; the number is the schema version. A migration branches by
+ * engine only where the two differ: an identity column for AUTOINCREMENT, BYTEA for BLOB, a jsonb
+ * cast for json_valid, lower(code) for COLLATE NOCASE, WITHOUT ROWID. Later features add their own
+ * migration at the end (never edit one that has shipped).
+ *
+ * Migrations 0001 to 0008 came before the Migrator: a database the server made then records them in
+ * `PRAGMA user_version` (SQLite) or the schema_migrations table (PostgreSQL). Each of these
+ * migrations first asks that record, and one it lists is taken as applied: the Migrator records it
+ * without running it again.
  */
-export interface Migration {
-  version: number;
-  name: string;
-  /** The change on SQLite, given the database's own handle. */
-  up: (db: BetterSqlite3.Database) => void;
-  /** The same change on PostgreSQL: statements run in one transaction. */
-  postgres: string;
+
+// The migrations change tables they do not describe as types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema = Kysely<any>;
+
+const isPostgres = (db: Schema): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The last migration the server recorded before the Migrator (0: none; a database the Migrator made). */
+async function preMigratorVersion(db: Schema): Promise<number> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ recorded: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS recorded`.execute(db);
+    if (!rows[0].recorded) return 0;
+    const recorded = await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(db);
+    return recorded.rows[0]?.version ?? 0;
+  }
+  const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db);
+  return rows[0].user_version;
 }
 
-export const migrations: Migration[] = [
-  {
-    version: 1,
-    name: 'content and meta',
-    postgres: `
-        CREATE TABLE content (
-          resource    TEXT    NOT NULL,
-          id          INTEGER NOT NULL,
-          precedence  INTEGER,
-          reseller_id INTEGER,
-          slug        TEXT,
-          code        TEXT,
-          post_date   TEXT,
-          body        TEXT    NOT NULL CHECK (body::jsonb IS NOT NULL),
-          PRIMARY KEY (resource, id)
-        );
-        CREATE INDEX content_by_owner ON content (resource, reseller_id, precedence);
-        CREATE UNIQUE INDEX content_by_slug ON content (resource, slug) WHERE slug IS NOT NULL;
-        CREATE INDEX content_by_code ON content (resource, lower(code)) WHERE code IS NOT NULL;
-        CREATE INDEX content_by_date ON content (resource, post_date) WHERE post_date IS NOT NULL;
-
-        CREATE TABLE meta (
-          key   TEXT PRIMARY KEY,
-          value TEXT NOT NULL
-        );
-      `,
-    up: (db) =>
-      db.exec(`
-        -- Every content resource of the API in one table: the JSON body is what the API returns;
-        -- the other columns are copies of body fields that queries filter or sort on.
-        CREATE TABLE content (
-          resource    TEXT    NOT NULL,
-          id          INTEGER NOT NULL,
-          precedence  INTEGER,
-          reseller_id INTEGER,
-          slug        TEXT,
-          code        TEXT COLLATE NOCASE,
-          post_date   TEXT,
-          body        TEXT    NOT NULL CHECK (json_valid(body)),
-          PRIMARY KEY (resource, id)
-        ) WITHOUT ROWID;
-        CREATE INDEX content_by_owner ON content (resource, reseller_id, precedence);
-        CREATE UNIQUE INDEX content_by_slug ON content (resource, slug) WHERE slug IS NOT NULL;
-        CREATE INDEX content_by_code ON content (resource, code) WHERE code IS NOT NULL;
-        CREATE INDEX content_by_date ON content (resource, post_date) WHERE post_date IS NOT NULL;
-
-        CREATE TABLE meta (
-          key   TEXT PRIMARY KEY,
-          value TEXT NOT NULL
-        ) WITHOUT ROWID;
-      `),
+/** A migration of the pre-Migrator history: skipped where that history lists its version. */
+const shipped = (version: number, up: (db: Schema, postgres: boolean) => Promise<void>): Migration => ({
+  up: async (db) => {
+    if ((await preMigratorVersion(db)) >= version) return;
+    await up(db, isPostgres(db));
   },
-  {
-    version: 2,
-    name: 'form submissions',
-    postgres: `
-        CREATE TABLE form_submissions (
-          id         INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-          form_key   TEXT    NOT NULL,
-          data       TEXT    NOT NULL CHECK (data::jsonb IS NOT NULL),
-          created_at TEXT    NOT NULL,
-          ip         TEXT
-        );
-        CREATE INDEX form_submissions_by_form ON form_submissions (form_key, id);
+});
 
-        CREATE TABLE submission_files (
-          id            INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-          submission_id INTEGER NOT NULL REFERENCES form_submissions (id) ON DELETE CASCADE,
-          filename      TEXT    NOT NULL,
-          mime          TEXT    NOT NULL,
-          size          INTEGER NOT NULL,
-          content       BYTEA   NOT NULL
-        );
-        CREATE INDEX submission_files_by_submission ON submission_files (submission_id);
-      `,
-    up: (db) =>
-      db.exec(`
-        -- POST form-emails/{key}: each accepted submission (data = the validated form data as JSON),
-        -- stored before the reply; uploaded files (the job application's CV) beside it.
-        CREATE TABLE form_submissions (
-          id         INTEGER PRIMARY KEY AUTOINCREMENT,
-          form_key   TEXT    NOT NULL,
-          data       TEXT    NOT NULL CHECK (json_valid(data)),
-          created_at TEXT    NOT NULL,
-          ip         TEXT
-        );
-        CREATE INDEX form_submissions_by_form ON form_submissions (form_key, id);
+/** A CHECK that a column holds JSON text. */
+const json = (postgres: boolean, column: string): RawBuilder<unknown> =>
+  postgres ? sql`${sql.ref(column)}::jsonb IS NOT NULL` : sql`json_valid(${sql.ref(column)})`;
 
-        CREATE TABLE submission_files (
-          id            INTEGER PRIMARY KEY AUTOINCREMENT,
-          submission_id INTEGER NOT NULL REFERENCES form_submissions (id) ON DELETE CASCADE,
-          filename      TEXT    NOT NULL,
-          mime          TEXT    NOT NULL,
-          size          INTEGER NOT NULL,
-          content       BLOB    NOT NULL
-        );
-        CREATE INDEX submission_files_by_submission ON submission_files (submission_id);
-      `),
-  },
-  {
-    version: 3,
-    name: 'orders, access keys, outbox',
-    postgres: `
-        CREATE TABLE orders (
-          id             INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-          kind           TEXT    NOT NULL CHECK (kind IN ('standard', 'merchant', 'promotion', 'reseller')),
-          plan_id        INTEGER NOT NULL,
-          plan_name      TEXT    NOT NULL,
-          reseller_id    INTEGER,
-          quantity       INTEGER NOT NULL CHECK (quantity >= 1),
-          members        INTEGER NOT NULL DEFAULT 0 CHECK (members >= 0),
-          promo_id       INTEGER,
-          plan_total     INTEGER NOT NULL,
-          members_total  INTEGER,
-          subtotal       INTEGER NOT NULL,
-          vat            INTEGER NOT NULL,
-          total_cost     INTEGER NOT NULL,
-          promo_discount INTEGER NOT NULL DEFAULT 0,
-          total          INTEGER NOT NULL CHECK (total >= 0),
-          unit_amount    INTEGER NOT NULL,
-          currency       TEXT    NOT NULL DEFAULT 'PHP',
-          billing        TEXT    NOT NULL CHECK (billing::jsonb IS NOT NULL),
-          email          TEXT    NOT NULL,
-          status         TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'cancelled')),
-          token          TEXT    NOT NULL UNIQUE,
-          created_at     TEXT    NOT NULL,
-          paid_at        TEXT,
-          cancelled_at   TEXT
-        );
+/** A table looked up by its primary key alone: SQLite stores it without a rowid. */
+const withoutRowid =
+  (postgres: boolean) =>
+  <T extends string, C extends string>(table: CreateTableBuilder<T, C>): CreateTableBuilder<T, C> =>
+    postgres ? table : table.modifyEnd(sql`WITHOUT ROWID`);
 
-        CREATE TABLE access_keys (
-          id              INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-          order_id        INTEGER REFERENCES orders (id),
-          access_key      TEXT    NOT NULL UNIQUE,
-          activation_code TEXT    NOT NULL,
-          status          TEXT    NOT NULL DEFAULT 'unused' CHECK (status IN ('unused', 'used')),
-          created_at      TEXT    NOT NULL,
-          activated_at    TEXT,
-          member          TEXT    CHECK (member IS NULL OR member::jsonb IS NOT NULL)
-        );
-        CREATE INDEX access_keys_by_order ON access_keys (order_id);
+/** An INTEGER key the database numbers: an identity column, or SQLite's AUTOINCREMENT (never reused). */
+const serialKey =
+  (postgres: boolean) =>
+  (col: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
+    postgres ? col.generatedByDefaultAsIdentity().primaryKey() : col.primaryKey().autoIncrement();
 
-        CREATE TABLE outbox (
-          id         INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-          to_address TEXT    NOT NULL,
-          subject    TEXT    NOT NULL,
-          body       TEXT    NOT NULL,
-          order_id   INTEGER REFERENCES orders (id),
-          created_at TEXT    NOT NULL
-        );
-      `,
-    up: (db) =>
-      db.exec(`
-        -- A billing POST (standard, merchant, promotion or reseller checkout) whose amounts the server
-        -- recomputed. Money in integer centavos; billing = the validated billing form as JSON.
-        CREATE TABLE orders (
-          id             INTEGER PRIMARY KEY AUTOINCREMENT,
-          kind           TEXT    NOT NULL CHECK (kind IN ('standard', 'merchant', 'promotion', 'reseller')),
-          plan_id        INTEGER NOT NULL,
-          plan_name      TEXT    NOT NULL,
-          reseller_id    INTEGER,
-          quantity       INTEGER NOT NULL CHECK (quantity >= 1),
-          members        INTEGER NOT NULL DEFAULT 0 CHECK (members >= 0),
-          promo_id       INTEGER,
-          plan_total     INTEGER NOT NULL,
-          members_total  INTEGER,
-          subtotal       INTEGER NOT NULL,
-          vat            INTEGER NOT NULL,
-          total_cost     INTEGER NOT NULL,
-          promo_discount INTEGER NOT NULL DEFAULT 0,
-          total          INTEGER NOT NULL CHECK (total >= 0),
-          unit_amount    INTEGER NOT NULL,
-          currency       TEXT    NOT NULL DEFAULT 'PHP',
-          billing        TEXT    NOT NULL CHECK (json_valid(billing)),
-          email          TEXT    NOT NULL,
-          status         TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'cancelled')),
-          token          TEXT    NOT NULL UNIQUE,
-          created_at     TEXT    NOT NULL,
-          paid_at        TEXT,
-          cancelled_at   TEXT
-        );
+export const migrations: Record<string, Migration> = {
+  '0001-content-and-meta': shipped(1, async (db, postgres) => {
+    // Every content resource of the API in one table: the JSON body is what the API returns; the
+    // other columns are copies of body fields that queries filter or sort on. A code is looked up
+    // whatever its case.
+    await db.schema
+      .createTable('content')
+      .addColumn('resource', 'text', (col) => col.notNull())
+      .addColumn('id', 'integer', (col) => col.notNull())
+      .addColumn('precedence', 'integer')
+      .addColumn('reseller_id', 'integer')
+      .addColumn('slug', 'text')
+      .addColumn('code', 'text', (col) => (postgres ? col : col.modifyEnd(sql`COLLATE NOCASE`)))
+      .addColumn('post_date', 'text')
+      .addColumn('body', 'text', (col) => col.notNull().check(json(postgres, 'body')))
+      .addPrimaryKeyConstraint('content_pkey', ['resource', 'id'])
+      .$call(withoutRowid(postgres))
+      .execute();
+    await db.schema.createIndex('content_by_owner').on('content').columns(['resource', 'reseller_id', 'precedence']).execute();
+    await db.schema
+      .createIndex('content_by_slug')
+      .unique()
+      .on('content')
+      .columns(['resource', 'slug'])
+      .where(sql.ref('slug'), 'is not', null)
+      .execute();
+    await db.schema
+      .createIndex('content_by_code')
+      .on('content')
+      .column('resource')
+      .expression(postgres ? sql`lower(code)` : sql.ref('code'))
+      .where(sql.ref('code'), 'is not', null)
+      .execute();
+    await db.schema
+      .createIndex('content_by_date')
+      .on('content')
+      .columns(['resource', 'post_date'])
+      .where(sql.ref('post_date'), 'is not', null)
+      .execute();
 
-        -- One access key and activation code per purchased unit, issued when the order is paid
-        -- (order_id NULL: a key not tied to an order). member = who activated it (key assignment).
-        CREATE TABLE access_keys (
-          id              INTEGER PRIMARY KEY AUTOINCREMENT,
-          order_id        INTEGER REFERENCES orders (id),
-          access_key      TEXT    NOT NULL UNIQUE,
-          activation_code TEXT    NOT NULL,
-          status          TEXT    NOT NULL DEFAULT 'unused' CHECK (status IN ('unused', 'used')),
-          created_at      TEXT    NOT NULL,
-          activated_at    TEXT,
-          member          TEXT    CHECK (member IS NULL OR json_valid(member))
-        );
-        CREATE INDEX access_keys_by_order ON access_keys (order_id);
+    await db.schema
+      .createTable('meta')
+      .addColumn('key', 'text', (col) => col.primaryKey())
+      .addColumn('value', 'text', (col) => col.notNull())
+      .$call(withoutRowid(postgres))
+      .execute();
+  }),
 
-        -- E-mails the server would send (read in demo mode at /dev/outbox).
-        CREATE TABLE outbox (
-          id         INTEGER PRIMARY KEY AUTOINCREMENT,
-          to_address TEXT    NOT NULL,
-          subject    TEXT    NOT NULL,
-          body       TEXT    NOT NULL,
-          order_id   INTEGER REFERENCES orders (id),
-          created_at TEXT    NOT NULL
-        );
-      `),
-  },
-  {
-    version: 4,
-    name: 'payment notifications, order expiry, key lockouts',
-    postgres: `
-        ALTER TABLE orders ADD COLUMN expires_at TEXT;
-        ALTER TABLE orders ADD COLUMN cancel_reason TEXT;
-        CREATE INDEX orders_pending_by_expiry ON orders (expires_at) WHERE status = 'pending';
+  '0002-form-submissions': shipped(2, async (db, postgres) => {
+    // POST form-emails/{key}: each accepted submission (data = the validated form data as JSON),
+    // stored before the reply; uploaded files (the job application's CV) beside it.
+    await db.schema
+      .createTable('form_submissions')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('form_key', 'text', (col) => col.notNull())
+      .addColumn('data', 'text', (col) => col.notNull().check(json(postgres, 'data')))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('ip', 'text')
+      .execute();
+    await db.schema.createIndex('form_submissions_by_form').on('form_submissions').columns(['form_key', 'id']).execute();
 
-        CREATE TABLE payment_notifications (
-          event_id    TEXT    PRIMARY KEY,
-          type        TEXT    NOT NULL,
-          order_id    INTEGER,
-          outcome     TEXT    NOT NULL,
-          received_at TEXT    NOT NULL
-        );
+    await db.schema
+      .createTable('submission_files')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('submission_id', 'integer', (col) => col.notNull().references('form_submissions.id').onDelete('cascade'))
+      .addColumn('filename', 'text', (col) => col.notNull())
+      .addColumn('mime', 'text', (col) => col.notNull())
+      .addColumn('size', 'integer', (col) => col.notNull())
+      .addColumn('content', postgres ? 'bytea' : 'blob', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('submission_files_by_submission').on('submission_files').column('submission_id').execute();
+  }),
 
-        CREATE TABLE key_attempts (
-          access_key   TEXT    PRIMARY KEY,
-          failures     INTEGER NOT NULL,
-          locked_until TEXT,
-          updated_at   TEXT    NOT NULL
-        );
-      `,
-    up: (db) =>
-      db.exec(`
-        -- A pending order waits for its payment until expires_at; then it is cancelled (cancel_reason 'expired').
-        ALTER TABLE orders ADD COLUMN expires_at TEXT;
-        ALTER TABLE orders ADD COLUMN cancel_reason TEXT;
-        CREATE INDEX orders_pending_by_expiry ON orders (expires_at) WHERE status = 'pending';
+  '0003-orders-access-keys-outbox': shipped(3, async (db, postgres) => {
+    // A billing POST (standard, merchant, promotion or reseller checkout) whose amounts the server
+    // recomputed. Money in integer centavos; billing = the validated billing form as JSON.
+    await db.schema
+      .createTable('orders')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind IN ('standard', 'merchant', 'promotion', 'reseller')`))
+      .addColumn('plan_id', 'integer', (col) => col.notNull())
+      .addColumn('plan_name', 'text', (col) => col.notNull())
+      .addColumn('reseller_id', 'integer')
+      .addColumn('quantity', 'integer', (col) => col.notNull().check(sql`quantity >= 1`))
+      .addColumn('members', 'integer', (col) =>
+        col
+          .notNull()
+          .defaultTo(0)
+          .check(sql`members >= 0`),
+      )
+      .addColumn('promo_id', 'integer')
+      .addColumn('plan_total', 'integer', (col) => col.notNull())
+      .addColumn('members_total', 'integer')
+      .addColumn('subtotal', 'integer', (col) => col.notNull())
+      .addColumn('vat', 'integer', (col) => col.notNull())
+      .addColumn('total_cost', 'integer', (col) => col.notNull())
+      .addColumn('promo_discount', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('total', 'integer', (col) => col.notNull().check(sql`total >= 0`))
+      .addColumn('unit_amount', 'integer', (col) => col.notNull())
+      .addColumn('currency', 'text', (col) => col.notNull().defaultTo('PHP'))
+      .addColumn('billing', 'text', (col) => col.notNull().check(json(postgres, 'billing')))
+      .addColumn('email', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) =>
+        col
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status IN ('pending', 'paid', 'cancelled')`),
+      )
+      .addColumn('token', 'text', (col) => col.notNull().unique())
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('paid_at', 'text')
+      .addColumn('cancelled_at', 'text')
+      .execute();
 
-        -- Every signed provider notification handled, by the provider's event id: a notification seen
-        -- before (a replay or a retry) changes nothing.
-        CREATE TABLE payment_notifications (
-          event_id    TEXT    PRIMARY KEY,
-          type        TEXT    NOT NULL,
-          order_id    INTEGER,
-          outcome     TEXT    NOT NULL,
-          received_at TEXT    NOT NULL
-        ) WITHOUT ROWID;
+    // One access key and activation code per purchased unit, issued when the order is paid
+    // (order_id NULL: a key not tied to an order). member = who activated it (key assignment).
+    await db.schema
+      .createTable('access_keys')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('order_id', 'integer', (col) => col.references('orders.id'))
+      .addColumn('access_key', 'text', (col) => col.notNull().unique())
+      .addColumn('activation_code', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) =>
+        col
+          .notNull()
+          .defaultTo('unused')
+          .check(sql`status IN ('unused', 'used')`),
+      )
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('activated_at', 'text')
+      .addColumn('member', 'text', (col) => col.check(sql`member IS NULL OR ${json(postgres, 'member')}`))
+      .execute();
+    await db.schema.createIndex('access_keys_by_order').on('access_keys').column('order_id').execute();
 
-        -- Wrong activation codes per access key (whatever the IP): 5 lock the key for a while.
-        CREATE TABLE key_attempts (
-          access_key   TEXT    PRIMARY KEY,
-          failures     INTEGER NOT NULL,
-          locked_until TEXT,
-          updated_at   TEXT    NOT NULL
-        ) WITHOUT ROWID;
-      `),
-  },
-  {
-    version: 5,
-    name: 'outbox delivery',
-    postgres: `
-        ALTER TABLE outbox ADD COLUMN html TEXT;
-        ALTER TABLE outbox ADD COLUMN reply_to TEXT;
-        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'keys';
-        ALTER TABLE outbox ADD COLUMN submission_id INTEGER REFERENCES form_submissions (id);
-        ALTER TABLE outbox ADD COLUMN message_id TEXT;
-        ALTER TABLE outbox ADD COLUMN status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed'));
-        ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE outbox ADD COLUMN next_attempt_at TEXT;
-        ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
-        ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
-        ALTER TABLE outbox ADD COLUMN sent_at TEXT;
-        ALTER TABLE outbox ADD COLUMN failed_at TEXT;
-        ALTER TABLE outbox ADD COLUMN last_error TEXT;
-        UPDATE outbox SET message_id = '<outbox-' || id || '-' || substr(md5(random()::text), 1, 16) || '@outbox.invalid>',
-          next_attempt_at = created_at;
-        CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
-        CREATE INDEX outbox_by_status ON outbox (status, id);
-      `,
-    up: (db) =>
-      db.exec(`
-        -- The outbox is the one place an e-mail is written, in the transaction of what it reports; a
-        -- sender (server/mail/sender.ts) delivers each row through SMTP. status: 'pending' (to send),
-        -- 'sent', 'failed' (refused for good, or out of attempts). A sender claims a due row until
-        -- claimed_until; a row whose claim ran out (its sender died) is due again and is sent with
-        -- the same message_id, so a receiver sees a repeat, never a loss.
-        ALTER TABLE outbox ADD COLUMN html TEXT;
-        ALTER TABLE outbox ADD COLUMN reply_to TEXT;
-        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'keys';
-        ALTER TABLE outbox ADD COLUMN submission_id INTEGER REFERENCES form_submissions (id);
-        ALTER TABLE outbox ADD COLUMN message_id TEXT;
-        ALTER TABLE outbox ADD COLUMN status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed'));
-        ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE outbox ADD COLUMN next_attempt_at TEXT;
-        ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
-        ALTER TABLE outbox ADD COLUMN claimed_until TEXT;
-        ALTER TABLE outbox ADD COLUMN sent_at TEXT;
-        ALTER TABLE outbox ADD COLUMN failed_at TEXT;
-        ALTER TABLE outbox ADD COLUMN last_error TEXT;
-        -- Rows written before this migration get a Message-ID of their own.
-        UPDATE outbox SET message_id = '<outbox-' || id || '-' || lower(hex(randomblob(8))) || '@outbox.invalid>',
-          next_attempt_at = created_at;
-        CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
-        CREATE INDEX outbox_by_status ON outbox (status, id);
-      `),
-  },
-  {
-    version: 6,
-    name: 'payment reviews',
-    postgres: `
-        CREATE TABLE payment_reviews (
-          id          INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
-          event_id    TEXT    NOT NULL UNIQUE,
-          order_id    INTEGER NOT NULL REFERENCES orders (id),
-          reason      TEXT    NOT NULL CHECK (reason IN ('paid-after-buyer-cancel', 'second-payment')),
-          amount      INTEGER NOT NULL,
-          currency    TEXT    NOT NULL,
-          received_at TEXT    NOT NULL,
-          resolved_at TEXT,
-          resolution  TEXT
-        );
-      `,
-    up: (db) =>
-      db.exec(`
-        -- A payment the provider confirmed that issued no keys (the buyer had cancelled the order, or
-        -- it was already paid): kept for an operator (npm run payments), who refunds it or issues keys.
-        CREATE TABLE payment_reviews (
-          id          INTEGER PRIMARY KEY AUTOINCREMENT,
-          event_id    TEXT    NOT NULL UNIQUE,
-          order_id    INTEGER NOT NULL REFERENCES orders (id),
-          reason      TEXT    NOT NULL CHECK (reason IN ('paid-after-buyer-cancel', 'second-payment')),
-          amount      INTEGER NOT NULL,
-          currency    TEXT    NOT NULL,
-          received_at TEXT    NOT NULL,
-          resolved_at TEXT,
-          resolution  TEXT
-        );
-      `),
-  },
-  {
-    version: 7,
-    name: 'hashed activation codes, key attempts per client',
-    postgres: `
-        -- PostgreSQL support came after the codes were hashed: a PostgreSQL database never held one in clear.
-        ALTER TABLE access_keys RENAME COLUMN activation_code TO activation_code_hash;
-        ALTER TABLE key_attempts RENAME TO key_attempts_per_key;
-        CREATE TABLE key_attempts (
-          access_key   TEXT    NOT NULL,
-          client       TEXT    NOT NULL,
-          failures     INTEGER NOT NULL,
-          window_start TEXT    NOT NULL,
-          locked_until TEXT,
-          updated_at   TEXT    NOT NULL,
-          PRIMARY KEY (access_key, client)
-        );
-        CREATE INDEX key_attempts_by_age ON key_attempts (updated_at);
-        INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
-          SELECT access_key, '*', failures, updated_at, locked_until, updated_at FROM key_attempts_per_key;
-        DROP TABLE key_attempts_per_key;
-      `,
-    up: (db) => {
-      // Activation codes are kept only as scrypt hashes (keys/code-hash.ts): the codes stored in clear
-      // until now are hashed in place.
-      db.exec('ALTER TABLE access_keys RENAME COLUMN activation_code TO activation_code_hash');
-      const update = db.prepare('UPDATE access_keys SET activation_code_hash = ? WHERE id = ?');
-      const rows = db.prepare('SELECT id, activation_code_hash AS code FROM access_keys').all() as Array<{ id: number; code: string }>;
-      for (const row of rows) if (!isCodeHash(row.code)) update.run(hashActivationCode(row.code), row.id);
-      db.exec(`
-        -- Wrong activation codes per access key as typed (known or not) and client (an IP address, an
-        -- IPv6 /64; '*': all clients together), counted from window_start; enough lock the key for
-        -- that client (or for everyone) until locked_until. Rows untouched for an hour are deleted.
-        ALTER TABLE key_attempts RENAME TO key_attempts_per_key;
-        CREATE TABLE key_attempts (
-          access_key   TEXT    NOT NULL,
-          client       TEXT    NOT NULL,
-          failures     INTEGER NOT NULL,
-          window_start TEXT    NOT NULL,
-          locked_until TEXT,
-          updated_at   TEXT    NOT NULL,
-          PRIMARY KEY (access_key, client)
-        ) WITHOUT ROWID;
-        CREATE INDEX key_attempts_by_age ON key_attempts (updated_at);
-        -- The counts so far were for all clients together: they stay so, locks included.
-        INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
-          SELECT access_key, '*', failures, updated_at, locked_until, updated_at FROM key_attempts_per_key;
-        DROP TABLE key_attempts_per_key;
-      `);
-    },
-  },
-  {
-    version: 8,
-    name: 'upload retention',
-    postgres: `
-        ALTER TABLE submission_files ADD COLUMN removed_at TEXT;
-        CREATE INDEX submission_files_stored ON submission_files (removed_at, size);
-        CREATE INDEX form_submissions_by_date ON form_submissions (created_at);
-      `,
-    up: (db) =>
-      db.exec(`
-        -- An uploaded file past UPLOAD_RETENTION_DAYS is removed: its bytes are emptied and removed_at
-        -- says when; the row (name, type, size) and its submission stay. The quota (UPLOAD_QUOTA_MB)
-        -- counts the files not removed (submission_files_stored); the sweep finds old submissions by date.
-        ALTER TABLE submission_files ADD COLUMN removed_at TEXT;
-        CREATE INDEX submission_files_stored ON submission_files (removed_at, size);
-        CREATE INDEX form_submissions_by_date ON form_submissions (created_at);
-      `),
-  },
-];
+    // E-mails the server sends (read in demo mode at /dev/outbox).
+    await db.schema
+      .createTable('outbox')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('to_address', 'text', (col) => col.notNull())
+      .addColumn('subject', 'text', (col) => col.notNull())
+      .addColumn('body', 'text', (col) => col.notNull())
+      .addColumn('order_id', 'integer', (col) => col.references('orders.id'))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .execute();
+  }),
+
+  '0004-payment-notifications-order-expiry-key-lockouts': shipped(4, async (db, postgres) => {
+    // A pending order waits for its payment until expires_at; then it is cancelled (cancel_reason 'expired').
+    await db.schema.alterTable('orders').addColumn('expires_at', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('cancel_reason', 'text').execute();
+    await db.schema
+      .createIndex('orders_pending_by_expiry')
+      .on('orders')
+      .column('expires_at')
+      .where(sql.ref('status'), '=', sql.lit('pending'))
+      .execute();
+
+    // Every signed provider notification handled, by the provider's event id: a notification seen
+    // before (a replay or a retry) changes nothing.
+    await db.schema
+      .createTable('payment_notifications')
+      .addColumn('event_id', 'text', (col) => col.primaryKey())
+      .addColumn('type', 'text', (col) => col.notNull())
+      .addColumn('order_id', 'integer')
+      .addColumn('outcome', 'text', (col) => col.notNull())
+      .addColumn('received_at', 'text', (col) => col.notNull())
+      .$call(withoutRowid(postgres))
+      .execute();
+
+    // Wrong activation codes per access key (whatever the IP): 5 lock the key for a while.
+    await db.schema
+      .createTable('key_attempts')
+      .addColumn('access_key', 'text', (col) => col.primaryKey())
+      .addColumn('failures', 'integer', (col) => col.notNull())
+      .addColumn('locked_until', 'text')
+      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .$call(withoutRowid(postgres))
+      .execute();
+  }),
+
+  '0005-outbox-delivery': shipped(5, async (db, postgres) => {
+    // The outbox is the one place an e-mail is written, in the transaction of what it reports; a
+    // sender (server/mail/sender.ts) delivers each row through SMTP. status: 'pending' (to send),
+    // 'sent', 'failed' (refused for good, or out of attempts). A sender claims a due row until
+    // claimed_until; a row whose claim ran out (its sender died) is due again and is sent with
+    // the same message_id, so a receiver sees a repeat, never a loss. SQLite adds one column a statement.
+    const add = async (column: string, type: 'text' | 'integer', build = (col: ColumnDefinitionBuilder) => col) =>
+      db.schema.alterTable('outbox').addColumn(column, type, build).execute();
+    await add('html', 'text');
+    await add('reply_to', 'text');
+    await add('kind', 'text', (col) => col.notNull().defaultTo('keys'));
+    await add('submission_id', 'integer', (col) => col.references('form_submissions.id'));
+    await add('message_id', 'text');
+    await add('status', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status IN ('pending', 'sent', 'failed')`),
+    );
+    await add('attempts', 'integer', (col) => col.notNull().defaultTo(0));
+    for (const column of ['next_attempt_at', 'claimed_by', 'claimed_until', 'sent_at', 'failed_at', 'last_error'])
+      await add(column, 'text');
+    // Rows written before this migration get a Message-ID of their own.
+    const random = postgres ? sql`substr(md5(random()::text), 1, 16)` : sql`lower(hex(randomblob(8)))`;
+    await sql`UPDATE outbox SET message_id = '<outbox-' || id || '-' || ${random} || '@outbox.invalid>', next_attempt_at = created_at`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('outbox_due')
+      .on('outbox')
+      .columns(['next_attempt_at', 'id'])
+      .where(sql.ref('status'), '=', sql.lit('pending'))
+      .execute();
+    await db.schema.createIndex('outbox_by_status').on('outbox').columns(['status', 'id']).execute();
+  }),
+
+  '0006-payment-reviews': shipped(6, async (db, postgres) => {
+    // A payment the provider confirmed that issued no keys (the buyer had cancelled the order, or
+    // it was already paid): kept for an operator (npm run payments), who refunds it or issues keys.
+    await db.schema
+      .createTable('payment_reviews')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('event_id', 'text', (col) => col.notNull().unique())
+      .addColumn('order_id', 'integer', (col) => col.notNull().references('orders.id'))
+      .addColumn('reason', 'text', (col) => col.notNull().check(sql`reason IN ('paid-after-buyer-cancel', 'second-payment')`))
+      .addColumn('amount', 'integer', (col) => col.notNull())
+      .addColumn('currency', 'text', (col) => col.notNull())
+      .addColumn('received_at', 'text', (col) => col.notNull())
+      .addColumn('resolved_at', 'text')
+      .addColumn('resolution', 'text')
+      .execute();
+  }),
+
+  '0007-hashed-activation-codes-key-attempts-per-client': shipped(7, async (db, postgres) => {
+    // Activation codes are kept only as scrypt hashes (keys/code-hash.ts): the codes stored in clear
+    // until now are hashed in place.
+    await db.schema.alterTable('access_keys').renameColumn('activation_code', 'activation_code_hash').execute();
+    const keys = await db.selectFrom('access_keys').select(['id', 'activation_code_hash as code']).execute();
+    for (const { id, code } of keys as Array<{ id: number; code: string }>) {
+      if (!isCodeHash(code))
+        await db
+          .updateTable('access_keys')
+          .set({ activation_code_hash: hashActivationCode(code) })
+          .where('id', '=', id)
+          .execute();
+    }
+
+    // Wrong activation codes per access key as typed (known or not) and client (an IP address, an
+    // IPv6 /64; '*': all clients together), counted from window_start; enough lock the key for that
+    // client (or for everyone) until locked_until. Rows untouched for an hour are deleted.
+    await db.schema.alterTable('key_attempts').renameTo('key_attempts_per_key').execute();
+    await db.schema
+      .createTable('key_attempts')
+      .addColumn('access_key', 'text', (col) => col.notNull())
+      .addColumn('client', 'text', (col) => col.notNull())
+      .addColumn('failures', 'integer', (col) => col.notNull())
+      .addColumn('window_start', 'text', (col) => col.notNull())
+      .addColumn('locked_until', 'text')
+      .addColumn('updated_at', 'text', (col) => col.notNull())
+      // The table it replaces still holds the name key_attempts_pkey: PostgreSQL named this key so.
+      .addPrimaryKeyConstraint('key_attempts_pkey1', ['access_key', 'client'])
+      .$call(withoutRowid(postgres))
+      .execute();
+    await db.schema.createIndex('key_attempts_by_age').on('key_attempts').column('updated_at').execute();
+    // The counts so far were for all clients together: they stay so, locks included.
+    await sql`INSERT INTO key_attempts (access_key, client, failures, window_start, locked_until, updated_at)
+      SELECT access_key, '*', failures, updated_at, locked_until, updated_at FROM key_attempts_per_key`.execute(db);
+    await db.schema.dropTable('key_attempts_per_key').execute();
+  }),
+
+  '0008-upload-retention': shipped(8, async (db) => {
+    // An uploaded file past UPLOAD_RETENTION_DAYS is removed: its bytes are emptied and removed_at
+    // says when; the row (name, type, size) and its submission stay. The quota (UPLOAD_QUOTA_MB)
+    // counts the files not removed (submission_files_stored); the sweep finds old submissions by date.
+    await db.schema.alterTable('submission_files').addColumn('removed_at', 'text').execute();
+    await db.schema.createIndex('submission_files_stored').on('submission_files').columns(['removed_at', 'size']).execute();
+    await db.schema.createIndex('form_submissions_by_date').on('form_submissions').column('created_at').execute();
+  }),
+};
+
+/** The schema version a migration's name starts with. */
+export const migrationVersion = (name: string): number => Number.parseInt(name, 10);
 
 /** The last migration: a database below it was not yet opened by this version of the server. */
-export const SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));
+export const SCHEMA_VERSION = Math.max(...Object.keys(migrations).map(migrationVersion));

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pg from 'pg';
-import { DATA_DIR, databaseFile, openPostgres, SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
+import { DATA_DIR, databaseFile, migrationVersion, openPostgres, SCHEMA_VERSION, sqliteDb, sqliteVersion, type Db } from '../db';
 import { parseDatabaseUrl } from '../settings';
 
 /**
@@ -96,7 +96,11 @@ function nameOf(url: string): string {
   return `${parsed.host}${parsed.pathname}`;
 }
 
-/** The schema version of a PostgreSQL database (its latest applied migration); undefined: no schema_migrations table. */
+/**
+ * The schema version of a PostgreSQL database (its latest applied migration), from kysely's
+ * kysely_migration table or, for a database of the server before the Migrator, its schema_migrations
+ * table; undefined: neither, the server never started on it.
+ */
 async function postgresVersion(url: string, where: string): Promise<number | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   // A connection lost meanwhile fails the query below; the event is not the process's end.
@@ -108,12 +112,16 @@ async function postgresVersion(url: string, where: string): Promise<number | und
     throw new OpsError(`${where} does not answer: ${(error as Error).message}`);
   }
   try {
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
-    return rows[0]?.version ?? 0;
-  } catch (error) {
-    // 42P01 undefined_table: the server never started on this database.
-    if ((error as { code?: string }).code === '42P01') return undefined;
-    throw error;
+    const { rows } = await client.query<{ migrator: boolean; legacy: boolean }>(
+      "SELECT to_regclass('kysely_migration') IS NOT NULL AS migrator, to_regclass('schema_migrations') IS NOT NULL AS legacy",
+    );
+    const { migrator, legacy } = rows[0];
+    if (!migrator && !legacy) return undefined;
+    const applied = migrator ? (await client.query<{ name: string }>('SELECT name FROM kysely_migration')).rows : [];
+    const before = legacy
+      ? (await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations')).rows
+      : [];
+    return Math.max(before[0]?.version ?? 0, ...applied.map((row) => migrationVersion(row.name)));
   } finally {
     await client.end();
   }

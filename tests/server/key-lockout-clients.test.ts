@@ -4,11 +4,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { all, databaseFile, migrations, one, openSqliteFile, sql } from '../../server/db';
+import { all, databaseFile, migrations, migrationVersion, one, openDatabase, sql } from '../../server/db';
 import { verifyActivationCode } from '../../server/keys/code-hash';
 import { KEY_CEILING, KEY_LOCKOUT } from '../../server/keys/store';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { OrderStore } from '../../server/shop/store';
+import { legacyMigrateSqlite } from './fixtures/legacy-migrations';
 import { BILLING_FORM, keyActivation, mailedKeys, nextClientAddress, ON_POSTGRES, startServer, STANDARD_LINE, tempDir } from './helpers';
 
 /**
@@ -32,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => cleanup?.());
 
 /** The migration that hashed the activation codes and counted attempts per client. */
-const HASHED_CODES = 'hashed activation codes, key attempts per client';
+const HASHED_CODES = '0007-hashed-activation-codes-key-attempts-per-client';
 const LOCKED = /^Too many wrong activation codes for this access key\. For your security it is locked for 15 minutes/;
 const INVALID = { message: 'Invalid access key or activation code.' };
 
@@ -250,14 +251,12 @@ describe('activation codes are stored hashed', () => {
 
   // SQLite only: it writes an old SQLite file (PostgreSQL support came after the codes were hashed).
   it.skipIf(ON_POSTGRES)('the migration hashes the codes a database stored in clear; they still activate', async () => {
-    const migration = migrations.find((m) => m.name === HASHED_CODES);
-    expect(migration, `a migration named '${HASHED_CODES}'`).toBeDefined();
+    expect(Object.keys(migrations), `a migration named '${HASHED_CODES}'`).toContain(HASHED_CODES);
     const dataDir = tempDir();
     try {
       // A database at the schema version before it, with a key pair stored in clear and a key locked for everyone.
       const old = new Database(databaseFile(dataDir));
-      for (const m of [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version < migration!.version)) m.up(old);
-      old.pragma(`user_version = ${migration!.version - 1}`);
+      legacyMigrateSqlite(old, migrationVersion(HASHED_CODES) - 1);
       const insert = old.prepare(
         "INSERT INTO access_keys (order_id, access_key, activation_code, status, created_at) VALUES (NULL, ?, ?, 'unused', ?)",
       );
@@ -268,9 +267,9 @@ describe('activation codes are stored hashed', () => {
         .run('BD-MGRT-AAAA-0002', new Date(START.getTime() + 10 * 60_000).toISOString(), START.toISOString());
       old.close();
 
-      const db = openSqliteFile(dataDir);
-      const rows = db.prepare('SELECT * FROM access_keys ORDER BY id').all() as Array<Record<string, unknown>>;
-      db.close();
+      const db = await openDatabase({ dataDir, warn: () => {} });
+      const rows = await all<Record<string, unknown>>(db.query, sql`SELECT * FROM access_keys ORDER BY id`);
+      await db.close();
       for (const row of rows) for (const value of Object.values(row)) expect(['31415926', '27182818']).not.toContain(String(value));
       expect(rows[0].activation_code_hash).toMatch(/^scrypt\$/);
       expect(await verifyActivationCode('31415926', rows[0].activation_code_hash as string)).toBe(true);
