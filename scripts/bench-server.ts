@@ -14,7 +14,13 @@
  *
  * With --postgres the servers keep their data in PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test; a schema of their own, dropped after) instead of SQLite.
- * Options: --duration <seconds> (10), --connections <n> (10), --cluster, --postgres.
+ *
+ * With --limits the servers keep the production limits (the defaults of FORM_RATE_LIMIT,
+ * PAGE_RENDER_LIMIT and RENDER_CONCURRENCY) and trust 127.0.0.1 as a proxy, and every request
+ * comes from a client address of its own (X-Forwarded-For): the limits count every request, as they
+ * would for many visitors, and refuse none. The render gate still queues at most 4 renders per slot,
+ * so above 10 connections rendered pages get 503s, as they would in production.
+ * Options: --duration <seconds> (10), --connections <n> (10), --cluster, --postgres, --limits.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -73,6 +79,14 @@ const staticDir = resolve('dist');
 if (!existsSync(join(staticDir, '.ssr', 'entry-server.js'))) execSync('npm run build --silent', { stdio: 'inherit' });
 
 const clustered = args.includes('--cluster');
+const limits = args.includes('--limits');
+/** With --limits: a client address for each request (10.0.0.1, 10.0.0.2, …), so that no client meets a limit. */
+let clients = 0;
+const nextClient = () => {
+  clients++;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+};
+const clientHeaders = (): Record<string, string> => (limits ? { 'x-forwarded-for': nextClient() } : {});
 const postgres = args.includes('--postgres');
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
@@ -88,8 +102,12 @@ async function onPostgres(statement: string): Promise<void> {
 if (postgres) for (const schema of schemas) await onPostgres(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
 const databaseUrlOf = (index: number) =>
   postgres ? `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schemas[index]}`)}` : undefined;
-// Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow at least the form limit).
-const settings = { demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const;
+// Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow
+// at least the form limit), unless --limits keeps them and gives each request an address of its own.
+const settings = limits
+  ? ({ demo: true, logger: false, staticDir, trustProxy: '127.0.0.1' } as const)
+  : ({ demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const);
+const liftedLimits = limits ? {} : { FORM_RATE_LIMIT: '1000000000', PAGE_RENDER_LIMIT: '0', RENDER_CONCURRENCY: '0' };
 /** Two instances behind nginx on `port`, their data in `dir`, their shared state in Redis database `db`; `cacheSeconds` 0: no HTML cache anywhere. */
 const redisUrl = (db: number) => `redis://127.0.0.1:6379/${db}`;
 const cluster = (dir: string, port: number, cacheSeconds: number, db: number, databaseUrl: string | undefined) =>
@@ -105,9 +123,7 @@ const cluster = (dir: string, port: number, cacheSeconds: number, db: number, da
       REDIS_URL: redisUrl(db),
       TRUST_PROXY: '127.0.0.1',
       LOG: 'off',
-      FORM_RATE_LIMIT: '1000000000',
-      PAGE_RENDER_LIMIT: '0',
-      RENDER_CONCURRENCY: '0',
+      ...liftedLimits,
       HTML_CACHE_SECONDS: String(cacheSeconds),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
@@ -147,7 +163,7 @@ try {
     // One request first: a scenario that does not get its status at all is a broken bench, not a slow server.
     const probe = await fetch(base + scenario.path, {
       method: scenario.method,
-      headers: { 'content-type': 'application/json', ...scenario.headers },
+      headers: { 'content-type': 'application/json', ...scenario.headers, ...clientHeaders() },
       body: scenario.body ? JSON.stringify(scenario.body) : undefined,
     });
     if (probe.status !== scenario.expect) throw new Error(`${scenario.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
@@ -160,6 +176,9 @@ try {
       body: scenario.body ? JSON.stringify(scenario.body) : undefined,
       connections,
       duration,
+      ...(limits
+        ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...clientHeaders() } }) }] }
+        : {}),
     });
     const errors = result.errors + result.timeouts + result.non2xx;
     if (errors > 0) failed = true;
@@ -177,7 +196,7 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   const engine = postgres ? 'PostgreSQL' : 'SQLite';
-  const setup = clustered ? `two instances behind nginx, one ${engine} database, one Redis` : `one instance, ${engine}`;
+  const setup = `${clustered ? `two instances behind nginx, one ${engine} database, one Redis` : `one instance, ${engine}`}${limits ? ', production limits' : ''}`;
   console.log(`\nNode ${process.version}, ${setup}, ${connections} connections, ${duration} s a scenario, loopback\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
