@@ -19,7 +19,7 @@ import resellerBillingRoutes from './routes/reseller-billing';
 import shopRoutes from './routes/shop';
 import { API_PREFIX } from './paths';
 import { DEFAULT_BODY_LIMIT } from './rate-limit';
-import { registerRequestLog } from './request-log';
+import { registerRequestLog, requestId } from './request-log';
 import { registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
@@ -43,6 +43,7 @@ import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { registerFallback, registerStatic } from './static';
 import { registerMedia } from './images/serve';
+import { createMetrics, registerHttpMetrics, serveMetrics, watchState } from './metrics';
 
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. Unused with `databaseUrl`. */
@@ -67,6 +68,10 @@ export interface BuildOptions {
   logger?: boolean | 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Where log lines (JSON) go instead of standard output (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /** Serve Prometheus metrics at GET /metrics on this port (METRICS_PORT; 0: any free one); none when absent. */
+  metricsPort?: number;
+  /** The address the metrics port listens on (METRICS_HOST; default 127.0.0.1: never public). */
+  metricsHost?: string;
   /** The site's public origin; required outside demo mode (demo default: http://127.0.0.1:8080). */
   publicUrl?: string;
   /** Payment notification secret; required outside demo mode (demo default: random per start). */
@@ -197,7 +202,16 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     // Route schemas refuse what they do not describe: no silent removal of extra fields, no coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     forceCloseConnections: 'idle',
+    // Every request has an id, in each of its log lines (reqId), its X-Request-Id header and a 5xx
+    // answer's body; nginx's own id when it sends a well-formed one, so that both logs agree.
+    requestIdHeader: false,
+    genReqId: requestId,
   });
+  const metrics = createMetrics();
+  /** From the start of a shutdown: the instance finishes what it has and takes nothing new. */
+  let draining = false;
+  const metricsServer =
+    opts.metricsPort === undefined ? null : serveMetrics(app, metrics, { port: opts.metricsPort, host: opts.metricsHost ?? '127.0.0.1' });
   (app.server as import('node:http').Server).headersTimeout = TIMEOUTS.headers;
 
   const now = opts.now ?? (() => new Date());
@@ -209,6 +223,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     databaseUrl: opts.databaseUrl,
     poolSize: opts.databasePoolSize,
     warn: (message) => app.log.warn(message),
+    onQuery: (seconds) => metrics.dbQueryDuration.observe(seconds),
   });
   const mail = createMailService({
     db,
@@ -217,9 +232,22 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     now,
     settings: { smtpUrl: opts.smtpUrl, from: opts.mailFrom ?? `${product.name} demo <no-reply@localhost>`, ...opts.mail },
     log: app.log,
+    onOutcome: (outcome, kind) =>
+      ({ sent: metrics.emailsSent, retried: metrics.emailsRetried, failed: metrics.emailsFailed })[outcome].inc({ kind }),
   });
   const shared = createSharedState(opts.redisUrl, app.log);
-  const ctx: ServerContext = { db, repo: new Repo(db), demo: opts.demo, dataDir: opts.dataDir, product, now, mail, shared, ...links };
+  const ctx: ServerContext = {
+    db,
+    repo: new Repo(db),
+    demo: opts.demo,
+    dataDir: opts.dataDir,
+    product,
+    now,
+    mail,
+    shared,
+    metrics,
+    ...links,
+  };
   const where = opts.databaseUrl ? 'The PostgreSQL database of DATABASE_URL' : `The database ${databaseFile(opts.dataDir)}`;
   const modeProblem = await seedModeProblem(ctx.repo, ctx.demo, where);
   if (modeProblem) {
@@ -230,10 +258,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   if (ctx.demo) await seedDemoKeys(ctx.repo, { now: now() });
 
   const orders = new OrderStore(db);
-  await orders.expirePending(now().toISOString());
+  watchState(metrics, { db, shared, orders, outbox: mail.outbox, now, draining: () => draining });
+  const expirePending = async () => metrics.ordersExpired.inc(await orders.expirePending(now().toISOString()));
+  await expirePending();
   const sweepOnce = async () => {
     try {
-      await orders.expirePending(now().toISOString());
+      await expirePending();
       await mail.outbox.forgetSentKeyMails(new Date(now().getTime() - KEY_MAIL_KEPT_DAYS * 86_400_000));
     } catch (error) {
       app.log.warn({ err: error }, 'orders: could not expire pending orders; trying again later');
@@ -257,6 +287,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   uploadSweep.unref();
 
   app.decorate('ctx', ctx);
+  app.decorate('metricsAddress', () => metricsServer?.address() ?? null);
   // E-mails written before this start (a crash, an SMTP outage) go out as soon as the server is up.
   app.addHook('onReady', async () => mail.sender?.start());
   app.addHook('onClose', async () => {
@@ -269,6 +300,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerRequestLog(app);
+  registerHttpMetrics(app, metrics);
   // Request bodies are taken as sent: a compressed one (Content-Encoding) is refused before it is read.
   // Nothing the site sends is compressed, and decompression ahead of multipart parsing stalled requests.
   app.addHook('onRequest', async (request, reply) => {
@@ -284,14 +316,15 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
-    return reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+    return reply
+      .code(status)
+      .send(status >= 500 ? { message: 'Internal server error', requestId: request.id } : { message: error.message });
   });
 
   // Alive: the process answers. Ready means "send me traffic": the database answers and the instance
   // is not draining. Redis is optional: without it the instance serves with its own per-process limits,
   // render budget and HTML cache, so a Redis outage leaves it ready (the body says `redis: false`)
   // rather than taking every instance out of the balancer at once.
-  let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });

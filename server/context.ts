@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { resolvePresets } from '../domain/page-presets';
 import type { Db } from './db';
 import type { MailService } from './mail/service';
+import type { Metrics } from './metrics';
 import type { Product } from './product';
 import type { Repo } from './repo';
 import type { SharedState } from './shared-state';
@@ -38,6 +39,8 @@ export interface ServerContext {
   mail: MailService;
   /** What the instances share through Redis (REDIS_URL), with each process's own as the fallback. */
   shared: SharedState;
+  /** This instance's Prometheus metrics (metrics.ts): routes count what they do. */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type RawBuilder } from 'kysely';
 import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -34,7 +34,15 @@ export interface Db {
   close(): Promise<void>;
   /** The SQLite handle (backups, file checks); undefined with PostgreSQL. */
   readonly sqlite?: Database.Database;
+  /** The PostgreSQL pool's connections now (metrics); undefined with SQLite (one connection, no pool). */
+  connections?(): { inUse: number; idle: number; waiting: number };
 }
+
+/** Told each query's duration in seconds (metrics). */
+export type QueryTimer = (seconds: number) => void;
+
+/** kysely's log option for a timer: every query, failed ones included, reports its duration. */
+const timed = (onQuery: QueryTimer | undefined) => (onQuery ? { log: (event: LogEvent) => onQuery(event.queryDurationMillis / 1000) } : {});
 
 /**
  * Whether a text can be stored or looked up: PostgreSQL's TEXT refuses U+0000 (an error, where SQLite
@@ -168,8 +176,8 @@ async function beginImmediate(handle: Database.Database, q: Queryable): Promise<
 }
 
 /** The data layer over an open SQLite handle (the server's file, or an operator command's). */
-export function sqliteDb(handle: Database.Database): Db {
-  const query = new Kysely<Record<string, never>>({ dialect: new SqliteDialect({ database: handle }) });
+export function sqliteDb(handle: Database.Database, options: { onQuery?: QueryTimer } = {}): Db {
+  const query = new Kysely<Record<string, never>>({ dialect: new SqliteDialect({ database: handle }), ...timed(options.onQuery) });
   return {
     engine: 'sqlite',
     query,
@@ -233,17 +241,18 @@ async function migrateToLatest(db: Db): Promise<void> {
  * The data layer over PostgreSQL at `url`, with a pool of `poolSize` connections, its schema brought
  * up to date (`migrate: false`: taken as it is, for the operator commands, which never change it).
  */
-export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean } = {}): Promise<Db> {
+export async function openPostgres(url: string, options: { poolSize?: number; migrate?: boolean; onQuery?: QueryTimer } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
   // A connection the database dropped is replaced; the error is not the process's end. The pool
   // reports it for an idle connection; one checked out (between a query and its release) reports it
   // on the client itself, where an unheard 'error' event would be an uncaught exception.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const query = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+  const query = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }), ...timed(options.onQuery) });
   const db: Db = {
     engine: 'postgres',
     query,
+    connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     write: (lock, work) =>
       query.transaction().execute(async (q) => {
         await sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`.execute(q);
@@ -276,12 +285,13 @@ export interface DatabaseLocation {
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
   poolSize?: number;
   warn?: (message: string) => void;
+  onQuery?: QueryTimer;
 }
 
 /** Opens the server's database (creating and migrating it as needed). */
 export async function openDatabase(location: DatabaseLocation): Promise<Db> {
-  if (location.databaseUrl) return openPostgres(location.databaseUrl, { poolSize: location.poolSize });
-  const db = sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn }));
+  if (location.databaseUrl) return openPostgres(location.databaseUrl, { poolSize: location.poolSize, onQuery: location.onQuery });
+  const db = sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn }), { onQuery: location.onQuery });
   try {
     await migrateToLatest(db);
   } catch (error) {

@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     redisUrl: settings.redisUrl,
     databaseUrl: settings.databaseUrl,
     databasePoolSize: settings.databasePoolSize,
+    metricsPort: settings.metricsPort,
+    metricsHost: settings.metricsHost,
     warmImages: true,
   });
 

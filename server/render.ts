@@ -140,6 +140,12 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     staleMs,
   });
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
+  const { metrics } = app.ctx;
+  /** Every render, of a page or the not-found page, foreground or background, counted as it starts. */
+  const rendered = <T>(render: Promise<T>): Promise<T> => {
+    metrics.pagesRendered.inc();
+    return render;
+  };
   const budget = settings.rendersPerMinute > 0 ? sharedRenderBudget(app.ctx.shared, settings.rendersPerMinute) : null;
   const gate = settings.concurrentRenders > 0 ? createRenderGate(settings.concurrentRenders) : null;
   /** When the last 'at capacity' warning was logged (one a minute at most). */
@@ -201,6 +207,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     const fresh = hit.expires > now;
     if (!fresh && hit.expires + staleMs <= now) return false;
     reply.header('x-render-cache', fresh ? 'hit' : 'stale');
+    metrics.pagesCache.inc({ result: fresh ? 'hit' : 'stale' });
     send(reply, hit, hit.html);
     if (!fresh) refresh(key, produce);
     return true;
@@ -210,6 +217,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   async function overBudget(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const wait = budget ? await budget.take(request.ip) : 0;
     if (wait === 0) return false;
+    metrics.renderRefused.inc({ reason: 'budget' });
     reply
       .code(429)
       .header('retry-after', String(wait))
@@ -231,6 +239,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       await nextTurn();
       return release;
     }
+    metrics.renderRefused.inc({ reason: 'busy' });
     const now = Date.now();
     if (now - warnedBusyAt >= 60_000) {
       warnedBusyAt = now;
@@ -250,9 +259,9 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * `inSlot`: the request has been counted and holds a render slot already (its page turned out unknown).
    */
   async function notFound(request: FastifyRequest, reply: FastifyReply, { inSlot = false } = {}): Promise<FastifyReply> {
-    if (await fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))) return reply;
+    if (await fromCache(reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))) return reply;
     if (inSlot) {
-      write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
+      write(NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
       return reply;
     }
     if (await overBudget(request, reply)) return reply;
@@ -260,8 +269,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     if (!release) return reply;
     try {
       // Rendered meanwhile by a request that held a slot before this one.
-      if (!(await fromCache(reply, NOT_FOUND_KEY, () => entry.renderNotFound(options))))
-        write(NOT_FOUND_KEY, await entry.renderNotFound(options), reply);
+      if (!(await fromCache(reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))))
+        write(NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
       return reply;
     } finally {
       release();
@@ -336,7 +345,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       // A redirect page, or another spelling of a page's path ('/ABOUT'): on to the page's own, unrendered.
       if ('redirect' in target) return redirect(reply, target.redirect);
       if ('notFound' in target) return notFound(request, reply);
-      const produce = () => entry.render(request.url, options);
+      const produce = () => rendered(entry.render(request.url, options));
       if (await fromCache(reply, target.key, produce)) return reply;
       if (await overBudget(request, reply)) return reply;
       const release = await slot(reply);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { CHECKOUT_PAGE_PREFIX } from './shop/provider';
 
 /**
@@ -13,7 +15,24 @@ export function loggedPath(url: string): string {
 
 const isStatic = (path: string) => !path.startsWith('/api/') && !path.startsWith('/sandbox-pay/') && !path.startsWith('/dev/');
 
+/** What an X-Request-Id from the proxy may be: nginx's $request_id is 32 hex digits; a UUID fits too. */
+const GIVEN_REQUEST_ID = /^[A-Za-z0-9-]{16,64}$/;
+
+/**
+ * The id of a request: the X-Request-Id that nginx sets (deploy/nginx.conf), when it is one, else a
+ * new UUID. Anything else in the header (too long, other characters) is ignored, so no client can
+ * write into the log through it.
+ */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 export function registerRequestLog(app: FastifyInstance): void {
+  // The id goes back with every answer: a buyer's complaint can quote it, an operator finds it in the log.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
     const path = loggedPath(request.url);
     const line = { method: request.method, path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };

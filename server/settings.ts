@@ -52,6 +52,10 @@ export interface Settings {
   databaseUrl?: string;
   /** Connections of the PostgreSQL pool of this instance (DATABASE_POOL_SIZE, default 10). */
   databasePoolSize: number;
+  /** Where GET /metrics listens (METRICS_PORT; off when unset): a port of its own, never the site's. */
+  metricsPort?: number;
+  /** The address of the metrics port (METRICS_HOST, default 127.0.0.1: reachable from this machine only). */
+  metricsHost: string;
 }
 
 export class SettingsError extends Error {
@@ -332,8 +336,13 @@ export function readSettings(env: Env = process.env): Settings {
   }
   const databasePoolSize = wholeNumber(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, { min: 1, max: 1000, unit: 'connections' }, problems);
 
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : Number(env.METRICS_PORT);
+  if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port))
+    problems.push(`METRICS_PORT must be a port number other than PORT (got '${String(env.METRICS_PORT).slice(0, 20)}')`);
   if (problems.length > 0) throw new SettingsError(problems);
   return {
+    metricsPort,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     redisUrl,
     databaseUrl,
     databasePoolSize,

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { labelRoute, PAGE_ROUTE } from './metrics';
 import { ROOT_DIR } from './root';
 import type { PageRenderer } from './render';
 
@@ -165,6 +166,7 @@ export function registerFallback(app: FastifyInstance, staticDir: string | undef
     // The same page path is the page or a 404 depending on Accept: a shared cache must keep them apart.
     if (page) reply.header('vary', 'Accept');
     if (!page || !acceptsHtml(accept)) return notFound(reply, accept);
+    labelRoute(request, PAGE_ROUTE);
     if (pages) return pages.reply(request, reply);
     reply.header('cache-control', NO_CACHE);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

@@ -175,6 +175,14 @@ export class OutboxStore {
     return one<OutboxRow>(this.db.query, sql`SELECT * FROM outbox WHERE id = ${id}`);
   }
 
+  /** Per kind, the e-mails not sent yet (pending) and when the oldest of them was written (metrics). */
+  unsent(): Promise<Array<{ kind: MailKind; count: number; oldest: string }>> {
+    return all<{ kind: MailKind; count: number; oldest: string }>(
+      this.db.query,
+      sql`SELECT kind, COUNT(*) AS count, MIN(created_at) AS oldest FROM outbox WHERE status = 'pending' GROUP BY kind`,
+    );
+  }
+
   /** Rows of the given statuses, oldest first (the operator's listing). */
   withStatus(statuses: readonly OutboxStatus[], limit = 200): Promise<OutboxRow[]> {
     if (statuses.length === 0) return Promise.resolve([]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db';
-import { OutboxStore, type OutboxRow } from './outbox';
+import { OutboxStore, type MailKind, type OutboxRow } from './outbox';
 import { describeFailure, isPermanentFailure, type MailTransport } from './transport';
 
 /** The sender's log: problems only (a sent e-mail is logged at debug). */
@@ -36,7 +36,11 @@ export interface SenderOptions {
   /** Rows claimed (and sent at once) per round. */
   batch?: number;
   retry?: Partial<RetryPolicy>;
+  /** Told of each attempt's end: sent, retried later, or failed for good (the metrics count them). */
+  onOutcome?: (outcome: SendOutcome, kind: MailKind) => void;
 }
+
+export type SendOutcome = 'sent' | 'retried' | 'failed';
 
 /**
  * 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: 20 attempts span about 14 hours, long enough for an
@@ -162,6 +166,7 @@ export class MailSender {
     }
     try {
       await this.store.markSent(row.id, this.now());
+      this.options.onOutcome?.('sent', row.kind);
       log.debug({ outbox: row.id, kind: row.kind }, 'outbox: e-mail sent');
     } catch (error) {
       // Sent but not marked: the claim runs out and the row is sent again with the same Message-ID.
@@ -176,13 +181,16 @@ export class MailSender {
     try {
       if (isPermanentFailure(error)) {
         await this.store.markFailed(row.id, this.now(), reason);
+        this.options.onOutcome?.('failed', row.kind);
         log.error(context, 'outbox: e-mail refused for good, marked failed');
       } else if (row.attempts >= this.retry.maxAttempts) {
         await this.store.markFailed(row.id, this.now(), reason);
+        this.options.onOutcome?.('failed', row.kind);
         log.error(context, `outbox: e-mail still failing after ${row.attempts} attempts, marked failed`);
       } else {
         const next = new Date(this.now().getTime() + retryDelay(row.attempts, this.retry));
         await this.store.retryLater(row.id, next, reason);
+        this.options.onOutcome?.('retried', row.kind);
         log.warn({ ...context, next: next.toISOString() }, 'outbox: temporary failure, will retry');
       }
     } catch (markError) {

@@ -7,7 +7,7 @@ import { ROOT_DIR } from '../root';
 import type { Db } from '../db';
 import type { MailFrame } from './layout';
 import { OutboxStore } from './outbox';
-import { MailSender, type RetryPolicy, type SenderLog } from './sender';
+import { MailSender, type RetryPolicy, type SenderLog, type SenderOptions } from './sender';
 import { smtpTransport, type MailTransport } from './transport';
 
 /** The e-mail texts of pages.config.json (`emails`, checked by `npm run validate`). */
@@ -49,6 +49,7 @@ export function createMailService(options: {
   now: () => Date;
   settings: MailSettings;
   log: SenderLog;
+  onOutcome?: SenderOptions['onOutcome'];
 }): MailService {
   const texts = readEmailTexts();
   const messageDomain = new URL(options.publicUrl).hostname;
@@ -67,6 +68,7 @@ export function createMailService(options: {
           retry: settings.retry,
           leaseMs: settings.leaseMs,
           pollMs: settings.pollMs,
+          onOutcome: options.onOutcome,
         })
       : undefined;
   return {

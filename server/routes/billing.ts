@@ -184,6 +184,7 @@ export function billingRoutes(endpoints: readonly BillingEndpoint[] = BILLING_EN
           createdAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + ctx.orderTtlMs).toISOString(),
         });
+        ctx.metrics.ordersCreated.inc({ shop: endpoint.kind });
         const provider = providerObject(order, ctx.paymentProviderUrl);
         return reply.code(201).send(endpoint.envelope ? endpoint.envelope(provider) : provider);
       });

@@ -169,6 +169,8 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
         data = withFiles;
       }
 
+      const refusedUploads = uploads.filter((upload) => upload.error).length;
+      if (refusedUploads > 0) opts.metrics.uploads.inc({ result: 'refused' }, refusedUploads);
       let errors: FieldErrors = form.validate(data) ? {} : fieldErrors(form.validate.errors);
       for (const upload of uploads) if (upload.error) errors[upload.field] = [upload.error];
       errors = inFormOrder(errors, form.order);
@@ -194,8 +196,11 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
       if (stored === undefined) {
         // The operator must act (raise UPLOAD_QUOTA_MB, shorten UPLOAD_RETENTION_DAYS): logged at error level.
         request.log.error({ form: form.key, bytes, quotaBytes }, 'uploads: storage quota (UPLOAD_QUOTA_MB) reached, submission refused');
+        opts.metrics.uploads.inc({ result: 'refused' }, files.length);
         return reply.code(507).send({ message: UPLOADS_FULL_MESSAGE });
       }
+      opts.metrics.formSubmissions.inc({ form: form.key });
+      if (files.length > 0) opts.metrics.uploads.inc({ result: 'stored' }, files.length);
       opts.mail.notify();
       return reply.code(201).send({ data: { id: stored } });
     });

@@ -35,7 +35,10 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
       const data = normalizePayload(request.body);
       const errors = payloadErrors(forms, kind, data, opts.now());
       const first = Object.values(errors)[0]?.[0];
-      if (first !== undefined) return reply.code(422).send({ message: first, errors });
+      if (first !== undefined) {
+        opts.metrics.keyActivations.inc({ result: 'refused' });
+        return reply.code(422).send({ message: first, errors });
+      }
 
       const result = await store.activate(
         normalizeAccessKey(String(data.access_key)),
@@ -45,6 +48,7 @@ const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) =>
         memberRecord(data),
         opts.now().toISOString(),
       );
+      opts.metrics.keyActivations.inc({ result: result.ok ? 'succeeded' : result.reason === 'locked' ? 'locked' : 'refused' });
       if (!result.ok) {
         const refusal = REFUSALS[result.reason];
         if (result.reason === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));

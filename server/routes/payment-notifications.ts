@@ -108,7 +108,7 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
       const mayIssue = order !== undefined && order.total === amount && (order.status === 'pending' || order.cancel_reason === 'expired');
       const codes = mayIssue ? await newCodeHashes(order.quantity, newActivationCode) : undefined;
       const now = ctx.now().toISOString();
-      const { outcome } = await store.applyNotification(
+      const { outcome, issued } = await store.applyNotification(
         { ...body, amount },
         {
           now,
@@ -118,7 +118,11 @@ const paymentNotificationRoutes: FastifyPluginAsync<ServerContext> = async (app,
           outbox: ctx.mail.outbox,
         },
       );
-      if (outcome === 'paid') ctx.mail.notify();
+      if (outcome === 'paid') {
+        ctx.metrics.ordersPaid.inc();
+        ctx.metrics.keysIssued.inc(issued.length);
+        ctx.mail.notify();
+      }
       if (outcome === 'needs-review') {
         // Money was taken and no keys were issued: an operator must refund or issue them (npm run payments).
         request.log.error(

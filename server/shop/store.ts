@@ -301,6 +301,12 @@ export class OrderStore {
     );
   }
 
+  /** How many confirmed payments wait for an operator's review (metrics). */
+  async openReviews(): Promise<number> {
+    const row = await one<{ count: number }>(this.db.query, sql`SELECT COUNT(*) AS count FROM payment_reviews WHERE resolved_at IS NULL`);
+    return Number(row?.count ?? 0);
+  }
+
   /** Closes a review with what the operator did (a refund, keys issued by hand); false when there is no open one. */
   async resolveReview(id: number, resolution: string, now: string): Promise<boolean> {
     const changed = await run(

@@ -71,6 +71,15 @@ describe('settings: demo only when asked, production refuses to start without it
     expect(settings).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'Bantay Doc <no-reply@bantaydoc.example>' });
   });
 
+  it('serves metrics only when METRICS_PORT names a port of their own, on 127.0.0.1 unless told', () => {
+    const demo = { DEMO: '1', PORT: '8080' };
+    expect(readSettings(demo)).toMatchObject({ metricsPort: undefined, metricsHost: '127.0.0.1' });
+    expect(readSettings({ ...demo, METRICS_PORT: '9464' })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(readSettings({ ...demo, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({ metricsHost: '10.0.0.5' });
+    for (const port of ['8080', '0', '70000', 'metrics', '94.64'])
+      expect(() => readSettings({ ...demo, METRICS_PORT: port }), port).toThrow(/METRICS_PORT must be a port number other than PORT/);
+  });
+
   it('refuses a public URL over http, with a path, or a short secret in production', () => {
     const env = {
       PUBLIC_URL: 'http://shop.example',
