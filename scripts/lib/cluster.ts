@@ -76,6 +76,8 @@ export async function startCluster(options: {
   listenPort: number;
   instancePorts: readonly number[];
   env: NodeJS.ProcessEnv;
+  /** Each instance serves its metrics on its port plus this (METRICS_PORT); none when absent. */
+  metricsPortOffset?: number;
 }): Promise<Cluster> {
   const { root, dir, listenPort, instancePorts } = options;
   if (!NGINX) throw new Error('nginx is not installed (apt-get install nginx)');
@@ -92,7 +94,13 @@ export async function startCluster(options: {
     // of its own): a SIGKILL ends the server itself, as a crash would.
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data') },
+      env: {
+        ...options.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        ...(options.metricsPortOffset === undefined ? {} : { METRICS_PORT: String(port + options.metricsPortOffset) }),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -25,6 +25,8 @@ const ROOT = process.cwd();
 const BASE_PORT = Number(process.env.SCALE_PORT ?? 8100);
 const PROXY = `http://127.0.0.1:${BASE_PORT}`;
 const INSTANCE_PORTS = [BASE_PORT + 1, BASE_PORT + 2] as const;
+/** Each instance's metrics port is its own port plus this. */
+const METRICS_PORT_OFFSET = 100;
 const REDIS_URL = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
 const DATABASE_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `scale_${process.pid}`;
@@ -73,6 +75,7 @@ test.beforeAll(async () => {
     dir,
     listenPort: BASE_PORT,
     instancePorts: INSTANCE_PORTS,
+    metricsPortOffset: METRICS_PORT_OFFSET,
     env: {
       ...process.env,
       DEMO: '1',
@@ -117,6 +120,34 @@ const submit = (client: string, base = PROXY) =>
 test('nginx answers through both instances, each ready', async () => {
   for (let i = 0; i < 4; i++) expect((await fetch(`${PROXY}/api/v1/health`)).ok).toBe(true);
   for (const port of INSTANCE_PORTS) expect((await fetch(`http://127.0.0.1:${port}/api/v1/ready`)).status).toBe(200);
+});
+
+test("metrics are on each instance's own port, never through nginx or on the site port", async () => {
+  for (const port of INSTANCE_PORTS) {
+    const scrape = await fetch(`http://127.0.0.1:${port + METRICS_PORT_OFFSET}/metrics`);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toMatch(/^telmed_ready 1$/m);
+    expect(text).toMatch(/^telmed_redis_up 1$/m);
+  }
+  for (const base of [PROXY, ...INSTANCE_PORTS.map((port) => `http://127.0.0.1:${port}`)]) {
+    for (const accept of ['text/plain', 'text/html']) {
+      const response = await fetch(`${base}/metrics`, { headers: { accept } });
+      expect(response.status, `${base}/metrics (${accept})`).toBe(404);
+      expect(await response.text()).not.toContain('http_requests_total');
+    }
+  }
+});
+
+test("every answer through nginx carries nginx's request id, a cached page too", async () => {
+  const ids: Array<string | null> = [];
+  for (const url of ['/api/v1/health', '/api/v1/health', '/about', '/about']) {
+    const response = await fetch(`${PROXY}${url}`, { headers: { accept: 'text/html' } });
+    expect(response.ok).toBe(true);
+    ids.push(response.headers.get('x-request-id'));
+  }
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+  expect(new Set(ids).size).toBe(ids.length);
 });
 
 test('20 concurrent activations of one key through both instances activate it once', async () => {
