@@ -20,7 +20,11 @@
  * comes from a client address of its own (X-Forwarded-For): the limits count every request, as they
  * would for many visitors, and refuse none. The render gate still queues at most 4 renders per slot,
  * so above 10 connections rendered pages get 503s, as they would in production.
- * Options: --duration <seconds> (10), --connections <n> (10), --cluster, --postgres, --limits.
+ *
+ * With --metrics each server also serves its Prometheus metrics (METRICS_PORT) and the bench scrapes
+ * them every 5 s while it loads, as a Prometheus would (every 15 s is usual): the counters run either
+ * way, this adds the process and Node defaults and the scrapes (docs/measurements.md compares).
+ * Options: --duration <seconds> (10), --connections <n> (10), --cluster, --postgres, --limits, --metrics.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -88,6 +92,9 @@ const nextClient = () => {
 };
 const clientHeaders = (): Record<string, string> => (limits ? { 'x-forwarded-for': nextClient() } : {});
 const postgres = args.includes('--postgres');
+const withMetrics = args.includes('--metrics');
+/** Each cluster instance's metrics port: its own port plus this. */
+const METRICS_PORT_OFFSET = 100;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 const otherDataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
 
@@ -104,9 +111,12 @@ const databaseUrlOf = (index: number) =>
   postgres ? `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schemas[index]}`)}` : undefined;
 // Every bench request comes from 127.0.0.1: lift the per-IP limits (billings and code checks allow
 // at least the form limit), unless --limits keeps them and gives each request an address of its own.
-const settings = limits
-  ? ({ demo: true, logger: false, staticDir, trustProxy: '127.0.0.1' } as const)
-  : ({ demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const);
+const settings = {
+  ...(limits
+    ? ({ demo: true, logger: false, staticDir, trustProxy: '127.0.0.1' } as const)
+    : ({ demo: true, logger: false, formRateLimit: 1_000_000_000, pageRenderLimit: 0, renderConcurrency: 0, staticDir } as const)),
+  ...(withMetrics ? { metricsPort: 0 } : {}),
+};
 const liftedLimits = limits ? {} : { FORM_RATE_LIMIT: '1000000000', PAGE_RENDER_LIMIT: '0', RENDER_CONCURRENCY: '0' };
 /** Two instances behind nginx on `port`, their data in `dir`, their shared state in Redis database `db`; `cacheSeconds` 0: no HTML cache anywhere. */
 const redisUrl = (db: number) => `redis://127.0.0.1:6379/${db}`;
@@ -116,6 +126,7 @@ const cluster = (dir: string, port: number, cacheSeconds: number, db: number, da
     dir,
     listenPort: port,
     instancePorts: [port + 1, port + 2],
+    ...(withMetrics ? { metricsPortOffset: METRICS_PORT_OFFSET } : {}),
     env: {
       ...process.env,
       DEMO: '1',
@@ -157,6 +168,21 @@ try {
     [cachedBase, uncachedBase] = clusters.map((c) => c.base);
   }
 
+  // With --metrics: every server's /metrics, scraped every 5 s while the scenarios run.
+  const metricsUrls = !withMetrics
+    ? []
+    : app && uncachedApp
+      ? [app, uncachedApp].map((server) => `http://127.0.0.1:${server.metricsAddress()!.port}/metrics`)
+      : clusters.flatMap((c) => c.instancePorts.map((port) => `http://127.0.0.1:${port + METRICS_PORT_OFFSET}/metrics`));
+  const scraper = setInterval(() => {
+    for (const url of metricsUrls)
+      void fetch(url).then(
+        (response) => response.text(),
+        () => '',
+      );
+  }, 5_000);
+  if (metricsUrls.length === 0) clearInterval(scraper);
+
   const rows: string[][] = [];
   for (const scenario of SCENARIOS) {
     const base = scenario.uncached ? uncachedBase : cachedBase;
@@ -192,11 +218,12 @@ try {
     ]);
   }
 
+  clearInterval(scraper);
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   const engine = postgres ? 'PostgreSQL' : 'SQLite';
-  const setup = `${clustered ? `two instances behind nginx, one ${engine} database, one Redis` : `one instance, ${engine}`}${limits ? ', production limits' : ''}`;
+  const setup = `${clustered ? `two instances behind nginx, one ${engine} database, one Redis` : `one instance, ${engine}`}${limits ? ', production limits' : ''}${withMetrics ? ', metrics scraped every 5 s' : ''}`;
   console.log(`\nNode ${process.version}, ${setup}, ${connections} connections, ${duration} s a scenario, loopback\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
