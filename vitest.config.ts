@@ -9,6 +9,7 @@ export default defineConfig({
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/server/**/*.test.ts',
       'tests/validate/**/*.test.ts',
+      'tests/deploy/**/*.test.ts',
       'tests/editor/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
