@@ -236,8 +236,9 @@ describe('plain clients', () => {
       const head = await exchange('HEAD', path);
       expect(head.status, path).toBe(get.status);
       expect(head.headers['content-type'], path).toBe('text/html; charset=utf-8');
-      const { 'transfer-encoding': _a, 'content-length': _b, 'x-render-cache': _c, ...getHeaders } = get.headers;
-      const { 'transfer-encoding': _d, 'content-length': _e, 'x-render-cache': _f, ...headHeaders } = head.headers;
+      // Each request has its own id.
+      const { 'transfer-encoding': _a, 'content-length': _b, 'x-render-cache': _c, 'x-request-id': _g, ...getHeaders } = get.headers;
+      const { 'transfer-encoding': _d, 'content-length': _e, 'x-render-cache': _f, 'x-request-id': _h, ...headHeaders } = head.headers;
       expect(headHeaders, path).toEqual(getHeaders);
       expect(get.body, path).toContain('</html>');
       expect(head.body, path).toBe('');
