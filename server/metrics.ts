@@ -37,11 +37,31 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/**
+ * The values of each label that are known in advance: their series exist at 0 from the start, so
+ * that `increase()` sees the first event after a start (a series that appears at 1 counts nothing).
+ */
+const KNOWN_LABELS: Record<string, Record<string, readonly string[]>> = {
+  telmed_page_cache_served_total: { result: ['hit', 'stale'] },
+  telmed_orders_created_total: { shop: ['standard', 'promotion', 'merchant', 'reseller'] },
+  telmed_page_renders_refused_total: { reason: ['budget', 'busy'] },
+  telmed_key_activations_total: { result: ['succeeded', 'refused', 'locked'] },
+  telmed_uploads_total: { result: ['stored', 'refused'] },
+  telmed_emails_sent_total: { kind: ['keys', 'form'] },
+  telmed_emails_failed_total: { kind: ['keys', 'form'] },
+  telmed_emails_retried_total: { kind: ['keys', 'form'] },
+};
+
 /** A registry of this server's metrics (one per server: tests run several in one process). */
 export function createMetrics() {
   const registry = new Registry();
-  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
-    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) => {
+    const made = new Counter<L>({ name, help, labelNames, registers: [registry] });
+    for (const [label, values] of Object.entries(KNOWN_LABELS[name] ?? {}))
+      for (const value of values) made.inc({ [label]: value } as Partial<Record<L, string>>, 0);
+    if (labelNames.length === 0) made.inc(0);
+    return made;
+  };
   return {
     registry,
     httpRequests: counter('http_requests_total', 'HTTP requests answered, by route pattern, method and status.', [
@@ -56,10 +76,12 @@ export function createMetrics() {
       buckets: HTTP_BUCKETS,
       registers: [registry],
     }),
-    pagesRendered: counter('telmed_pages_rendered_total', 'Pages rendered anew on the server (a cache miss or a stale page refreshed).'),
-    pagesCache: counter('telmed_pages_cache_total', 'Pages answered from the HTML cache, fresh (hit) or stale while rendered again.', [
-      'result',
-    ]),
+    pagesRendered: counter('telmed_page_renders_total', 'Pages rendered anew on the server (a cache miss or a stale page refreshed).'),
+    pagesCache: counter(
+      'telmed_page_cache_served_total',
+      'Pages answered from the HTML cache, fresh (hit) or stale while rendered again.',
+      ['result'],
+    ),
     renderRefused: counter(
       'telmed_page_renders_refused_total',
       'Page renders refused: over the client budget (429, budget) or no render slot free (503, busy).',

@@ -3,6 +3,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { deployMetricNames } from '../deploy/dashboard-metrics';
 import { BILLING_FORM, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
 
 /**
@@ -135,6 +136,23 @@ describe('GET /metrics', () => {
     const result = spawnSync(PROMTOOL, ['check', 'metrics'], { input: await scrape(), encoding: 'utf8' });
     expect(result.stderr + result.stdout).toBe('');
     expect(result.status).toBe(0);
+  });
+
+  it('has every metric that the alert rules and the dashboard query', async () => {
+    // With REDIS_URL set (here to a port where none answers), as in production: telmed_redis_up exists.
+    const withRedis = await startServer({ metricsPort: 0, redisUrl: 'redis://127.0.0.1:6390/0' });
+    try {
+      await withRedis.app.ready();
+      // HTTP series exist from their first request.
+      await withRedis.app.inject({ url: '/api/v1/health' });
+      const text = await (await fetch(`http://127.0.0.1:${withRedis.app.metricsAddress()!.port}/metrics`)).text();
+      const scraped = new Set(text.split('\n').map((line) => /^([a-zA-Z_:][\w:]*)[{ ]/.exec(line)?.[1]));
+      const queried = deployMetricNames();
+      expect(queried.length).toBeGreaterThan(20);
+      expect(queried.filter((name) => !scraped.has(name))).toEqual([]);
+    } finally {
+      await withRedis.cleanup();
+    }
   });
 
   it('is not on the site port', async () => {
