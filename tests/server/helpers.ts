@@ -208,3 +208,30 @@ export async function mailedKeys(db: Db, orderId: number): Promise<Array<{ acces
     [...body.matchAll(/Access key: (\S+)\s+Activation code: (\S+)/g)].map((m) => ({ access_key: m[1], activation_code: m[2] })),
   );
 }
+
+/**
+ * A purchase in the sandbox, as a buyer makes it: the billing form with `products` (201), then Pay on
+ * the sandbox's checkout (303), which notifies the shop and issues the keys. Returns the order's id.
+ */
+export async function buyInSandbox(
+  app: FastifyInstance,
+  products: readonly Record<string, unknown>[],
+  headers: Record<string, string> = {},
+): Promise<{ orderId: number; token: string }> {
+  const billing = await app.inject({
+    method: 'POST',
+    url: '/api/v1/billing-informations',
+    headers,
+    payload: { ...BILLING_FORM, products },
+  });
+  if (billing.statusCode !== 201) throw new Error(`billing answered ${billing.statusCode}: ${billing.body}`);
+  const { token, order_id: orderId } = billing.json().sandboxpay.payment_request as { token: string; order_id: number };
+  const pay = await app.inject({
+    method: 'POST',
+    url: `/sandbox-pay/checkout/${token}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  if (pay.statusCode !== 303) throw new Error(`Pay answered ${pay.statusCode}: ${pay.body}`);
+  return { orderId, token };
+}

@@ -10,7 +10,7 @@ import { KEY_CEILING, KEY_LOCKOUT } from '../../server/keys/store';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { OrderStore } from '../../server/shop/store';
 import { legacyMigrateSqlite } from './fixtures/legacy-migrations';
-import { BILLING_FORM, keyActivation, mailedKeys, nextClientAddress, ON_POSTGRES, startServer, STANDARD_LINE, tempDir } from './helpers';
+import { buyInSandbox, keyActivation, mailedKeys, nextClientAddress, ON_POSTGRES, startServer, STANDARD_LINE, tempDir } from './helpers';
 
 /**
  * Lockouts per access key and client: another client's wrong codes do not lock the buyer out, a
@@ -210,20 +210,7 @@ describe('unknown keys and wrong codes look alike', () => {
 describe('activation codes are stored hashed', () => {
   it('the database holds no activation code in clear: issued, bought or seeded', async () => {
     const issued = await newPairs(2);
-    const billing = await app.inject({
-      method: 'POST',
-      url: '/api/v1/billing-informations',
-      headers: { 'x-forwarded-for': nextClientAddress() },
-      payload: { ...BILLING_FORM, products: [{ ...STANDARD_LINE, quantity: 2 }] },
-    });
-    const { token, order_id } = billing.json().sandboxpay.payment_request as { token: string; order_id: number };
-    const pay = await app.inject({
-      method: 'POST',
-      url: `/sandbox-pay/checkout/${token}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(pay.statusCode).toBe(303);
+    const { orderId: order_id } = await buyInSandbox(app, [{ ...STANDARD_LINE, quantity: 2 }], { 'x-forwarded-for': nextClientAddress() });
     const bought = (await mailedKeys(app.ctx.db, order_id)).map((key) => ({
       accessKey: key.access_key,
       activationCode: key.activation_code,

@@ -6,7 +6,7 @@ import { verifyActivationCode } from '../../server/keys/code-hash';
 import { OutboxStore, type OutboxRow } from '../../server/mail/outbox';
 import { MailSender, type SenderLog } from '../../server/mail/sender';
 import { smtpTransport } from '../../server/mail/transport';
-import { BILLING_FORM, startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { BILLING_FORM, buyInSandbox, startServer, submission, VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody } from './files';
 import { startSmtp } from './smtp';
 import { resolve } from 'node:path';
@@ -57,20 +57,7 @@ async function settled(id: number, timeoutMs = 10_000): Promise<OutboxRow> {
 describe('the key e-mail', () => {
   it('a purchase through the sandbox delivers the keys issued for it, in HTML and plain text', async () => {
     const before = smtp.received.length;
-    const billing = await app.inject({
-      method: 'POST',
-      url: '/api/v1/billing-informations',
-      payload: { ...BILLING_FORM, products: [LINE] },
-    });
-    expect(billing.statusCode).toBe(201);
-    const { token, order_id } = billing.json().sandboxpay.payment_request as { token: string; order_id: number };
-    const pay = await app.inject({
-      method: 'POST',
-      url: `/sandbox-pay/checkout/${token}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(pay.statusCode).toBe(303);
+    const { orderId: order_id } = await buyInSandbox(app, [LINE]);
 
     const [received] = (await smtp.waitFor(before + 1)).slice(before);
     const stored = await all<{ access_key: string; activation_code_hash: string }>(

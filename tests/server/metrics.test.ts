@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { deployMetricNames } from '../deploy/dashboard-metrics';
-import { BILLING_FORM, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { buyInSandbox, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
 
 /**
  * GET /metrics on the metrics port: Prometheus' text format, counters that move by exactly what
@@ -73,20 +73,7 @@ describe('GET /metrics', () => {
   it('counts a sandbox purchase, a contact form and a refused activation by exactly those amounts', async () => {
     const before = await scrape();
 
-    const billing = await app.inject({
-      method: 'POST',
-      url: '/api/v1/billing-informations',
-      payload: { ...BILLING_FORM, products: [LINE] },
-    });
-    expect(billing.statusCode).toBe(201);
-    const { token } = billing.json().sandboxpay.payment_request as { token: string };
-    const pay = await app.inject({
-      method: 'POST',
-      url: `/sandbox-pay/checkout/${token}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(pay.statusCode).toBe(303);
+    await buyInSandbox(app, [LINE]);
     const contact = await app.inject({
       method: 'POST',
       url: '/api/v1/form-emails/contact-us',
