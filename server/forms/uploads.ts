@@ -1,5 +1,5 @@
-import { inflateRaw as inflateRawCallback } from 'node:zlib';
-import { promisify } from 'node:util';
+import { finished } from 'node:stream/promises';
+import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 
 /**
  * Uploaded files are judged by their content, not their name: the first bytes must be those of a
@@ -86,7 +86,10 @@ export function cleanFileName(filename: string): string {
   return clean.slice(0, MAX_FILE_NAME_LENGTH - extension.length) + extension;
 }
 
-/** The most a DOCX may unpack to in all (its entries' uncompressed sizes added up). */
+/**
+ * The most a DOCX may unpack to in all (its entries' uncompressed sizes added up): a CV of many
+ * pages with photos unpacks to a few MB (Word stores images as they are, already packed).
+ */
 const MAX_DOCX_UNPACKED_BYTES = 20 * 1024 * 1024;
 /** The most entries a DOCX may have (a long CV with images has a few dozen). */
 const MAX_DOCX_ENTRIES = 1000;
@@ -97,115 +100,61 @@ const RATIO_FLOOR_BYTES = 1024 * 1024;
 const PDF_SNIFF_BYTES = 1024;
 const HTML_IN_PDF = /<(?:!doctype|html|head|body|script|iframe|object|embed|svg|meta|img)[\s/>]/i;
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const STORED = 0;
-const DEFLATED = 8;
-
-interface ZipEntry {
-  name: string;
-  method: number;
-  flags: number;
-  packed: number;
-  unpacked: number;
-  localOffset: number;
-}
-
-/** The entries of a ZIP's central directory, or why it cannot be read. Bounds every offset; reads no entry's data. */
-function zipEntries(zip: Buffer): ZipEntry[] | string {
-  // The end-of-central-directory record: 22 bytes and a comment of up to 65,535, at the very end.
-  let eocd = -1;
-  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at--) {
-    if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + 22 + zip.readUInt16LE(at + 20) === zip.length) {
-      eocd = at;
-      break;
-    }
-  }
-  if (eocd < 0) return 'no end of central directory';
-  const count = zip.readUInt16LE(eocd + 10);
-  const size = zip.readUInt32LE(eocd + 12);
-  const offset = zip.readUInt32LE(eocd + 16);
-  if (zip.readUInt16LE(eocd + 4) !== 0 || zip.readUInt16LE(eocd + 6) !== 0 || zip.readUInt16LE(eocd + 8) !== count) {
-    return 'a multi-part archive';
-  }
-  // ZIP64 (0xffff entries, 4 GiB offsets) has no place in a CV.
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) return 'a ZIP64 archive';
-  if (count > MAX_DOCX_ENTRIES) return `${count} entries`;
-  if (offset + size > eocd) return 'a central directory outside the file';
-  const entries: ZipEntry[] = [];
-  let at = offset;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > offset + size || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE) return 'a broken central directory';
-    const nameLength = zip.readUInt16LE(at + 28);
-    const next = at + 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    if (next > offset + size) return 'a broken central directory';
-    entries.push({
-      flags: zip.readUInt16LE(at + 8),
-      method: zip.readUInt16LE(at + 10),
-      packed: zip.readUInt32LE(at + 20),
-      unpacked: zip.readUInt32LE(at + 24),
-      localOffset: zip.readUInt32LE(at + 42),
-      name: zip.toString('latin1', at + 46, at + 46 + nameLength),
-    });
-    at = next;
-  }
-  return entries;
-}
+/** The parts every Word document has: the package's content types and the document itself. */
+const DOCX_PARTS = ['[Content_Types].xml', 'word/document.xml'];
 
 /** An entry's name as a refusal names it (the log line): quoted, at most 100 characters. */
 const shown = (name: string) => JSON.stringify(name.slice(0, 100));
 
-/** An entry's packed bytes (after its local header), or why they cannot be found. */
-function packedData(zip: Buffer, entry: ZipEntry): Buffer | string {
-  const at = entry.localOffset;
-  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_SIGNATURE) return `no local header for ${shown(entry.name)}`;
-  const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
-  if (start + entry.packed > zip.length) return `${shown(entry.name)} runs past the end of the file`;
-  return zip.subarray(start, start + entry.packed);
+/**
+ * A DOCX's entries, or why they are refused, from its central directory alone: at most
+ * MAX_DOCX_ENTRIES entries, MAX_DOCX_UNPACKED_BYTES in all, no entry of RATIO_FLOOR_BYTES or more
+ * unpacking over MAX_DOCX_RATIO times its packed size, no macros (vbaProject.bin: a .docx never has
+ * them), and the DOCX_PARTS present.
+ */
+async function directoryEntries(zip: ZipFile): Promise<Entry[] | string> {
+  if (zip.entryCount > MAX_DOCX_ENTRIES) return `${zip.entryCount} entries`;
+  const entries: Entry[] = [];
+  let total = 0;
+  for await (const entry of zip.eachEntry()) {
+    total += entry.uncompressedSize;
+    if (total > MAX_DOCX_UNPACKED_BYTES) return `unpacks to more than ${MAX_DOCX_UNPACKED_BYTES} bytes`;
+    if (entry.uncompressedSize >= RATIO_FLOOR_BYTES && entry.uncompressedSize > entry.compressedSize * MAX_DOCX_RATIO) {
+      return `${shown(entry.fileName)} unpacks ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} times its size`;
+    }
+    if (/(^|\/)vbaproject\.bin$/i.test(entry.fileName)) return 'it holds macros';
+    entries.push(entry);
+  }
+  const missing = DOCX_PARTS.find((part) => !entries.some((entry) => entry.fileName === part));
+  return missing ? `no ${missing}` : entries;
 }
 
-const inflateRaw = promisify(inflateRawCallback);
-
 /**
- * Why a DOCX is refused, or undefined: what its central directory declares must stay within bounds
- * (MAX_DOCX_ENTRIES entries, MAX_DOCX_UNPACKED_BYTES in all, no entry of RATIO_FLOOR_BYTES or more
- * unpacking over MAX_DOCX_RATIO times its packed size), it holds word/document.xml and no macros
- * (vbaProject.bin: a .docx never has them), nothing encrypted or packed otherwise than stored or
- * deflated, and each entry truly unpacks to its declared size: it is inflated with its declared size
- * as the limit (zlib's maxOutputLength), so a directory that lies costs at most the bound, never the
- * whole bomb.
+ * Why a DOCX is refused, or undefined. Its central directory must be within bounds
+ * (directoryEntries), read by yauzl, which refuses names with a backslash, an absolute path or '..'
+ * (strictFileNames), and split or strongly encrypted archives. Only then is each entry unpacked,
+ * and discarded: yauzl refuses encryption and methods other than stored and deflate, and
+ * validateEntrySizes stops an entry at the first byte past its declared size (and refuses one that
+ * ends short), so a directory that lies costs at most MAX_DOCX_UNPACKED_BYTES of inflating, never
+ * the whole bomb, and what staff open unpacks to what the directory said.
  */
-async function docxProblem(zip: Buffer): Promise<string | undefined> {
-  const entries = zipEntries(zip);
-  if (typeof entries === 'string') return entries;
-  let total = 0;
-  for (const entry of entries) {
-    total += entry.unpacked;
-    if (total > MAX_DOCX_UNPACKED_BYTES) return `unpacks to more than ${MAX_DOCX_UNPACKED_BYTES} bytes`;
-    if (entry.unpacked >= RATIO_FLOOR_BYTES && entry.unpacked > entry.packed * MAX_DOCX_RATIO) {
-      return `${shown(entry.name)} unpacks ${Math.round(entry.unpacked / Math.max(entry.packed, 1))} times its size`;
+async function docxProblem(docx: Buffer): Promise<string | undefined> {
+  let zip: ZipFile | undefined;
+  try {
+    zip = await fromBufferPromise(docx, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
+    const entries = await directoryEntries(zip);
+    if (typeof entries === 'string') return entries;
+    for (const entry of entries) {
+      const stream = await zip.openReadStreamPromise(entry);
+      stream.resume();
+      await finished(stream);
     }
-    if (entry.flags & 1) return `${shown(entry.name)} is encrypted`;
-    if (entry.method !== STORED && entry.method !== DEFLATED) return `${shown(entry.name)} uses compression method ${entry.method}`;
-    if (/(^|\/)vbaproject\.bin$/i.test(entry.name)) return 'it holds macros';
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    zip?.close();
   }
-  if (!entries.some((entry) => entry.name === 'word/document.xml')) return 'no word/document.xml';
-  for (const entry of entries) {
-    const packed = packedData(zip, entry);
-    if (typeof packed === 'string') return packed;
-    let size: number;
-    if (entry.method === STORED) size = packed.length;
-    else {
-      try {
-        size = (await inflateRaw(packed, { maxOutputLength: entry.unpacked + 1 })).length;
-      } catch {
-        return `${shown(entry.name)} does not unpack to its declared ${entry.unpacked} bytes`;
-      }
-    }
-    if (size !== entry.unpacked) return `${shown(entry.name)} does not unpack to its declared ${entry.unpacked} bytes`;
-  }
-  return undefined;
 }
 
 /**

@@ -146,18 +146,24 @@ describe.skipIf(ON_POSTGRES)('the data folder and the database files', () => {
 describe('apply-now uploads judged beyond their first bytes', () => {
   let app: import('fastify').FastifyInstance;
   let cleanup: () => Promise<void>;
+  const lines: string[] = [];
   beforeAll(async () => {
-    ({ app, cleanup } = await startServer({ formRateLimit: 1000 }));
+    ({ app, cleanup } = await startServer({ formRateLimit: 1000, logger: 'warn', logStream: { write: (line) => lines.push(line) } }));
   });
   afterAll(async () => cleanup?.());
 
-  /** A refusal with the form's type message at the file, and nothing stored. */
-  async function refused(filename: string, content: Buffer, type = DOCX_MIME) {
+  /** A refusal with the form's type message at the file, nothing stored, and `problem` the reason logged. */
+  async function refused(filename: string, content: Buffer, problem: string | RegExp, type = DOCX_MIME) {
     const before = await count(app, 'form_submissions');
+    lines.length = 0;
     const response = await apply(app, filename, content, type);
     expect(response.statusCode, filename).toBe(422);
     expect(response.json()).toEqual({ message: TYPE_MESSAGE, errors: { file: [TYPE_MESSAGE] } });
     expect(await count(app, 'form_submissions')).toBe(before);
+    const logged = lines
+      .map((line) => JSON.parse(line) as { msg: string; problem?: string })
+      .filter((line) => line.msg === 'upload refused');
+    expect(logged).toEqual([expect.objectContaining({ problem: typeof problem === 'string' ? problem : expect.stringMatching(problem) })]);
   }
 
   it('accepts a normal DOCX, stored as sent', async () => {
@@ -173,7 +179,7 @@ describe('apply-now uploads judged beyond their first bytes', () => {
 
   it('refuses a DOCX whose document.xml unpacks to 50 MB (a zip bomb of about 50 KB)', async () => {
     expect(BOMB_DOCX.length).toBeLessThan(100 * 1024);
-    await refused('cv.docx', BOMB_DOCX);
+    await refused('cv.docx', BOMB_DOCX, `unpacks to more than ${20 * MiB} bytes`);
   });
 
   it('refuses a DOCX with an entry that unpacks a thousand times its size, even within the total', async () => {
@@ -184,6 +190,7 @@ describe('apply-now uploads judged beyond their first bytes', () => {
         { name: 'word/document.xml', content: DOCUMENT },
         { name: 'word/media/padding.bin', content: Buffer.alloc(10 * MiB) },
       ]),
+      /^"word\/media\/padding.bin" unpacks \d+ times its size$/,
     );
   });
 
@@ -194,6 +201,16 @@ describe('apply-now uploads judged beyond their first bytes', () => {
         { name: '[Content_Types].xml', content: CONTENT_TYPES },
         { name: 'word/document.xml', content: Buffer.alloc(50 * MiB), declaredSize: 4096 },
       ]),
+      /^too many bytes in the stream\. expected 4096\. got at least \d+$/,
+    );
+    // An entry that ends short of its declared size is refused too.
+    await refused(
+      'cv.docx',
+      zipFile([
+        { name: '[Content_Types].xml', content: CONTENT_TYPES },
+        { name: 'word/document.xml', content: DOCUMENT, declaredSize: DOCUMENT.length + 1 },
+      ]),
+      /^not enough bytes in the stream\./,
     );
   });
 
@@ -205,21 +222,46 @@ describe('apply-now uploads judged beyond their first bytes', () => {
         { name: 'word/document.xml', content: DOCUMENT },
         { name: 'word/vbaProject.bin', content: Buffer.from('macro') },
       ]),
+      'it holds macros',
     );
+    const media = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `word/media/${i}.xml`, content: Buffer.from('x') }));
+    const parts = [
+      { name: '[Content_Types].xml', content: CONTENT_TYPES },
+      { name: 'word/document.xml', content: DOCUMENT },
+    ];
+    await refused('cv.docx', zipFile([...parts, ...media(999)]), '1001 entries');
+    expect((await apply(app, 'cv.docx', zipFile([...parts, ...media(998)]), DOCX_MIME)).statusCode).toBe(201);
+    // 'word/document.xml' only as the start of another entry's name: the file looks like a DOCX at first sight.
     await refused(
       'cv.docx',
       zipFile([
-        { name: 'word/document.xml', content: DOCUMENT },
-        ...Array.from({ length: 1001 }, (_, i) => ({ name: `word/media/${i}.xml`, content: Buffer.from('x') })),
+        { name: '[Content_Types].xml', content: CONTENT_TYPES },
+        { name: 'word/document.xml.bak', content: DOCUMENT },
       ]),
+      'no word/document.xml',
     );
-    // 'word/document.xml' named in an entry's data only, not in the directory.
-    await refused('cv.docx', zipFile([{ name: 'word/other.xml', content: Buffer.from('word/document.xml') }]));
+    await refused('cv.docx', zipFile([{ name: 'word/document.xml', content: DOCUMENT }]), 'no [Content_Types].xml');
+  });
+
+  it('refuses a DOCX with an entry named outside the package (a backslash, an absolute path or ..)', async () => {
+    const names: [string, RegExp][] = [
+      ['word\\media\\image1.png', /^invalid characters in fileName/],
+      ['/etc/cron.d/job', /^absolute path/],
+      ['word/../../evil.xml', /^invalid relative path/],
+    ];
+    for (const [name, problem] of names) {
+      const docx = zipFile([
+        { name: '[Content_Types].xml', content: CONTENT_TYPES },
+        { name: 'word/document.xml', content: DOCUMENT },
+        { name, content: Buffer.from('x') },
+      ]);
+      await refused('cv.docx', docx, problem);
+    }
   });
 
   it('refuses a PDF that goes on as HTML after its first line, and accepts a real one', async () => {
     for (const html of ['<!DOCTYPE html><p>hi', '<html><body>CV</body></html>', '\n\n<SCRIPT>alert(1)</SCRIPT>', '<svg onload=alert(1)>']) {
-      await refused('cv.pdf', Buffer.from(`%PDF-1.7\n${html}`), 'application/pdf');
+      await refused('cv.pdf', Buffer.from(`%PDF-1.7\n${html}`), 'HTML in a PDF', 'application/pdf');
     }
     // A real PDF's start: header, binary comment, objects (dictionaries << >> and hex strings < >).
     const pdf = Buffer.concat([
