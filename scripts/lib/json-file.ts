@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Node } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
 import { escapeToken, parentOf } from '../../domain/json-pointer';
 
 const require = createRequire(import.meta.url);
@@ -70,24 +70,80 @@ export function positionAt(text: string, pos: number): Position {
   return { line, column: pos - lineStart + 1 };
 }
 
-function describeSyntaxError(text: string, error: unknown): { pos: number; message: string } {
-  const raw = error instanceof Error ? error.message : String(error);
-  const at = /at position (\d+)/.exec(raw);
-  if (!at) return { pos: text.length, message: 'invalid JSON: unexpected end of file' };
-  const pos = Number(at[1]);
-  const token = text[pos];
-  let message = `invalid JSON: unexpected ${token === '"' ? 'string' : `'${token}'`}`;
-  const before = text.slice(0, pos).trimEnd();
-  if ((token === '}' || token === ']') && before.endsWith(',')) message += ' (trailing comma?)';
-  else if (token === '"' && /["\d}\]el]$/.test(before)) message += " (missing ','?)";
-  else if (token === "'") message += ' (JSON strings take double quotes)';
-  return { pos, message };
+/** A token as a message names it: 'string' for a string, else the token quoted (its first 20 characters). */
+const tokenName = (token: string) => (token.startsWith('"') ? 'string' : `'${token.slice(0, 20)}'`);
+
+/** The hint for a bare word where a value goes: the JSON word it misspells, or the quotes text needs. */
+function wordHint(word: string): string {
+  const meant = ['true', 'false', 'null'].find((known) => known === word.toLowerCase() || (word.length > 1 && known.startsWith(word)));
+  return meant ? ` (did you mean ${meant}?)` : ' (JSON strings take double quotes)';
 }
 
 /**
- * Parses JSON text; a syntax error comes back with the position of the offending character (from
- * JSON.parse's message). The data comes from JSON.parse (native, several times faster); jsonc-parser
- * parses the text again only for the positions of a problem.
+ * The first syntax error of JSON text: its offset and what is wrong in plain words. jsonc-parser reads
+ * the text strictly (no comments, no trailing commas) and names each error by its offset.
+ */
+function describeSyntaxError(text: string, parseError: unknown): { pos: number; message: string } {
+  if (text.trim() === '') return { pos: 0, message: 'invalid JSON: the file is empty' };
+  const { parse, printParseErrorCode } = jsonc();
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const error = errors[0];
+  // Both parsers read JSON as the standard has it; should they ever disagree, JSON.parse's words stand.
+  if (!error) return { pos: 0, message: `invalid JSON: ${parseError instanceof Error ? parseError.message : String(parseError)}` };
+  const token = text.slice(error.offset, error.offset + error.length);
+  const next = text[error.offset] ?? '';
+  // An error at the end of the file is shown just after its last character, not on the blank lines after it.
+  const atEnd = error.offset >= text.trimEnd().length;
+  const pos = atEnd ? text.trimEnd().length : error.offset;
+  const afterComma = text.slice(0, pos).trimEnd().endsWith(',');
+  const problem = (message: string) => ({ pos, message: `invalid JSON: ${message}` });
+  const code = printParseErrorCode(error.error);
+  switch (code) {
+    case 'InvalidSymbol':
+      if (token.startsWith("'")) return problem(`unexpected ${token.slice(0, 20)} in single quotes (JSON strings take double quotes)`);
+      return problem(`unexpected ${tokenName(token)}${/^[a-z]+$/i.test(token) ? wordHint(token) : ''}`);
+    case 'ValueExpected':
+    case 'PropertyNameExpected':
+      if (atEnd) return problem('unexpected end of file');
+      if ((next === '}' || next === ']') && afterComma) return problem(`unexpected '${next}' (trailing comma?)`);
+      return problem(`unexpected ${tokenName(token || next)}`);
+    case 'CommaExpected':
+      if (next === '}') return problem("unexpected '}' (an array closes with ']')");
+      if (next === ']') return problem("unexpected ']' (an object closes with '}')");
+      return problem(`unexpected ${tokenName(token || next)} (missing ','?)`);
+    case 'ColonExpected':
+      return problem(`unexpected ${tokenName(token || next)} (missing ':' after the property name?)`);
+    case 'CloseBraceExpected':
+    case 'CloseBracketExpected':
+      return problem(
+        `unexpected ${atEnd ? 'end of file' : tokenName(token || next)} (missing '${code === 'CloseBraceExpected' ? '}' : ']'}'?)`,
+      );
+    case 'EndOfFileExpected':
+      return problem(`unexpected ${tokenName(token || next)} after the end of the data`);
+    case 'UnexpectedEndOfString':
+      return problem(`a string without its closing '"'`);
+    case 'InvalidEscapeCharacter':
+      return problem("an unknown escape in a string (a backslash itself is written '\\\\')");
+    case 'InvalidUnicode':
+      return problem("a '\\u' escape in a string without its four hex digits");
+    case 'InvalidCharacter':
+      return problem("a control character in a string (a tab is written '\\t', a line break '\\n')");
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber':
+      return problem(`an unfinished number ${tokenName(token)}`);
+    case 'InvalidCommentToken':
+    case 'UnexpectedEndOfComment':
+      return problem('a comment (JSON has none)');
+    default:
+      return problem(`unexpected ${tokenName(token || next)}`);
+  }
+}
+
+/**
+ * Parses JSON text; a syntax error comes back with the line and column of its first offending
+ * token. The data comes from JSON.parse (native, several times faster); jsonc-parser parses the text
+ * again only for the position of a problem.
  */
 function parseJson(file: string, text: string): JsonReadResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
