@@ -30,8 +30,9 @@ export function requestId(request: IncomingMessage): string {
 
 export function registerRequestLog(app: FastifyInstance): void {
   // The id goes back with every answer: a buyer's complaint can quote it, an operator finds it in the log.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onResponse', async (request, reply) => {
     const path = loggedPath(request.url);
