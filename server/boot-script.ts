@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  * (scripts/lib/generate/boot-scripts.ts). Their texts never change (the lists they read are data),
  * so the Content-Security-Policy allows exactly them by their hashes (INPUT_SCRIPT_HASH, BOOT_SCRIPT_HASH).
  */
-export { BOOT_SCRIPT, BOOT_SCRIPT_HASH, INPUT_SCRIPT, INPUT_SCRIPT_HASH } from '../src/generated/boot-scripts';
+export { BOOT_DATA_ID, BOOT_SCRIPT, BOOT_SCRIPT_HASH, INPUT_SCRIPT, INPUT_SCRIPT_HASH } from '../src/generated/boot-scripts';
 
 /**
  * The page's speculation rules: a link the visitor is about to follow (a pointer resting on it, or

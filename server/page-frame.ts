@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOT_SCRIPT, INPUT_SCRIPT, SPECULATION_RULES } from './boot-script';
+import { BOOT_DATA_ID, BOOT_SCRIPT, INPUT_SCRIPT, SPECULATION_RULES } from './boot-script';
 
 /**
  * The frame of every server-rendered page: the built index.html cut around `#root`, filled per page
@@ -184,7 +184,7 @@ export function pageFrame(staticDir: string): (page: FramedPage, headHtml: strin
     // fetched once the page has painted (INPUT_SCRIPT): no script is requested before the first paint,
     // so none takes bandwidth from it or sits in the path of its largest paint.
     const preload = [...new Set([template.entry, ...template.preload, ...pageChunks])];
-    const list = `<script type="application/json" id="boot">${scriptJson({ entry: template.entry, preload })}</script>`;
+    const list = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson({ entry: template.entry, preload })}</script>`;
     const page = { head: (scripted ? `${list}<script>${INPUT_SCRIPT}</script>` : '') + css.join(''), boot };
     assetsByPage.set(key, page);
     return page;

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { header, type GeneratedFile, type GenerateStep } from './step';
+import { BOOT_DATA_ID } from '../../../src/boot/names';
 
 /** The sources of the page's inline scripts: their entries and the names they share with the app. */
 export const BOOT_SOURCE_DIR = 'src/boot';
@@ -84,6 +85,11 @@ export const bootScripts: GenerateStep = {
         `export const ${name}_HASH = ${JSON.stringify(cspHash(text))};`,
       );
     }
+    lines.push(
+      '',
+      "/** The id of the list of the page's scripts that the server writes and the scripts read (src/boot/names.ts). */",
+      `export const BOOT_DATA_ID = ${JSON.stringify(BOOT_DATA_ID)};`,
+    );
     return [{ path: BOOT_SCRIPTS_FILE, content: `${lines.join('\n')}\n` }];
   },
 };
