@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { copyProject } from '../../scripts/lib/scratch-copy';
+import { startEditor, type EditedProject } from './editor-project';
 
 /**
  * The Content tab of `npm run edit`, on a copy of the project made a git repository: an article's
@@ -13,13 +12,11 @@ import { copyProject } from '../../scripts/lib/scratch-copy';
  * in the rich-text editor (a heading, a list, a link, an image) is saved, published in one commit,
  * and served by the site itself, its image with srcset, a script typed into it kept as text only.
  */
-const ROOT = process.cwd();
 const PORT = Number(process.env.EDITOR_E2E_PORT ?? 8197);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let dir: string;
-let server: ChildProcess;
-let log = '';
+let project: EditedProject;
 
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
 function git(...args: string[]): string {
@@ -30,36 +27,11 @@ function git(...args: string[]): string {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = mkdtempSync(path.join(tmpdir(), 'editor-content-e2e-'));
-  copyProject(ROOT, dir);
-  git('init', '--quiet', '--initial-branch=main');
-  git('add', '--all');
-  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'Start');
-  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
-    cwd: dir,
-    env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const up = await fetch(`${BASE}/__editor/api/hashes`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up && log.includes('Editor:')) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm run edit did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  project = await startEditor('editor-content-e2e-', PORT, { git: true });
+  dir = project.dir;
 });
 
-test.afterAll(() => {
-  if (process.env.EDITOR_E2E_LOG) console.log(log);
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => project?.stop());
 
 const topBar = (page: Page) => page.getByRole('banner');
 const item = (page: Page) => page.getByRole('region', { name: 'Item' });

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { copyProject } from '../../scripts/lib/scratch-copy';
+import { startEditor, type EditedProject } from './editor-project';
 import { expectNoSeriousA11yViolations } from '../e2e/helpers';
 import { submission, VALID_SUBMISSIONS } from '../server/requests';
 
@@ -15,13 +14,11 @@ import { submission, VALID_SUBMISSIONS } from '../server/requests';
  * a section added from the palette shows on its page, and a form's new select shows on its page and
  * is accepted by the API. Axe finds no serious violation in the editor.
  */
-const ROOT = process.cwd();
 const PORT = Number(process.env.EDITOR_E2E_PORT ?? 8197);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let dir: string;
-let server: ChildProcess;
-let log = '';
+let project: EditedProject;
 
 const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
 
@@ -40,33 +37,11 @@ function diffLines(before: string, after: string): { removed: string[]; added: s
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
-  copyProject(ROOT, dir);
-  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
-    cwd: dir,
-    env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const up = await fetch(`${BASE}/__editor/api/hashes`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm run edit did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  project = await startEditor('editor-e2e-', PORT);
+  dir = project.dir;
 });
 
-test.afterAll(() => {
-  if (process.env.EDITOR_E2E_LOG) console.log(log);
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => project?.stop());
 
 async function openEditor(page: Page): Promise<void> {
   await page.goto(`${BASE}/__editor/`);

@@ -1,9 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { copyProject } from '../../scripts/lib/scratch-copy';
+import { startEditor, type EditedProject } from './editor-project';
 
 /**
  * The Pages tab speaks an editor's language: every label, hint, heading, option and message it shows
@@ -11,42 +9,19 @@ import { copyProject } from '../../scripts/lib/scratch-copy';
  * holds no file path of the project, no arrow notation, no route-parameter jargon, no page's
  * PascalCase name and none of the schema validator's raw English.
  */
-const ROOT = process.cwd();
 const PORT = Number(process.env.EDITOR_E2E_PORT ?? 8197);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let dir: string;
-let server: ChildProcess;
-let log = '';
+let project: EditedProject;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = mkdtempSync(path.join(tmpdir(), 'editor-e2e-words-'));
-  copyProject(ROOT, dir);
-  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
-    cwd: dir,
-    env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const up = await fetch(`${BASE}/__editor/api/hashes`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm run edit did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  project = await startEditor('editor-e2e-words-', PORT);
+  dir = project.dir;
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => project?.stop());
 
 /** What the editor says, with where it was seen. */
 type Seen = Array<{ where: string; text: string }>;

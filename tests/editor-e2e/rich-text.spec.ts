@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { copyProject } from '../../scripts/lib/scratch-copy';
+import { startEditor, type EditedProject } from './editor-project';
 
 /**
  * The rich-text editor of the Content tab in Chromium, on a copy of the project (`npm run edit`):
@@ -14,44 +12,20 @@ import { copyProject } from '../../scripts/lib/scratch-copy';
  * address, and headings and lists written with the toolbar are saved as the site's HTML.
  * EDITOR_E2E_PORT (default 8497 here) and the next port must be free.
  */
-const ROOT = process.cwd();
 const PORT = Number(process.env.EDITOR_E2E_PORT ?? 8497);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ARTICLE = 'Behind the scenes: a night at the Telemedicine Center';
 
 let dir: string;
-let server: ChildProcess;
-let log = '';
+let project: EditedProject;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dir = mkdtempSync(path.join(tmpdir(), 'editor-e2e-rich-'));
-  copyProject(ROOT, dir);
-  server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
-    cwd: dir,
-    env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const up = await fetch(`${BASE}/__editor/api/hashes`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm run edit did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  project = await startEditor('editor-e2e-rich-', PORT);
+  dir = project.dir;
 });
 
-test.afterAll(() => {
-  if (process.env.EDITOR_E2E_LOG) console.log(log);
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => project?.stop());
 
 async function openArticle(page: Page) {
   await page.goto(`${BASE}/__editor/`);
