@@ -99,6 +99,41 @@ async function openCase(browser: Browser, runs: number): Promise<{ usable: numbe
   return best;
 }
 
+/** Records the time of each keydown on the editor's page (`window.keyAt`), before the editor sees it. */
+function recordKeydowns(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    document.addEventListener(
+      'keydown',
+      () => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + performance.now()),
+      true,
+    );
+  });
+}
+
+/**
+ * Presses `key` in the editor and answers the ms from its keydown to the preview frame's first paint
+ * after `shown` (an expression evaluated in the frame) turns true; `what` names the text for an error.
+ */
+async function keyToPreview(page: Page, frame: Frame, key: string, shown: string, what: string): Promise<number> {
+  // A string, not a function: tsx would wrap the named helper in a `__name` the page lacks. It
+  // ends in `undefined`, or Playwright would wait for the promise it stores.
+  await frame.evaluate(`window.shown = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!(${shown})) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }); undefined`);
+  await page.keyboard.press(key);
+  const shownAt = await Promise.race([
+    frame.evaluate(() => (window as unknown as { shown: Promise<number> }).shown),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the preview never showed "${what}"`)), 10_000)),
+  ]);
+  const keyAt = await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt);
+  return shownAt - keyAt;
+}
+
 /** Types `count` characters into the plan grid's Title; the keydown-to-preview-frame time of each. */
 async function keystrokes(browser: Browser, count: number): Promise<number[]> {
   const { page } = await openOnce(browser);
@@ -107,42 +142,28 @@ async function keystrokes(browser: Browser, count: number): Promise<number[]> {
     page.on('framenavigated', (f) => console.error('navigated:', f.url()));
     page.on('framedetached', (f) => console.error('detached:', f.url()));
   }
-  await page.getByRole('button', { name: /^Plan grid Preset/ }).click();
-  const title = page.getByRole('region', { name: 'Props' }).getByRole('textbox', { name: 'Title', exact: true });
+  await page.getByRole('button', { name: /Preset: plan-grid/ }).click();
+  const title = page.getByRole('region', { name: 'Settings' }).getByRole('textbox', { name: 'Title', exact: true });
   const frame = await previewFrame(page);
   let text = await title.inputValue();
   await frame.getByRole('heading', { name: text }).waitFor();
   await title.focus();
   await title.press('End');
-  await page.evaluate(() => {
-    document.addEventListener(
-      'keydown',
-      () => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + performance.now()),
-      true,
-    );
-  });
+  await recordKeydowns(page);
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const key = 'abcdefghijklmnopqrstuvwxyz'[i % 26];
     text += key;
-    // A string, not a function: tsx would wrap the named helper in a `__name` the page lacks. It
-    // ends in `undefined`, or Playwright would wait for the promise it stores.
-    await frame.evaluate(`window.shown = new Promise((resolve) => {
-      const expected = ${JSON.stringify(text)};
-      const observer = new MutationObserver(() => {
-        if (![...document.querySelectorAll('h1, h2, h3')].some((h) => h.textContent.trim() === expected)) return;
-        observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    }); undefined`);
-    await page.keyboard.press(key);
-    const shownAt = await Promise.race([
-      frame.evaluate(() => (window as unknown as { shown: Promise<number> }).shown),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the preview never showed "${text}"`)), 10_000)),
-    ]);
-    const keyAt = await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt);
-    times.push(shownAt - keyAt);
+    const expected = JSON.stringify(text);
+    times.push(
+      await keyToPreview(
+        page,
+        frame,
+        key,
+        `[...document.querySelectorAll('h1, h2, h3')].some((h) => h.textContent.trim() === ${expected})`,
+        text,
+      ),
+    );
   }
   await page.context().close();
   return times;
@@ -174,13 +195,7 @@ async function richTextKeystrokes(browser: Browser, count: number): Promise<numb
   const body = page.getByRole('region', { name: 'Item' }).locator('[contenteditable="true"]').first();
   await body.click();
   await page.keyboard.press('Control+End');
-  await page.evaluate(() => {
-    document.addEventListener(
-      'keydown',
-      () => ((window as unknown as { keyAt: number }).keyAt = performance.timeOrigin + performance.now()),
-      true,
-    );
-  });
+  await recordKeydowns(page);
   const inner = page.frames().find((f) => f.url().includes('/editor/preview.html'))!;
   let typed = ' ';
   await page.keyboard.press('Space');
@@ -188,23 +203,9 @@ async function richTextKeystrokes(browser: Browser, count: number): Promise<numb
   for (let i = 0; i < count; i++) {
     const key = 'abcdefghijklmnopqrstuvwxyz'[i % 26];
     typed += key;
-    await inner.evaluate(`window.shown = new Promise((resolve) => {
-      const expected = ${JSON.stringify(typed.trim())};
-      const seen = () => [...document.querySelectorAll('.media-article__body p, .media-article__body li')].some((p) => p.textContent.trimEnd().endsWith(expected));
-      const observer = new MutationObserver(() => {
-        if (!seen()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    }); undefined`);
-    await page.keyboard.press(key);
-    const shownAt = await Promise.race([
-      inner.evaluate(() => (window as unknown as { shown: Promise<number> }).shown),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the preview never showed "${typed}"`)), 10_000)),
-    ]);
-    const keyAt = await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt);
-    times.push(shownAt - keyAt);
+    const expected = JSON.stringify(typed.trim());
+    const body = `[...document.querySelectorAll('.media-article__body p, .media-article__body li')]`;
+    times.push(await keyToPreview(page, inner, key, `${body}.some((p) => p.textContent.trimEnd().endsWith(${expected}))`, typed));
   }
   await page.context().close();
   return times;
