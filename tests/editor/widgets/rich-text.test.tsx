@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ComponentProps } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { Editor } from '@tiptap/react';
@@ -103,12 +104,12 @@ describe('the rich-text editor writes only what the site keeps', () => {
   });
 });
 
-function renderEditor(value: string) {
+function renderEditor(value: string, upload?: ComponentProps<typeof RichTextEditor>['upload']) {
   const onChange = vi.fn<(html: string) => void>();
   const view = render(
     <FluentProvider theme={webLightTheme}>
       <span id="label">Body</span>
-      <RichTextEditor id="body" labelId="label" value={value} onChange={onChange} />
+      <RichTextEditor id="body" labelId="label" value={value} onChange={onChange} upload={upload} />
     </FluentProvider>,
   );
   const box = screen.getByRole('textbox', { name: 'Body' });
@@ -212,14 +213,8 @@ describe('RichTextEditor', () => {
 
 describe('the toolbar dialogs', () => {
   it('Image asks for a file and alt text, stores the file and inserts it with its size', async () => {
-    const onChange = vi.fn<(html: string) => void>();
     const upload = vi.fn(async () => ({ ok: true as const, image: { url: '/content-media/ward-1a2b3c4d.png', width: 640, height: 480 } }));
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <span id="label">Body</span>
-        <RichTextEditor id="body" labelId="label" value="<p>Text</p>" onChange={onChange} upload={upload} />
-      </FluentProvider>,
-    );
+    const { onChange } = renderEditor('<p>Text</p>', upload);
     fireEvent.click(screen.getByRole('button', { name: 'Image' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
@@ -238,14 +233,8 @@ describe('the toolbar dialogs', () => {
   });
 
   it("Image shows the server's refusal and inserts nothing", async () => {
-    const onChange = vi.fn<(html: string) => void>();
     const upload = vi.fn(async () => ({ ok: false as const, message: 'This SVG contains a script, so it cannot be used.' }));
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <span id="label">Body</span>
-        <RichTextEditor id="body" labelId="label" value="<p>Text</p>" onChange={onChange} upload={upload} />
-      </FluentProvider>,
-    );
+    const { onChange } = renderEditor('<p>Text</p>', upload);
     fireEvent.click(screen.getByRole('button', { name: 'Image' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Image file/), {
