@@ -132,7 +132,9 @@ describe.skipIf(!redisUp)('two instances on one Redis', () => {
     // a hit; none waits for a render (a miss).
     const stale = await Promise.all([page(a, '/shared-page'), page(b, '/shared-page'), page(a, '/shared-page'), page(b, '/shared-page')]);
     for (const response of stale) expect(['stale', 'hit']).toContain(response.headers['x-render-cache']);
-    expect(stale[0].headers['x-render-cache']).toBe('stale');
+    // Which of the four reads the stale copy first is the machine's choice (the one that does starts
+    // the render, which may be in before the others read); at least one does.
+    expect(stale.map((response) => response.headers['x-render-cache'])).toContain('stale');
     const rendersOf = (body: string) => Number(/render (\d+)/.exec(body)?.[1]);
     let fresh = first;
     for (let i = 0; i < 50 && rendersOf(fresh.body) === rendersOf(first.body); i++) {
