@@ -315,6 +315,8 @@ export const migrations: Record<string, Migration> = {
     // Wrong activation codes per access key as typed (known or not) and client (an IP address, an
     // IPv6 /64; '*': all clients together), counted from window_start; enough lock the key for that
     // client (or for everyone) until locked_until. Rows untouched for an hour are deleted.
+    // No longer written: the lockouts count on rate-limiter-flexible (keys/lockout.ts). The table
+    // stays for instances of the release before during a rolling deploy; a later migration drops it.
     await db.schema.alterTable('key_attempts').renameTo('key_attempts_per_key').execute();
     await db.schema
       .createTable('key_attempts')

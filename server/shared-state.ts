@@ -5,8 +5,8 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 /**
  * What several instances of the server share through Redis (REDIS_URL): the rate limits, the
  * per-client render budget and the rendered-HTML cache. Without REDIS_URL each process keeps its own,
- * which is all one instance needs. (Key lockouts, orders and everything else that must be exact live
- * in the database, which every instance already shares.)
+ * which is all one instance needs. (Orders, keys and everything else that must be exact live in the
+ * database, which every instance already shares.)
  *
  * Redis is a help, never a dependency: when it cannot be reached, each call falls back to the
  * process's own state and the site keeps serving. The failure is logged once, and once more when
@@ -49,7 +49,7 @@ export function createSharedState(url: string | undefined, log: FastifyBaseLogge
     down = true;
     log.warn(
       { err: error },
-      'redis: unreachable; rate limits, the render budget and the HTML cache fall back to this process until it answers',
+      'redis: unreachable; rate limits, key lockouts, the render budget and the HTML cache fall back to this process until it answers',
     );
   };
   const answered = () => {
@@ -87,11 +87,15 @@ export function createSharedState(url: string | undefined, log: FastifyBaseLogge
 
 /**
  * A count of at most `points` per key and `duration` seconds (rate-limiter-flexible), for the rate
- * limits and the render budget: in Redis when the server has it, so that every instance counts against
+ * limits, the key lockouts and the render budget; past `points`, a key is refused for
+ * `blockDuration` seconds when given, else until its window ends. In Redis when the server has it, so that every instance counts against
  * one limit, and in this process while Redis fails or is not connected (its insurance: each process
  * then limits on its own, and nothing waits for Redis); in the process alone without REDIS_URL.
  */
-export function sharedLimiter(state: SharedState, options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+export function sharedLimiter(
+  state: SharedState,
+  options: { keyPrefix: string; points: number; duration: number; blockDuration?: number },
+): RateLimiterAbstract {
   const local = new RateLimiterMemory(options);
   if (!state.redis) return local;
   return new RateLimiterRedis({ ...options, storeClient: state.redis, rejectIfRedisNotReady: true, insuranceLimiter: local });

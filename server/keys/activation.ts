@@ -2,7 +2,8 @@ import { isAfterYesterday, manilaCalendarDay, parseUsDate } from '../../domain/a
 import type { FieldErrors } from '../forms/errors';
 import { loadForm, type Form } from '../forms/form';
 import { formErrors } from '../shop/form';
-import { KEY_LOCKOUT, type ActivationRefusal } from './store';
+import { KEY_LOCKOUT } from './lockout';
+import type { ActivationRefusal } from './store';
 
 type Json = Record<string, unknown>;
 

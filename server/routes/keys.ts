@@ -3,6 +3,7 @@ import { isObject } from '../../domain/guards';
 import { HttpError } from '../http';
 import { loadKeyForms, memberRecord, normalizeAccessKey, normalizePayload, payloadErrors, payloadKind, REFUSALS } from '../keys/activation';
 import { formBodyLimit } from '../forms/limits';
+import { KeyLockout } from '../keys/lockout';
 import { KeyActivationStore } from '../keys/store';
 import { KEY_RATE_LIMIT_FLOOR, perMinuteAtLeast, registerRateLimit, type LimitedRoutesOptions } from '../rate-limit';
 import { clientKey } from '../render-budget';
@@ -12,14 +13,14 @@ import { clientKey } from '../render-budget';
  * - Body: the single form's fields, or a multi-member card's (told apart by the card's `employee` flag).
  * - 422 { message, errors } with the form's own messages when the data is invalid; 400 when the body is not an object.
  * - 404 { message } for an unknown pair (or a wrong activation code); 409 { message } for a key already activated.
- * - 429 { message } with Retry-After while the key is locked for this client (keys/store.ts: too many
+ * - 429 { message } with Retry-After while the key is locked for this client (keys/lockout.ts: too many
  *   wrong codes from this client, or from everyone), whether the key exists or not.
  * - 200 { data: { access_key, status, activated_at } } once activated: status 'used', activated_at,
  *   member = the payload without the codes.
  */
 const keyRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, opts) => {
   const forms = await loadKeyForms();
-  const store = new KeyActivationStore(opts.db);
+  const store = new KeyActivationStore(opts.db, new KeyLockout(opts.shared));
 
   await registerRateLimit(app, 'keys');
 

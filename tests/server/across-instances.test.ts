@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals } from '../../domain/pricing';
 import { syncContent } from '../../server/content/sync';
 import { all, one, openDatabase, sql, type Db } from '../../server/db';
+import { KeyLockout } from '../../server/keys/lockout';
 import { KeyActivationStore } from '../../server/keys/store';
 import { OutboxStore, type OutgoingMail } from '../../server/mail/outbox';
 import { Repo, type Item } from '../../server/repo';
@@ -51,9 +52,12 @@ describe(`two instances on one ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} database
 
   it('activates a key once when 20 activations race on both', async () => {
     const [pair] = DEMO_KEY_ORDERS[0].keys;
+    const lockout = new KeyLockout(server.app.ctx.shared);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        either(i, (db) => new KeyActivationStore(db).activate(pair.accessKey, pair.activationCode, `198.51.100.${i}`, { i }, now())),
+        either(i, (db) =>
+          new KeyActivationStore(db, lockout).activate(pair.accessKey, pair.activationCode, `198.51.100.${i}`, { i }, now()),
+        ),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);

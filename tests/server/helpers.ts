@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions } from 'light-my-request';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { buildServer, type BuildOptions } from '../../server/app';
 import { all, sql, type Db } from '../../server/db';
@@ -118,6 +118,19 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
   });
   afterAll(async () => cleanup?.());
   return shop;
+}
+
+/**
+ * Runs `run` at `ms` from now for the limiters too: rate-limiter-flexible reads `Date.now()` (in this
+ * process; a Redis count keeps Redis's own time), so the test moves `Date` as well as the server's clock.
+ */
+export async function withDateAhead<T>(ms: number, run: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+  try {
+    return await run();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 // Hostile input: the requests and checks shared by the hostile-input, hostile-property, redos and

@@ -76,9 +76,7 @@ function answerProblem(t: PostTarget, response: Response, written: Partial<Recor
       ? ''
       : `${response.statusCode} content-type ${response.headers['content-type']}`;
   }
-  // A well-formed activation with a wrong code counts toward its key's lockout (server/keys/store.ts).
-  const recorded = [...(t.recorded ?? []), ...(t.route === '/api/v1/key-assignments' ? ['key_attempts'] : [])];
-  return refusalProblem(response, written, { page: t.route.startsWith('/sandbox-pay/'), recorded });
+  return refusalProblem(response, written, { page: t.route.startsWith('/sandbox-pay/'), recorded: t.recorded });
 }
 
 const parameters = { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: true };

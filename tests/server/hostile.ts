@@ -308,7 +308,6 @@ const STORED_COUNTS = {
   used_keys: sql`SELECT count(*) FROM access_keys WHERE status = 'used'`,
   payment_notifications: sql`SELECT count(*) FROM payment_notifications`,
   outbox: sql`SELECT count(*) FROM outbox`,
-  key_attempts: sql`SELECT count(*) + coalesce(sum(failures), 0) + count(locked_until) FROM key_attempts`,
 } as const;
 export type StoredCount = keyof typeof STORED_COUNTS;
 

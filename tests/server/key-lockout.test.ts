@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { all, one, sql } from '../../server/db';
-import { ATTEMPT_WINDOW_MINUTES, KEY_LOCKOUT } from '../../server/keys/store';
+import { one, sql } from '../../server/db';
+import { ATTEMPT_WINDOW_MINUTES, KEY_CEILING, KEY_LOCKOUT } from '../../server/keys/lockout';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { useShopServer } from './helpers';
+import { useShopServer, withDateAhead } from './helpers';
 
 const START = new Date('2026-05-20T04:00:00Z');
 let clock = START;
@@ -23,6 +23,17 @@ const card = (accessKey: string, activationCode: string) => ({
 /** An activation from `ip` (the server trusts no proxy here: each call gets its own remote address). */
 const activate = (payload: object, ip: string) =>
   shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload, remoteAddress: ip });
+
+/** Runs `run` `minutes` and a second later, on the server's clock and the limiters'. */
+const later = async <T>(minutes: number, run: () => Promise<T>): Promise<T> => {
+  const ms = minutes * 60_000 + 1000;
+  clock = new Date(START.getTime() + ms);
+  try {
+    return await withDateAhead(ms, run);
+  } finally {
+    clock = START;
+  }
+};
 
 const LOCKED = /^Too many wrong activation codes for this access key\. For your security it is locked for 15 minutes/;
 
@@ -51,47 +62,45 @@ describe('key activation brute force', () => {
     expect(row!.status).toBe('unused');
 
     // After the lock, the right code works.
-    clock = new Date(START.getTime() + (KEY_LOCKOUT.minutes * 60 + 1) * 1000);
-    try {
-      const later = await activate(card(pair.accessKey, pair.activationCode), '198.51.100.1');
-      expect(later.statusCode).toBe(200);
-    } finally {
-      clock = START;
-    }
+    expect((await later(KEY_LOCKOUT.minutes, () => activate(card(pair.accessKey, pair.activationCode), '198.51.100.1'))).statusCode).toBe(
+      200,
+    );
   });
 
   it("a right code clears its client's count of wrong ones, not the count of all clients", async () => {
     const [, pair] = DEMO_KEY_ORDERS[0].keys;
-    const wrong = pair.activationCode === '00000000' ? '11111111' : '00000000';
-    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++)
-      expect((await activate(card(pair.accessKey, wrong), '198.51.100.2')).statusCode).toBe(404);
-    expect((await activate(card(pair.accessKey, pair.activationCode), '198.51.100.2')).statusCode).toBe(200);
-    const counts = await all(
-      shop.app.ctx.db.query,
-      sql`SELECT client, failures FROM key_attempts WHERE access_key = ${pair.accessKey} ORDER BY client`,
-    );
-    expect(counts).toEqual([{ client: '*', failures: KEY_LOCKOUT.failures - 1 }]);
+    const wrong = card(pair.accessKey, pair.activationCode === '00000000' ? '11111111' : '00000000');
+    const client = '198.51.100.2';
+    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) expect((await activate(wrong, client)).statusCode).toBe(404);
+    expect((await activate(card(pair.accessKey, pair.activationCode), client)).statusCode).toBe(200);
+    // Its count starts afresh: 4 more wrong codes from it are not locked.
+    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) expect((await activate(wrong, client)).statusCode).toBe(404);
+
+    // The key-wide count kept all 8: other clients lock the key for everyone 8 wrong codes sooner.
+    const others = Array.from({ length: 11 }, (_, i) => `198.51.100.${20 + i}`);
+    const answers: number[] = [];
+    for (let i = 0; i < KEY_CEILING.failures - 2 * (KEY_LOCKOUT.failures - 1); i++)
+      answers.push((await activate(wrong, others[Math.floor(i / (KEY_LOCKOUT.failures - 1))])).statusCode);
+    expect(answers.slice(0, -1).every((status) => status === 404)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
   });
 
-  it('counts wrong codes for unknown keys too, and deletes the counts untouched for the window', async () => {
-    const rows = async (like: string) =>
-      (await one<{ n: number }>(
-        shop.app.ctx.db.query,
-        sql`SELECT CAST(count(*) AS INTEGER) AS n FROM key_attempts WHERE access_key LIKE ${like}`,
-      ))!.n;
-    for (let i = 0; i < 10; i++)
-      expect((await activate(card(`BD-AAAA-BBBB-CC${String(i).padStart(2, '0')}`, '12345678'), '198.51.100.7')).statusCode).toBe(404);
-    // One row for the client and one for all clients, per key.
-    expect(await rows('BD-AAAA-%')).toBe(20);
+  it('counts wrong codes for unknown keys too, and starts the count afresh after the window', async () => {
+    const unknown = card('BD-AAAA-BBBB-CC00', '12345678');
+    const client = '198.51.100.7';
+    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) expect((await activate(unknown, client)).statusCode).toBe(404);
+    const fifth = await activate(unknown, client);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toMatch(LOCKED);
 
-    // A failure an hour later deletes the rows that count nothing any more.
-    clock = new Date(START.getTime() + (ATTEMPT_WINDOW_MINUTES * 60 + 1) * 1000);
-    try {
-      expect((await activate(card('BD-AAAA-DDDD-EE00', '12345678'), '198.51.100.7')).statusCode).toBe(404);
-    } finally {
-      clock = START;
-    }
-    expect(await rows('BD-AAAA-BBBB-%')).toBe(0);
-    expect(await rows('BD-AAAA-DDDD-%')).toBe(2);
+    // Another unknown key: 4 wrong codes now and 4 after the window, none locked (the first 4 count no more).
+    const other = card('BD-AAAA-DDDD-EE00', '12345678');
+    for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) expect((await activate(other, client)).statusCode).toBe(404);
+    const afterWindow = await later(ATTEMPT_WINDOW_MINUTES, async () => {
+      const statuses = [];
+      for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) statuses.push((await activate(other, client)).statusCode);
+      return statuses;
+    });
+    expect(afterWindow).toEqual([404, 404, 404, 404]);
   });
 });

@@ -85,6 +85,15 @@ async function twoInstances(options: Partial<BuildOptions> = {}) {
 const page = (app: Awaited<ReturnType<typeof startServer>>['app'], url: string, ip = '203.0.113.9') =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html' }, remoteAddress: ip });
 
+/** An activation of an access key that no order has (a wrong code, as a guess is). */
+const guess = (app: Awaited<ReturnType<typeof startServer>>['app'], accessKey: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/key-assignments',
+    payload: keyActivation({ accessKey, activationCode: '12345678' }),
+    remoteAddress: ip,
+  });
+
 const contact = (app: Awaited<ReturnType<typeof startServer>>['app'], ip: string) =>
   app.inject({
     method: 'POST',
@@ -153,7 +162,7 @@ describe.skipIf(!redisUp)('two instances on one Redis', () => {
     for (const url of ['/shop/checkout', '/shop/checkout']) expect((await page(a, url)).headers['cache-control']).toBe('private, no-cache');
   });
 
-  it('share the key lockouts (in the database): a key locked through one is locked on the other', async () => {
+  it('share the key lockouts (in Redis): a key locked through one is locked on the other', async () => {
     const { a, b } = await twoInstances();
     const [pair] = DEMO_KEY_ORDERS[0].keys;
     const wrong = { ...pair, activationCode: '00000000' };
@@ -198,6 +207,10 @@ describe('an instance whose Redis is down', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ready: true, database: true, redis: false, limits: 'per-process' });
     expect(lines.filter((line) => line.includes('redis: unreachable'))).toHaveLength(1);
+    // Key lockouts count in the process: the 5th wrong code locks.
+    const guesses = [];
+    for (let i = 0; i < 5; i++) guesses.push((await guess(app, 'BD-DOWN-AAAA-0001', ip)).statusCode);
+    expect(guesses).toEqual([404, 404, 404, 404, 429]);
   });
 });
 
@@ -258,5 +271,30 @@ describe.skipIf(!redisUp)('two instances whose Redis goes down while they serve'
     await expect.poll(unreachable, { timeout: 3000 }).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(unreachable()).toBe(2);
+  });
+
+  it('count key lockouts in Redis until then, then each in its own process', async () => {
+    const proxy = await redisProxy();
+    const { a, b } = await twoInstances({ redisUrl: proxy.url });
+    const ip = '198.51.100.81';
+    const statuses = async (app: typeof a, accessKey: string, count: number) => {
+      const list = [];
+      for (let i = 0; i < count; i++) list.push((await guess(app, accessKey, ip)).statusCode);
+      return list;
+    };
+    // One count for both: 2 wrong codes on each, and the 5th locks on either.
+    expect([...(await statuses(a, 'BD-RDIS-AAAA-0001', 2)), ...(await statuses(b, 'BD-RDIS-AAAA-0001', 2))]).toEqual([404, 404, 404, 404]);
+    expect(await statuses(a, 'BD-RDIS-AAAA-0001', 1)).toEqual([429]);
+    expect(await statuses(b, 'BD-RDIS-AAAA-0001', 1)).toEqual([429]);
+
+    await proxy.stop();
+    for (const app of [a, b]) await expect.poll(() => app.ctx.shared.redis?.status).not.toBe('ready');
+    // Each instance now counts alone: 5 wrong codes lock on each, with Retry-After.
+    for (const app of [a, b]) {
+      expect(await statuses(app, 'BD-RDIS-AAAA-0002', 4)).toEqual([404, 404, 404, 404]);
+      const locked = await guess(app, 'BD-RDIS-AAAA-0002', ip);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
+    }
   });
 });
