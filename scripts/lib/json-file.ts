@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Node, ParseError } from 'jsonc-parser';
 import { escapeToken, parentOf } from '../../domain/json-pointer';
+import { describeSyntaxError, positionAt, type Position } from '../../domain/json-syntax';
 
 const require = createRequire(import.meta.url);
 /** jsonc-parser loads only when a position is needed. */
@@ -52,92 +53,19 @@ interface JsonSyntaxError {
 
 export type JsonReadResult = { ok: true; json: JsonFile } | { ok: false; error: JsonSyntaxError };
 
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** 1-based line and column of a character offset (a tab counts as one column, as in editors). */
-export function positionAt(text: string, pos: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < pos && i < text.length; i++) {
-    if (text[i] === '\n') {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: pos - lineStart + 1 };
-}
-
-/** A token as a message names it: 'string' for a string, else the token quoted (its first 20 characters). */
-const tokenName = (token: string) => (token.startsWith('"') ? 'string' : `'${token.slice(0, 20)}'`);
-
-/** The hint for a bare word where a value goes: the JSON word it misspells, or the quotes text needs. */
-function wordHint(word: string): string {
-  const meant = ['true', 'false', 'null'].find((known) => known === word.toLowerCase() || (word.length > 1 && known.startsWith(word)));
-  return meant ? ` (did you mean ${meant}?)` : ' (JSON strings take double quotes)';
-}
-
 /**
  * The first syntax error of JSON text: its offset and what is wrong in plain words. jsonc-parser reads
  * the text strictly (no comments, no trailing commas) and names each error by its offset.
  */
-function describeSyntaxError(text: string, parseError: unknown): { pos: number; message: string } {
-  if (text.trim() === '') return { pos: 0, message: 'invalid JSON: the file is empty' };
+function firstSyntaxError(text: string, parseError: unknown): { pos: number; message: string } {
+  if (text.trim() === '') return describeSyntaxError(text, undefined);
   const { parse, printParseErrorCode } = jsonc();
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false });
   const error = errors[0];
   // Both parsers read JSON as the standard has it; should they ever disagree, JSON.parse's words stand.
   if (!error) return { pos: 0, message: `invalid JSON: ${parseError instanceof Error ? parseError.message : String(parseError)}` };
-  const token = text.slice(error.offset, error.offset + error.length);
-  const next = text[error.offset] ?? '';
-  // An error at the end of the file is shown just after its last character, not on the blank lines after it.
-  const atEnd = error.offset >= text.trimEnd().length;
-  const pos = atEnd ? text.trimEnd().length : error.offset;
-  const afterComma = text.slice(0, pos).trimEnd().endsWith(',');
-  const problem = (message: string) => ({ pos, message: `invalid JSON: ${message}` });
-  const code = printParseErrorCode(error.error);
-  switch (code) {
-    case 'InvalidSymbol':
-      if (token.startsWith("'")) return problem(`unexpected ${token.slice(0, 20)} in single quotes (JSON strings take double quotes)`);
-      return problem(`unexpected ${tokenName(token)}${/^[a-z]+$/i.test(token) ? wordHint(token) : ''}`);
-    case 'ValueExpected':
-    case 'PropertyNameExpected':
-      if (atEnd) return problem('unexpected end of file');
-      if ((next === '}' || next === ']') && afterComma) return problem(`unexpected '${next}' (trailing comma?)`);
-      return problem(`unexpected ${tokenName(token || next)}`);
-    case 'CommaExpected':
-      if (next === '}') return problem("unexpected '}' (an array closes with ']')");
-      if (next === ']') return problem("unexpected ']' (an object closes with '}')");
-      return problem(`unexpected ${tokenName(token || next)} (missing ','?)`);
-    case 'ColonExpected':
-      return problem(`unexpected ${tokenName(token || next)} (missing ':' after the property name?)`);
-    case 'CloseBraceExpected':
-    case 'CloseBracketExpected':
-      return problem(
-        `unexpected ${atEnd ? 'end of file' : tokenName(token || next)} (missing '${code === 'CloseBraceExpected' ? '}' : ']'}'?)`,
-      );
-    case 'EndOfFileExpected':
-      return problem(`unexpected ${tokenName(token || next)} after the end of the data`);
-    case 'UnexpectedEndOfString':
-      return problem(`a string without its closing '"'`);
-    case 'InvalidEscapeCharacter':
-      return problem("an unknown escape in a string (a backslash itself is written '\\\\')");
-    case 'InvalidUnicode':
-      return problem("a '\\u' escape in a string without its four hex digits");
-    case 'InvalidCharacter':
-      return problem("a control character in a string (a tab is written '\\t', a line break '\\n')");
-    case 'InvalidNumberFormat':
-    case 'UnexpectedEndOfNumber':
-      return problem(`an unfinished number ${tokenName(token)}`);
-    case 'InvalidCommentToken':
-    case 'UnexpectedEndOfComment':
-      return problem('a comment (JSON has none)');
-    default:
-      return problem(`unexpected ${tokenName(token || next)}`);
-  }
+  return describeSyntaxError(text, { offset: error.offset, length: error.length, code: printParseErrorCode(error.error) });
 }
 
 /**
@@ -151,7 +79,7 @@ function parseJson(file: string, text: string): JsonReadResult {
   try {
     data = JSON.parse(source);
   } catch (error) {
-    const { pos, message } = describeSyntaxError(source, error);
+    const { pos, message } = firstSyntaxError(source, error);
     return { ok: false, error: { file, ...positionAt(source, pos), message } };
   }
   let pointers: Record<string, PointerEntry> | undefined;

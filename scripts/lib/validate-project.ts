@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
 import { originOf, type BundledForm } from './form-bundle';
-import { duplicateKeys, isObject, locate, positionAt, type JsonFile, type JsonReadResult } from './json-file';
+import { duplicateKeys, isObject, locate, type JsonFile, type JsonReadResult } from './json-file';
+import { positionAt } from '../../domain/json-syntax';
 import { unappliedDefaults } from './block-defaults';
 import {
   blockInfo,

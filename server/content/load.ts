@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { addDays, daysBetween } from '../../domain/dates';
 import { isObject } from '../../domain/guards';
 import { parsePointer } from '../../domain/json-pointer';
+import { describeSyntaxError, positionAt } from '../../domain/json-syntax';
 import type { Item } from '../repo';
 import { readContentFiles, type ContentFile } from './files';
 import { contentRuleProblems, fillNames, type ContentFileData } from './rules';
@@ -78,13 +79,6 @@ function describe(error: ErrorObject): { pointer: string; message: string } {
   return { pointer: error.instancePath, message: error.message ?? error.keyword };
 }
 
-/** 1-based line and column of an offset. */
-function positionAt(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
 /** The offset of a pointer's value in a parsed tree (the nearest parent that exists). */
 function offsetOf(tree: Node | undefined, pointer: string): number {
   if (!tree) return 0;
@@ -117,14 +111,11 @@ function parse(file: ContentFile, problems: ContentProblem[]): Parsed | undefine
   const tree = parseTree(file.text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !tree) {
     const error = errors[0];
-    const { line, column } = positionAt(file.text, error?.offset ?? 0);
-    problems.push({
-      file: file.file,
-      line,
-      column,
-      pointer: '',
-      message: `invalid JSON: ${error ? printParseErrorCode(error.error) : 'empty file'}`,
-    });
+    const { pos, message } = describeSyntaxError(
+      file.text,
+      error && { offset: error.offset, length: error.length, code: printParseErrorCode(error.error) },
+    );
+    problems.push({ file: file.file, ...positionAt(file.text, pos), pointer: '', message });
     return undefined;
   }
   return { ...file, data: getNodeValue(tree) as unknown, tree };

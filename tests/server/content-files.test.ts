@@ -196,6 +196,17 @@ describe('a start with invalid content files', () => {
       await db.close();
     }
   });
+  it("names a syntax error in the editor's words, at its line and column", async () => {
+    const content = contentCopy();
+    writeFileSync(join(content.root, 'content/articles.json'), '{"a": tru}');
+    const started = start(newDataDir(), content.root);
+    await expect(started).rejects.toBeInstanceOf(ContentError);
+    const message = await started.then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/^content\/articles\.json:1:7 {2}\(root\) {2}invalid JSON: unexpected 'tru' \(did you mean true\?\)$/m);
+  });
 });
 
 describe('demo data', () => {
