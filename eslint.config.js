@@ -23,8 +23,6 @@ const PUBLIC_SUBPATHS = [
   // code builder for keywords, the meta-schemas and the formats of standalone code.
   /^ajv\/dist\/(standalone|compile\/codegen(\/index\.js)?|refs\/[\w-]+\.json)$/,
   /^ajv-formats\/dist\/formats(\.js)?$/,
-  // Ajv's pattern helper, unpublished: a keyword compiles its patterns as Ajv's own keywords do.
-  /^ajv\/dist\/vocabularies\/code\.js$/,
   /^(@[^/]+\/)?[^/]+\/package\.json$/,
 ];
 

@@ -2,8 +2,7 @@ import type { CodeKeywordDefinition, KeywordCxt } from 'ajv';
 import type Ajv from 'ajv';
 // Ajv's code builder alone (the same `_` and `str` as Ajv's main module exports), so that importing
 // the keywords does not load Ajv's compiler.
-import { _, str } from 'ajv/dist/compile/codegen/index.js';
-import { usePattern } from 'ajv/dist/vocabularies/code.js';
+import { _, str, type Name } from 'ajv/dist/compile/codegen/index.js';
 import { REFUSED_IN_TEXT, type TextKind } from '../../domain/text';
 
 /**
@@ -69,9 +68,23 @@ const textKeyword: CodeKeywordDefinition = {
   },
   code(cxt: KeywordCxt) {
     const refused = TEXT_KINDS[cxt.schema as TextKind] ?? TEXT_KINDS['single-line'];
-    cxt.fail(_`${usePattern(cxt, refused)}.test(${cxt.data})`);
+    cxt.fail(_`${patternIn(cxt, refused)}.test(${cxt.data})`);
   },
 };
+
+/**
+ * The compiled expression of `source` in the validator's scope, made once per pattern as Ajv makes a
+ * `pattern` keyword's: by the Ajv's RegExp engine (its `code.regExp`), with flag `u` when
+ * `unicodeRegExp` is on, and as `new RegExp(...)` in standalone code.
+ */
+function patternIn({ gen, it: { opts } }: KeywordCxt, source: string): Name {
+  const flags = opts.unicodeRegExp ? 'u' : '';
+  const { regExp } = opts.code;
+  // Standalone code must build the same expression: other engines (re2) would need their module there.
+  if (regExp.code !== 'new RegExp') throw new Error(`the form keywords need Ajv's own RegExp engine, not '${regExp.code}'`);
+  const compiled = regExp(source, flags);
+  return gen.scopeValue('pattern', { key: compiled.toString(), ref: compiled, code: _`new RegExp(${source}, ${flags})` });
+}
 
 /** Every custom keyword of the form schemas. */
 const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [maxDateKeyword, textKeyword];
