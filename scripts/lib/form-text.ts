@@ -87,11 +87,11 @@ export function refusesControlCharacters(source: string): boolean {
  * input); undefined for a field elsewhere (items, definitions), whose widget is not known here.
  */
 function uiOf(visit: Visit, uiSchema: Schema | undefined): Schema | undefined {
+  if (!visit.dataPath) return undefined;
   let ui: unknown = uiSchema;
-  for (const { step } of visit.path) {
-    if (step.kind === 'applicator') continue;
+  for (const step of visit.dataPath) {
     if (step.kind !== 'property') return undefined;
-    ui = isObject(ui) ? ui[step.name] : undefined;
+    ui = isObject(ui) ? ui[String(step.key)] : undefined;
   }
   return isObject(ui) ? ui : {};
 }

@@ -1,67 +1,13 @@
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json' with { type: 'json' };
-import traverse from 'json-schema-traverse';
 import type { SchemaIssue } from './ajv';
 import { isObject } from './json-file';
 import { escapeToken } from '../../domain/json-pointer';
+import { walkSchema, type Visit } from '../../domain/schema-walk';
 import { didYouMean } from '../../domain/suggest';
 
-type Schema = Record<string, unknown>;
-
-/** How a subschema hangs off its parent: same value (applicators), a property or item, or elsewhere. */
-type Step = { kind: 'applicator'; keyword: string } | { kind: 'property'; name: string } | { kind: 'data' } | { kind: 'detached' };
-
-export interface Visit {
-  schema: Schema;
-  pointer: string;
-  /** Ancestors from the root down, each with the step that leads to the next one. */
-  path: Array<{ schema: Schema; step: Step }>;
-}
-
-function stepOf(keyword: string, key?: string): Step {
-  switch (keyword) {
-    case 'properties':
-      return { kind: 'property', name: key ?? '' };
-    case 'items':
-    case 'additionalItems':
-    case 'contains':
-    case 'patternProperties':
-    case 'additionalProperties':
-    case 'propertyNames':
-      return { kind: 'data' };
-    case 'allOf':
-    case 'anyOf':
-    case 'oneOf':
-    case 'if':
-    case 'then':
-    case 'else':
-    case 'not':
-    case 'dependencies':
-      return { kind: 'applicator', keyword };
-    default:
-      // definitions / $defs: applied wherever a $ref points, so no enclosing schema is known.
-      return { kind: 'detached' };
-  }
-}
-
-/**
- * Calls `visit` for a schema and every subschema in it, depth first, in the order of their keys.
- * Which keywords hold subschemas is json-schema-traverse's knowledge (the walker Ajv uses).
- */
-export function walkSchema(root: unknown, rootPointer: string, visit: (node: Visit) => void): void {
-  if (!isObject(root)) return;
-  const path: Visit['path'] = [];
-  traverse(root, {
-    cb: {
-      pre: (schema, pointer, _root, _parentPointer, keyword, parent, key) => {
-        if (parent && keyword) path.push({ schema: parent, step: stepOf(keyword, typeof key === 'string' ? key : undefined) });
-        visit({ schema, pointer: rootPointer + pointer, path: [...path] });
-      },
-      post: (_schema, _pointer, _root, _parentPointer, _keyword, parent) => {
-        if (parent) path.pop();
-      },
-    },
-  });
-}
+// The checks that look at every subschema, as visits of the one schema walker (domain/schema-walk.ts),
+// which the scripts take from here.
+export { mapSchema, walkSchema, type Visit } from '../../domain/schema-walk';
 
 /**
  * Keywords the project's tools read besides those of draft-07's meta-schema: `$defs` and `writeOnly`
@@ -120,7 +66,7 @@ function hasMessage(visit: Visit, keyword: string, field?: string): boolean {
     // A `properties.<p>` message takes every error below <p>, whatever schema reports it.
     const firstDataStep = visit.path.slice(i).find((p) => p.step.kind !== 'applicator')?.step;
     if (firstDataStep?.kind === 'property' && isObject(message) && isObject(message.properties)) {
-      if (typeof message.properties[firstDataStep.name] === 'string') return true;
+      if (typeof message.properties[String(firstDataStep.key)] === 'string') return true;
     }
   }
   return false;
@@ -170,27 +116,6 @@ export function keywordsWithoutMessage(schema: unknown, keywords: readonly strin
     }
   });
   return issues;
-}
-
-/**
- * A copy of a schema with `fn` applied to every schema node, innermost first (subschemas are
- * mapped before the node that holds them). Property names, enum values and defaults stay as they are.
- */
-export function mapSchema(node: unknown, fn: (schema: Schema) => Schema): unknown {
-  if (!isObject(node)) return node;
-  let mapped: Schema = node;
-  // A copy whose subschemas are replaced by their mapped ones as the walk leaves them.
-  traverse(structuredClone(node), {
-    cb: {
-      post: (schema, _pointer, _root, _parentPointer, keyword, parent, key) => {
-        const result = fn(schema);
-        if (!parent || !keyword) mapped = result;
-        else if (key === undefined) parent[keyword] = result;
-        else parent[keyword][key] = result;
-      },
-    },
-  });
-  return mapped;
 }
 
 /** `format` values that Ajv does not know (it would ignore them silently with strict mode off). */
