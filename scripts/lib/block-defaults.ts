@@ -1,7 +1,6 @@
 import type { SchemaIssue } from './ajv';
 import { isObject } from './json-file';
-import { escapeToken, getAtPointer, refToPointer } from '../../domain/json-pointer';
-import { mapSchema, walkSchema } from './schema-walk';
+import { foldSchema, mapSchema, resultAt, resultsAt, through, walkSchema } from './schema-walk';
 
 type Schema = Record<string, unknown>;
 
@@ -40,39 +39,36 @@ function mergeInto(target: DefaultsTree, source: DefaultsTree): void {
 
 /**
  * Collects the defaults along the paths Ajv's `useDefaults` fills: `properties`, an `items` schema,
- * `allOf` and local `$ref`s. A default anywhere else (anyOf, oneOf, not, if/then/else, additional
- * properties, the root) is never applied; unappliedDefaults reports it.
+ * `allOf` and local `$ref`s (each followed once along a path). A default anywhere else (anyOf,
+ * oneOf, not, if/then/else, additional properties, the root) is never applied; unappliedDefaults
+ * reports it. Where two give a default for the same value, the first in this order wins: the
+ * schema's own `default`, then its `$ref`'s defaults, its `properties`' and `items`', its `allOf`
+ * parts' in order.
  */
 export function blockDefaults(schema: Schema): BlockDefaults {
   const used = new Set<string>();
-  const collect = (node: unknown, pointer: string, refs: readonly string[]): DefaultsTree => {
-    const tree: DefaultsTree = {};
-    if (!isObject(node)) return tree;
-    const ref = node.$ref;
-    // A local `$ref` ('#/definitions/x') names a subschema of this schema; any other is left alone.
-    if (typeof ref === 'string' && ref.startsWith('#') && !refs.includes(ref)) {
-      const target = refToPointer(ref);
-      if (target !== undefined) mergeInto(tree, collect(getAtPointer(schema, target).value, target, [...refs, ref]));
-    }
-    if ('default' in node && pointer !== '') {
-      tree.default = node.default;
-      used.add(`${pointer}/default`);
-    }
-    if (isObject(node.properties)) {
-      for (const [key, sub] of Object.entries(node.properties)) {
-        const child = collect(sub, `${pointer}/properties/${escapeToken(key)}`, refs);
-        if (!isEmpty(child)) mergeInto(tree, { properties: { [key]: child } });
+  const tree = foldSchema<DefaultsTree>(
+    schema,
+    '',
+    ({ schema: node, pointer }, children) => {
+      const tree: DefaultsTree = {};
+      const target = resultAt(children, '$ref');
+      if (target) mergeInto(tree, target);
+      if ('default' in node && pointer !== '') {
+        tree.default = node.default;
+        used.add(`${pointer}/default`);
       }
-    }
-    if (isObject(node.items)) {
-      const child = collect(node.items, `${pointer}/items`, refs);
-      if (!isEmpty(child)) mergeInto(tree, { items: child });
-    }
-    if (Array.isArray(node.allOf)) node.allOf.forEach((part, i) => mergeInto(tree, collect(part, `${pointer}/allOf/${i}`, refs)));
-    return tree;
-  };
-  const tree = collect(schema, '', []);
-  return { tree: isEmpty(tree) ? undefined : tree, used };
+      for (const { step, result } of children) {
+        if (step.keyword === 'properties' && !isEmpty(result)) mergeInto(tree, { properties: { [String(step.key)]: result } });
+      }
+      const items = resultAt(children, 'items');
+      if (items && !isEmpty(items)) mergeInto(tree, { items });
+      for (const part of resultsAt(children, 'allOf')) mergeInto(tree, part);
+      return tree;
+    },
+    { steps: through('properties', 'items', 'allOf'), refs: { root: schema } },
+  );
+  return { tree: tree && !isEmpty(tree) ? tree : undefined, used };
 }
 
 /** Every `default` of a block schema that the engine would not apply, as a problem of the schema. */

@@ -7,7 +7,7 @@ import { didYouMean } from '../../domain/suggest';
 
 // The checks that look at every subschema, as visits of the one schema walker (domain/schema-walk.ts),
 // which the scripts take from here.
-export { mapSchema, walkSchema, type Visit } from '../../domain/schema-walk';
+export { foldSchema, mapSchema, resultAt, resultsAt, through, walkSchema, type Visit } from '../../domain/schema-walk';
 
 /**
  * Keywords the project's tools read besides those of draft-07's meta-schema: `$defs` and `writeOnly`
