@@ -3,24 +3,40 @@ import { isObject } from './json-file';
 import { escapeToken } from '../../domain/json-pointer';
 import { resolveLocalRef } from '../../domain/schema-ref';
 import { didYouMean } from '../../domain/suggest';
+import { foldSchema, resultAt, resultsAt, through } from './schema-walk';
 
 type Schema = Record<string, unknown>;
 
-/** The fields an object may have at this level, including those that conditions or dependencies add. */
-function fieldsAt(schema: Schema, root: Schema, into = new Map<string, Schema>(), depth = 0): Map<string, Schema> {
-  const node = resolveLocalRef(schema, root);
-  if (depth > 20) return into;
-  if (isObject(node.properties)) {
-    for (const [name, sub] of Object.entries(node.properties)) if (isObject(sub) && !into.has(name)) into.set(name, sub);
-  }
-  const branches: unknown[] = [
-    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => (Array.isArray(node[k]) ? (node[k] as unknown[]) : [])),
-    node.then,
-    node.else,
-    ...(isObject(node.dependencies) ? Object.values(node.dependencies) : []),
-  ];
-  for (const branch of branches) if (isObject(branch)) fieldsAt(branch, root, into, depth + 1);
-  return into;
+/** The subschemas that add fields to an object at its level, in the order they count in. */
+const FIELD_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'then', 'else', 'dependencies'];
+/** How many of them deep a field may come from: one deeper is not counted. */
+const MAX_FIELD_DEPTH = 20;
+
+/**
+ * The fields an object may have at this level, including those that conditions or dependencies add:
+ * its own `properties`, then those of each subschema of FIELD_KEYWORDS (a field's first schema is
+ * kept). A schema with a local `$ref` has the fields of what it names.
+ */
+function fieldsAt(schema: Schema, root: Schema): Map<string, Schema> {
+  const fields = foldSchema<Map<string, Schema>>(
+    schema,
+    '',
+    ({ schema: node, path }, children) => {
+      const target = resultAt(children, '$ref');
+      if (target) return target;
+      const into = new Map<string, Schema>();
+      if (path.filter(({ step }) => step.keyword !== '$ref').length > MAX_FIELD_DEPTH) return into;
+      if (isObject(node.properties)) {
+        for (const [name, sub] of Object.entries(node.properties)) if (isObject(sub)) into.set(name, sub);
+      }
+      for (const keyword of FIELD_KEYWORDS) {
+        for (const branch of resultsAt(children, keyword)) for (const [name, sub] of branch) if (!into.has(name)) into.set(name, sub);
+      }
+      return into;
+    },
+    { steps: through(...FIELD_KEYWORDS), refs: { root } },
+  );
+  return fields ?? new Map();
 }
 
 /**
