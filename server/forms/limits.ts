@@ -1,4 +1,6 @@
 import { isObject } from '../../domain/guards';
+import { escapeToken } from '../../domain/json-pointer';
+import { foldSchema, resultAt, through, type Folded, type Visit } from '../../domain/schema-walk';
 
 /**
  * Body limits sized to forms: the largest JSON body a valid submission of a form can be, so a
@@ -161,15 +163,22 @@ export function stringMaxLength(field: Schema): number | undefined {
   return bounds.length === 0 ? undefined : Math.min(...bounds);
 }
 
-/** Bytes of the largest JSON value `schema` accepts; throws naming the pointer of what has no bound. */
-export function valueMaxBytes(schema: unknown, pointer = ''): number {
-  if (!isObject(schema)) throw new Error(`${pointer || '(root)'}: not a schema, its size has no bound`);
+/**
+ * Bytes of the largest JSON value a subschema accepts, from the sizes of those below it (each a
+ * function that works its size out when called, as a subschema that does not count, a property of
+ * a schema with an enum, has no bound to give); throws naming the pointer of what has no bound.
+ */
+function maxBytes({ schema, pointer }: Visit, children: Folded<() => number>[]): number {
+  const sub = (keyword: string, key?: string | number) =>
+    resultAt(children, keyword, key) ??
+    (() => {
+      throw new Error(`${pointer}/${keyword}${key === undefined ? '' : `/${escapeToken(key)}`}: not a schema, its size has no bound`);
+    });
   if (Array.isArray(schema.enum)) return Math.max(...schema.enum.map(fixedValueBytes));
   if ('const' in schema && !(isObject(schema.const) && '$data' in schema.const)) return fixedValueBytes(schema.const);
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
-    if (Array.isArray(branches) && !('type' in schema))
-      return Math.max(...branches.map((b, i) => valueMaxBytes(b, `${pointer}/${keyword}/${i}`)));
+    if (Array.isArray(branches) && !('type' in schema)) return Math.max(...branches.map((_, i) => sub(keyword, i)()));
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return Math.max(
@@ -190,13 +199,11 @@ export function valueMaxBytes(schema: unknown, pointer = ''): number {
         case 'array': {
           if (typeof schema.maxItems !== 'number') throw new Error(`${pointer}: an array without maxItems, its size has no bound`);
           if (schema.maxItems === 0) return 2;
-          return 2 + schema.maxItems * (valueMaxBytes(schema.items, `${pointer}/items`) + 1) - 1;
+          return 2 + schema.maxItems * (sub('items')() + 1) - 1;
         }
         case 'object': {
-          const properties = isObject(schema.properties) ? Object.entries(schema.properties) : [];
-          const members = properties.map(
-            ([key, field]) => escapedString(key.length) + 1 + valueMaxBytes(field, `${pointer}/properties/${key}`),
-          );
+          const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
+          const members = properties.map((key) => escapedString(key.length) + 1 + sub('properties', key)());
           return 2 + members.reduce((sum, bytes) => sum + bytes, 0) + Math.max(0, members.length - 1);
         }
         default:
@@ -204,6 +211,15 @@ export function valueMaxBytes(schema: unknown, pointer = ''): number {
       }
     }),
   );
+}
+
+/** Bytes of the largest JSON value `schema` accepts; throws naming the pointer of what has no bound. */
+export function valueMaxBytes(schema: unknown, pointer = ''): number {
+  // Along what a value's size depends on: the choices of anyOf and oneOf, a list's items, properties.
+  const steps = through('anyOf', 'oneOf', 'items', 'properties');
+  const size = foldSchema<() => number>(schema, pointer, (visit, children) => () => maxBytes(visit, children), { steps });
+  if (!size) throw new Error(`${pointer || '(root)'}: not a schema, its size has no bound`);
+  return size();
 }
 
 /** Rounds a byte count up to whole KiB. */
