@@ -1,6 +1,6 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { isWithin, parsePointer } from '../../domain/json-pointer';
-import { resolveLocalRef } from '../../domain/schema-ref';
+import { foldSchema, resultAt, through } from '../../domain/schema-walk';
 import { resolveSection } from '../../domain/page-presets';
 import { deepEqual, humanize } from './json';
 import { isObject } from '../../domain/guards';
@@ -104,40 +104,63 @@ export function resolvedPage(page: PageValue, config: PagesConfigValue): PageVal
   return { ...page, sections: (page.sections ?? []).map((section) => resolvedSection(section, config)) };
 }
 
+/** A schema's skeleton values, worked out when asked for, at a depth (an object deeper than 8 is left empty). */
+interface Skeleton {
+  value: (depth: number) => unknown;
+  /** An object of the schema's required properties, each its skeleton value. */
+  required: (depth: number) => Record<string, unknown>;
+}
+
+/** The skeleton of `{}`, for a required property or items that have no schema. */
+const NO_SCHEMA: Skeleton = { value: () => null, required: () => ({}) };
+
 /**
  * The smallest value of a schema's shape: its default, else the first of its enum, else an empty
- * value of its type with the required properties of an object and the minimum items of a list.
+ * value of its type with the required properties of an object and the minimum items of a list. A
+ * local `$ref` stands for what it names (once along a path: a schema that contains itself ends there).
  */
-export function skeletonValue(schema: JsonSchema, root: JsonSchema = schema, depth = 0): unknown {
-  const node = resolveLocalRef(schema, root);
-  if ('default' in node) return structuredClone(node.default);
-  if ('const' in node) return node.const;
-  if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
-  const first = [node.oneOf, node.anyOf].find((list): list is JsonSchema[] => Array.isArray(list) && list.length > 0)?.[0];
-  if (first && isObject(first)) return skeletonValue(first, root, depth + 1);
-  const type = Array.isArray(node.type) ? node.type[0] : node.type;
-  if (type === 'object' || (type === undefined && isObject(node.properties))) {
-    return depth > 8 ? {} : requiredSkeleton(node, root, depth + 1);
-  }
-  if (type === 'array') {
-    const count = typeof node.minItems === 'number' ? node.minItems : 0;
-    const items = isObject(node.items) ? node.items : {};
-    return Array.from({ length: count }, () => skeletonValue(items, root, depth + 1));
-  }
-  if (type === 'string') return '';
-  if (type === 'number' || type === 'integer') return typeof node.minimum === 'number' ? node.minimum : 0;
-  if (type === 'boolean') return false;
-  return null;
+function skeleton(schema: JsonSchema): Skeleton {
+  const folded = foldSchema<Skeleton>(
+    schema,
+    '',
+    ({ schema: node }, children) => {
+      const target = resultAt(children, '$ref');
+      if (target) return target;
+      const sub = (keyword: string, key?: string | number) => resultAt(children, keyword, key) ?? NO_SCHEMA;
+      const required = (depth: number) => {
+        const keys = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : [];
+        const out: Record<string, unknown> = {};
+        for (const key of keys) out[key] = sub('properties', key).value(depth);
+        return out;
+      };
+      const value = (depth: number): unknown => {
+        if ('default' in node) return structuredClone(node.default);
+        if ('const' in node) return node.const;
+        if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
+        const choices = (['oneOf', 'anyOf'] as const).find((keyword) => Array.isArray(node[keyword]) && node[keyword].length > 0);
+        const first = choices && resultAt(children, choices, 0);
+        if (first) return first.value(depth + 1);
+        const type = Array.isArray(node.type) ? node.type[0] : node.type;
+        if (type === 'object' || (type === undefined && isObject(node.properties))) return depth > 8 ? {} : required(depth + 1);
+        if (type === 'array') {
+          const count = typeof node.minItems === 'number' ? node.minItems : 0;
+          return Array.from({ length: count }, () => sub('items').value(depth + 1));
+        }
+        if (type === 'string') return '';
+        if (type === 'number' || type === 'integer') return typeof node.minimum === 'number' ? node.minimum : 0;
+        if (type === 'boolean') return false;
+        return null;
+      };
+      return { value, required };
+    },
+    { steps: through('properties', 'items', 'oneOf', 'anyOf'), refs: { root: schema } },
+  );
+  return folded ?? NO_SCHEMA;
 }
 
 /** An object of the schema's required properties, each its skeleton value. */
-export function requiredSkeleton(schema: JsonSchema, root: JsonSchema = schema, depth = 0): Record<string, unknown> {
-  const node = resolveLocalRef(schema, root);
-  const properties = isObject(node.properties) ? node.properties : {};
-  const required = Array.isArray(node.required) ? node.required.filter((key): key is string => typeof key === 'string') : [];
-  const out: Record<string, unknown> = {};
-  for (const key of required) out[key] = skeletonValue(isObject(properties[key]) ? properties[key] : {}, root, depth);
-  return out;
+export function requiredSkeleton(schema: JsonSchema): Record<string, unknown> {
+  return skeleton(schema).required(0);
 }
 
 /** A new section of the block: its type, and its required props when the schema has any. */
