@@ -121,16 +121,26 @@ export function useShopServer(now: () => Date): { app: FastifyInstance; store: O
 }
 
 /**
- * Runs `run` at `ms` from now for the limiters too: rate-limiter-flexible reads `Date.now()` (in this
- * process; a Redis count keeps Redis's own time), so the test moves `Date` as well as the server's clock.
+ * A server clock that tests move ahead: `later(minutes, run)` runs `run` that many minutes and a
+ * second later, on this clock and on `Date` (rate-limiter-flexible reads `Date.now()` in this process;
+ * a Redis count keeps Redis's own time).
  */
-export async function withDateAhead<T>(ms: number, run: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
-  try {
-    return await run();
-  } finally {
-    vi.useRealTimers();
-  }
+export function movableClock(start: Date) {
+  let now = start;
+  return {
+    now: () => now,
+    async later<T>(minutes: number, run: () => Promise<T>): Promise<T> {
+      const ms = minutes * 60_000 + 1000;
+      now = new Date(start.getTime() + ms);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+      try {
+        return await run();
+      } finally {
+        vi.useRealTimers();
+        now = start;
+      }
+    },
+  };
 }
 
 // Hostile input: the requests and checks shared by the hostile-input, hostile-property, redos and

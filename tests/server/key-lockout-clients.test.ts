@@ -14,12 +14,12 @@ import {
   buyInSandbox,
   keyActivation,
   mailedKeys,
+  movableClock,
   nextClientAddress,
   ON_POSTGRES,
   startServer,
   STANDARD_LINE,
   tempDir,
-  withDateAhead,
 } from './helpers';
 
 /**
@@ -30,13 +30,13 @@ import {
  */
 
 const START = new Date('2026-05-20T04:00:00Z');
-let clock = START;
+const clock = movableClock(START);
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   await generate(join(__dirname, '../..'));
-  const started = await startServer({ now: () => clock, formRateLimit: 100_000, trustProxy: '127.0.0.1' });
+  const started = await startServer({ now: clock.now, formRateLimit: 100_000, trustProxy: '127.0.0.1' });
   app = started.app;
   cleanup = started.cleanup;
 });
@@ -72,17 +72,6 @@ const activate = (pair: Pair, ip: string) =>
     headers: { 'x-forwarded-for': ip },
     payload: keyActivation(pair),
   });
-
-/** Runs `run` `minutes` and a second later, on the server's clock and the limiters'. */
-const later = async <T>(minutes: number, run: () => Promise<T>): Promise<T> => {
-  const ms = minutes * 60_000 + 1000;
-  clock = new Date(START.getTime() + ms);
-  try {
-    return await withDateAhead(ms, run);
-  } finally {
-    clock = START;
-  }
-};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -163,7 +152,7 @@ describe('key lockouts per client', () => {
     expect(Number(buyer.headers['retry-after'])).toBe(KEY_CEILING.minutes * 60);
 
     // Once the lock ends, the buyer gets in.
-    expect((await later(KEY_CEILING.minutes, () => activate(pair, nextClientAddress()))).statusCode).toBe(200);
+    expect((await clock.later(KEY_CEILING.minutes, () => activate(pair, nextClientAddress()))).statusCode).toBe(200);
   });
 });
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { one, sql } from '../../server/db';
 import { ATTEMPT_WINDOW_MINUTES, KEY_CEILING, KEY_LOCKOUT } from '../../server/keys/lockout';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
-import { useShopServer, withDateAhead } from './helpers';
+import { movableClock, useShopServer } from './helpers';
 
 const START = new Date('2026-05-20T04:00:00Z');
-let clock = START;
-const shop = useShopServer(() => clock);
+const clock = movableClock(START);
+const shop = useShopServer(clock.now);
 
 /** A multi-member card's payload (forms/member-card.json) for a pair. */
 const card = (accessKey: string, activationCode: string) => ({
@@ -23,17 +23,6 @@ const card = (accessKey: string, activationCode: string) => ({
 /** An activation from `ip` (the server trusts no proxy here: each call gets its own remote address). */
 const activate = (payload: object, ip: string) =>
   shop.app.inject({ method: 'POST', url: '/api/v1/key-assignments', payload, remoteAddress: ip });
-
-/** Runs `run` `minutes` and a second later, on the server's clock and the limiters'. */
-const later = async <T>(minutes: number, run: () => Promise<T>): Promise<T> => {
-  const ms = minutes * 60_000 + 1000;
-  clock = new Date(START.getTime() + ms);
-  try {
-    return await withDateAhead(ms, run);
-  } finally {
-    clock = START;
-  }
-};
 
 const LOCKED = /^Too many wrong activation codes for this access key\. For your security it is locked for 15 minutes/;
 
@@ -62,9 +51,9 @@ describe('key activation brute force', () => {
     expect(row!.status).toBe('unused');
 
     // After the lock, the right code works.
-    expect((await later(KEY_LOCKOUT.minutes, () => activate(card(pair.accessKey, pair.activationCode), '198.51.100.1'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await clock.later(KEY_LOCKOUT.minutes, () => activate(card(pair.accessKey, pair.activationCode), '198.51.100.1'))).statusCode,
+    ).toBe(200);
   });
 
   it("a right code clears its client's count of wrong ones, not the count of all clients", async () => {
@@ -96,7 +85,7 @@ describe('key activation brute force', () => {
     // Another unknown key: 4 wrong codes now and 4 after the window, none locked (the first 4 count no more).
     const other = card('BD-AAAA-DDDD-EE00', '12345678');
     for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) expect((await activate(other, client)).statusCode).toBe(404);
-    const afterWindow = await later(ATTEMPT_WINDOW_MINUTES, async () => {
+    const afterWindow = await clock.later(ATTEMPT_WINDOW_MINUTES, async () => {
       const statuses = [];
       for (let i = 0; i < KEY_LOCKOUT.failures - 1; i++) statuses.push((await activate(other, client)).statusCode);
       return statuses;
