@@ -46,7 +46,7 @@ export interface Settings {
   uploadQuotaMb: number;
   /** Days an uploaded file is kept; older ones are removed, their submission kept (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
-  /** Redis shared by the instances (redis:// or rediss://): rate limits, render budget, HTML cache (REDIS_URL). */
+  /** Redis shared by the instances (redis:// or rediss://): rate limits, key lockouts, render budget, HTML cache (REDIS_URL). */
   redisUrl?: string;
   /** PostgreSQL instead of the SQLite file in dataDir (DATABASE_URL: postgres://user:password@host:5432/database). */
   databaseUrl?: string;
