@@ -14,7 +14,12 @@ import sharp from 'sharp';
  * - a raster image is at most MAX_RASTER_BYTES (8 MB), an SVG at most MAX_SVG_BYTES (512 kB);
  * - an SVG is refused when DOMPurify (its SVG profile) would remove anything from it (script
  *   elements, on* attributes, foreignObject, javascript: URLs…), or when it refers to anything
- *   outside itself (an href other than `#id`, a `url(…)` other than `url(#id)`, a CSS `@import`).
+ *   outside itself (an href other than `#id`, a `url(…)` other than `url(#id)`, a CSS `@import`,
+ *   `image-set(`, `image(` or `src(`);
+ * - the CSS of an SVG (its `<style>` elements and every attribute value, `style` and presentation
+ *   attributes alike) has no backslash: a CSS escape (`u\72l(`, `@im\port`) would spell a function or
+ *   rule the checks above look for. Comments are read as nothing (`u`, a comment, `rl(` is checked as
+ *   `url(`), and character references (`&#x75;rl(`) are decoded by the XML parser before the check sees them.
  */
 
 /** Where uploaded content images live, relative to the project root. */
@@ -122,8 +127,26 @@ export function sniffType(bytes: Uint8Array): ImageType | undefined {
 const SHARP_FORMAT: Record<Exclude<ImageType, 'svg'>, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
 
 const REFERENCE_ATTRIBUTES = ['href', 'xlink:href', 'src'];
-/** `url(` not followed by `#`: a reference to another file (linear: no nested quantifiers). */
-const EXTERNAL_URL = /url\(\s*['"]?\s*(?!#)/i;
+/** `url(` whose argument (past spaces and a quote) does not start with `#`: a reference to another file. */
+const EXTERNAL_URL = /url\((?!\s*(?:['"]\s*)?#)/i;
+/** CSS that loads another file without `url(`: a rule, or a function taking a string as its URL. */
+const LOADING_CSS = /@import|image-set\(|image\(|src\(/i;
+/** A CSS comment (closed, or open to the end). */
+const CSS_COMMENT = /\/\*(?:[^*]|\*(?!\/))*(?:\*\/|$)/g;
+const REFERS_ELSEWHERE = 'This SVG refers to another file, so it cannot be used.';
+
+/**
+ * Why a piece of an SVG's CSS (a `<style>` element's text or an attribute's value) cannot be used:
+ * a backslash (an escape could spell any name), or a reference to another file once comments are
+ * read as nothing (a browser reads `u`, a comment, `rl(` as two tokens; reading it as `url(` only
+ * refuses more).
+ */
+function cssProblem(css: string): string | undefined {
+  if (css.includes('\\')) return 'This SVG has a backslash in its CSS (an escape), so it cannot be used.';
+  const plain = css.replace(CSS_COMMENT, '');
+  if (EXTERNAL_URL.test(plain) || LOADING_CSS.test(plain)) return REFERS_ELSEWHERE;
+  return undefined;
+}
 
 let window: JSDOM['window'] | undefined;
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
@@ -148,11 +171,13 @@ export function svgProblem(text: string): string | undefined {
       const name = attribute.name.toLowerCase();
       const value = attribute.value.trim();
       if (name.startsWith('on') || /^\s*(?:javascript|vbscript):/i.test(value)) return SVG_SCRIPT;
-      if (REFERENCE_ATTRIBUTES.includes(name) && !value.startsWith('#')) return 'This SVG refers to another file, so it cannot be used.';
-      if (EXTERNAL_URL.test(value)) return 'This SVG refers to another file, so it cannot be used.';
+      if (REFERENCE_ATTRIBUTES.includes(name) && !value.startsWith('#')) return REFERS_ELSEWHERE;
+      const problem = cssProblem(value);
+      if (problem) return problem;
     }
-    if (element.localName === 'style' && (/@import/i.test(element.textContent ?? '') || EXTERNAL_URL.test(element.textContent ?? ''))) {
-      return 'This SVG refers to another file, so it cannot be used.';
+    if (element.localName === 'style') {
+      const problem = cssProblem(element.textContent ?? '');
+      if (problem) return problem;
     }
   }
   return undefined;

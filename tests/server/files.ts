@@ -1,4 +1,7 @@
-/** Files the server tests upload: a PDF and a DOCX (a real ZIP) that the apply-now form accepts, and a multipart body. */
+/**
+ * Files the server tests upload: a PDF and a DOCX (a real ZIP) that the apply-now form accepts, a
+ * multipart body, and SVGs whose CSS refers to another file.
+ */
 
 import { deflateRawSync } from 'node:zlib';
 
@@ -97,3 +100,31 @@ export const CV_DOCX = zipFile([
     ),
   },
 ]);
+
+/** An SVG document with `body` inside (and `attributes` on) its root element. */
+export const svgOf = (body: string, attributes = '') =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${attributes}>${body}</svg>`);
+
+/** Each way an SVG's CSS can spell a reference to another file, and what the check says of it. */
+const BACKSLASH = 'This SVG has a backslash in its CSS (an escape), so it cannot be used.';
+const ELSEWHERE = 'This SVG refers to another file, so it cannot be used.';
+export const SVG_CSS_TRICKS: ReadonlyArray<readonly [string, Buffer, string]> = [
+  ['an escaped url( in <style>', svgOf('<style>rect{fill:u\\72l(https://x.test/y)}</style><rect/>'), BACKSLASH],
+  ['an escaped @import in <style>', svgOf('<style>@im\\port "https://x.test/a.css";</style>'), BACKSLASH],
+  ['an escaped letter of url( in <style>', svgOf('<style>rect{fill:\\u rl(https://x.test/y)}</style><rect/>'), BACKSLASH],
+  ['an escaped url( in style=""', svgOf('<rect style="fill:u\\72l(https://x.test/y)"/>'), BACKSLASH],
+  ['an escaped url( in a presentation attribute', svgOf('<rect fill="u\\72l(https://x.test/y)"/>'), BACKSLASH],
+  ['a backslash spelt as a character reference in style=""', svgOf('<rect style="fill:u&#x5c;72l(https://x.test/y)"/>'), BACKSLASH],
+  ['a backslash spelt as a character reference in <style>', svgOf('<style>@im&#92;port "https://x.test/a.css";</style>'), BACKSLASH],
+  ['url( split by a comment in <style>', svgOf('<style>rect{fill:u/**/rl(https://x.test/y)}</style><rect/>'), ELSEWHERE],
+  ['url( split by a comment in style=""', svgOf('<rect style="fill:u/* */rl(https://x.test/y)"/>'), ELSEWHERE],
+  ['@import split by a comment', svgOf('<style>@imp/**/ort "https://x.test/a.css";</style>'), ELSEWHERE],
+  ['url( as a character reference in style=""', svgOf('<rect style="fill:&#x75;rl(https://x.test/y)"/>'), ELSEWHERE],
+  ['url( as a character reference in <style>', svgOf('<style>rect{fill:&#117;rl(https://x.test/y)}</style><rect/>'), ELSEWHERE],
+  ['@import with a string', svgOf('<style>@import "https://x.test/a.css";</style>'), ELSEWHERE],
+  ['@import in CDATA', svgOf('<style><![CDATA[@import url(https://x.test/a.css);]]></style>'), ELSEWHERE],
+  ['image-set( with a string in <style>', svgOf('<style>rect{fill:image-set("https://x.test/y.png" 1x)}</style><rect/>'), ELSEWHERE],
+  ['-webkit-image-set( in style=""', svgOf('<rect style="fill:-webkit-image-set(\'https://x.test/y.png\' 1x)"/>'), ELSEWHERE],
+  ['image( with a string', svgOf('<rect style="fill:image(\'https://x.test/y.png\')"/>'), ELSEWHERE],
+  ['src( with a string in <style>', svgOf('<style>rect{fill:src("https://x.test/y")}</style><rect/>'), ELSEWHERE],
+];

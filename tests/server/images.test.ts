@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectGate } from '../../scripts/lib/editor/check';
 import { editorMiddleware } from '../../scripts/lib/editor/plugin';
 import { checkImage, mediaName, MAX_RASTER_BYTES, SVG_SCRIPT, WRONG_TYPE } from '../../server/images/check';
+import { SVG_CSS_TRICKS, svgOf as svg } from './files';
 import { startServer, tempDir } from './helpers';
 
 /** A noisy photo-like JPEG of `width` x `height`. */
@@ -16,9 +17,6 @@ async function photo(width: number, height: number): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .toBuffer();
 }
-
-const svg = (body: string, attributes = '') =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${attributes}>${body}</svg>`);
 
 describe('checkImage', () => {
   it('takes JPEG, PNG, WebP, AVIF and a plain SVG, with their size', async () => {
@@ -78,6 +76,20 @@ describe('checkImage', () => {
         message: 'This SVG refers to another file, so it cannot be used.',
       });
     }
+  });
+});
+
+describe("an SVG's CSS, read as a browser reads it", () => {
+  it.each(SVG_CSS_TRICKS)('refuses %s', async (_, bytes, message) => {
+    expect(await checkImage(bytes)).toEqual({ ok: false, status: 422, message });
+  });
+
+  it('takes CSS that refers only to the file itself, comments included', async () => {
+    const bytes = svg(
+      '<defs><linearGradient id="g"/></defs><style>/* the fill */ rect { fill: url(#g); stroke: url( "#g" ) }</style>' +
+        '<rect style="fill:url(\'#g\') /* note */" width="10" height="10"/>',
+    );
+    expect(await checkImage(bytes)).toMatchObject({ ok: true, image: { type: 'svg' } });
   });
 });
 
@@ -215,6 +227,11 @@ describe('POST /__editor/api/media (the editor middleware, media.ts)', () => {
     });
     const other = await upload(await photo(8, 8), { 'content-type': 'image/jpeg', 'x-file-name': 'x.jpg', origin: 'https://evil.example' });
     expect(other.status).toBe(403);
+    expect(readdirSync(join(root, 'content/media'))).toHaveLength(1);
+  });
+
+  it.each(SVG_CSS_TRICKS)('refuses an SVG with %s, storing nothing', async (_, bytes, message) => {
+    expect(await upload(bytes, { 'content-type': 'image/svg+xml', 'x-file-name': 'x.svg' })).toEqual({ status: 422, json: { message } });
     expect(readdirSync(join(root, 'content/media'))).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProject } from '../../scripts/lib/validate-project';
 import { mediaName } from '../../server/images/check';
+import { SVG_CSS_TRICKS } from '../server/files';
 import { copyRepoInputs, positionOf, REPO, removeProjects } from './helpers';
 
 /** `npm run validate` on the content's images (scripts/lib/images.ts), on a copy of the repository's inputs. */
@@ -66,6 +67,29 @@ describe('validate: content/media images', () => {
       [SLIDERS, '/items/0/background_image/main', `content/media/${bigName}: This image is 9 MB; the limit is 8 MB.`],
       [SLIDERS, '/items/1/background_image/main', `content/media/${evilName}: This SVG contains a script, so it cannot be used.`],
     ]);
+  });
+
+  it('reports each SVG whose CSS refers to another file (escapes, comments, character references), where it is named', () => {
+    const names = SVG_CSS_TRICKS.map(([, bytes], i) => mediaName(`trick-${i}`, 'svg', bytes));
+    const root = copyRepoInputs((p) => {
+      SVG_CSS_TRICKS.forEach(([, bytes], i) => p.write(`content/media/${names[i]}`, bytes.toString()));
+      let next = 0;
+      p.write(
+        'content/articles.json',
+        p
+          .read('content/articles.json')
+          .replace(/"main": "[^"]+"/g, (main) =>
+            next < names.length ? `"main": "/content-media/${names[next++]}", "alt": "A drawing"` : main,
+          ),
+      );
+    });
+    expect(diagnostics(root).map((d) => [d.file, d.pointer, d.message])).toEqual(
+      SVG_CSS_TRICKS.map(([, , message], i) => [
+        'content/articles.json',
+        `/items/${i}/background_image/main`,
+        `content/media/${names[i]}: ${message}`,
+      ]),
+    );
   });
 
   it('asks for alt text on an article image of content/media', () => {
