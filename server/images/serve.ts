@@ -13,7 +13,10 @@ import { MAX_PIXELS, MEDIA_NAME, MIME, mediaDir, type ImageType } from './check'
  *   in `<dataDir>/image-cache/`; requests for the same variant while it is being made share one
  *   making. Each instance keeps its own cache; it can be deleted at any time.
  * Names follow MEDIA_NAME (no dots or slashes but the extension's: no path can leave the folder) and
- * carry a hash of the bytes, so every answer is cached for a year, immutable. Anything else is a 404.
+ * carry a hash of the bytes, so every answer is cached for a year, immutable. Each image and variant
+ * has one URL: a width written otherwise (`0640`), a width not in VARIANT_WIDTHS and any query
+ * (`?x`, even an empty `?`) are a 404 that no cache keeps, so copies of one image cannot fill a cache.
+ * Anything else is a 404 too.
  */
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -125,7 +128,8 @@ export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir,
   if (warm) app.addHook('onReady', async () => void warmAll());
 
   app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url;
+    if (path.includes('?')) return notFound(reply);
     const original = ORIGINAL.exec(path);
     const wanted = original ? undefined : VARIANT.exec(path);
     const name = original?.[1] ?? wanted?.[1] ?? '';
@@ -143,8 +147,9 @@ export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir,
     }
     const width = Number(wanted?.[2]);
     const format = wanted?.[3] as VariantFormat;
-    if (type === 'svg' || !VARIANT_WIDTHS.includes(width) || !(VARIANT_FORMATS as readonly string[]).includes(format))
-      return notFound(reply);
+    // The width as VARIANT_WIDTHS writes it: '640', never '0640'.
+    const canonical = VARIANT_WIDTHS.includes(width) && String(width) === wanted?.[2];
+    if (type === 'svg' || !canonical || !(VARIANT_FORMATS as readonly string[]).includes(format)) return notFound(reply);
     return reply.type(`image/${format}`).send(await variant(name, width, format));
   });
 }

@@ -141,15 +141,39 @@ describe('content/media on the server', () => {
 
   it.each([
     ['an unknown width', () => `/content-media/${name}/641.avif`],
+    ['a width with a leading zero', () => `/content-media/${name}/0640.webp`],
+    ['a width with leading zeros', () => `/content-media/${name}/00640.avif`],
+    ['a query on a variant', () => `/content-media/${name}/640.webp?x`],
+    ['a query on an original', () => `/content-media/${name}?v=2`],
     ['an unknown format', () => `/content-media/${name}/640.png`],
     ['a variant of an SVG', () => '/content-media/logo-0badc0de.svg/640.webp'],
     ['a file that does not exist', () => '/content-media/missing-12345678.jpg'],
     ['a path out of the folder', () => '/content-media/..%2F..%2Fpackage.json'],
     ['a dotted path out of the folder', () => '/content-media/../../package.json'],
     ['a name not of the media form', () => '/content-media/passwd'],
-  ])('refuses %s', async (_, url) => {
+  ])('refuses %s, for no cache to keep', async (_, url) => {
     const response = await server.app.inject({ url: url() });
     expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control'] ?? '').not.toMatch(/max-age/);
+  });
+
+  it('has one URL per variant over HTTP too, where an empty query reaches the server as sent', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const status = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        // The path as written (a URL object would drop an empty query).
+        request({ host: '127.0.0.1', port: new URL(address).port, path }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const variant = `/content-media/${name}/640.webp`;
+    expect(await status(variant)).toBe(200);
+    expect(
+      await Promise.all([`${variant}?`, `${variant}?x`, `/content-media/${name}/00640.webp`, `/content-media/${name}?`].map(status)),
+    ).toEqual([404, 404, 404, 404]);
   });
 
   it('serves an SVG with a policy that runs nothing', async () => {
