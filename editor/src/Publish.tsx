@@ -90,6 +90,11 @@ export function Publish() {
           </Text>
         )
       )}
+      {status.leftOut && (
+        <Text className={styles.summary} title={status.leftOut.map(({ file, reason }) => `${file}: ${reason}`).join('\n')}>
+          Left out: {status.leftOut.map(({ file }) => file).join(', ')}
+        </Text>
+      )}
       <Button disabled={!pending || dirty.length > 0} title={dirty.length > 0 ? 'Save first' : undefined} onClick={start}>
         Publish…
       </Button>
@@ -108,6 +113,18 @@ export function Publish() {
                   <li key={line}>{line}</li>
                 ))}
               </ul>
+              {status.leftOut && (
+                <>
+                  <Text>Left out, as they are not images the editor can publish:</Text>
+                  <ul className={styles.list}>
+                    {status.leftOut.map(({ file, reason }) => (
+                      <li key={file}>
+                        {file}: {reason}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
               <Field
                 label="What changed, for the history"
                 required

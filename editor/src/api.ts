@@ -78,6 +78,8 @@ export interface PublishStatus {
   inReview?: string;
   files: string[];
   summary: string[];
+  /** Files of content/media that a publish leaves out (not a checked image), and why. */
+  leftOut?: Array<{ file: string; reason: string }>;
 }
 
 export async function getPublishStatus(): Promise<PublishStatus> {

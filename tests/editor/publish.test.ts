@@ -1,14 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectGate } from '../../scripts/lib/editor/check';
 import { editorMiddleware } from '../../scripts/lib/editor/plugin';
 import { copyProject } from '../../scripts/lib/scratch-copy';
+import { mediaName } from '../../server/images/check';
+import { SVG_CSS_TRICKS } from '../server/files';
 
 /**
  * Publishing from the editor (scripts/lib/editor/publish.ts) on a copy of the project made a git
@@ -29,7 +32,12 @@ let reviewServer: Server;
 let reviewBase: string;
 
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const write = (file: string, text: string) => writeFileSync(path.join(root, file), text);
+const write = (file: string, text: string | Buffer) => writeFileSync(path.join(root, file), text);
+/** A small PNG of one colour, as the editor's upload stores it. */
+const png = (colour: string) =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 function git(...args: string[]): string {
   const out = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`git ${args.join(' ')}: ${out.stderr}`);
@@ -118,7 +126,8 @@ describe('publishing from the editor', () => {
   it('publishes saved content files and new images, summed up per resource by its human name', async () => {
     const ARTICLES = 'content/articles.json';
     const PLANS = 'content/shop-plans.json';
-    const IMAGE = 'content/media/new-article-1a2b3c4d.png';
+    const pixels = await png('#123456');
+    const IMAGE = `content/media/${mediaName('new-article', 'png', pixels)}`;
     const articles = JSON.parse(read(ARTICLES));
     articles.items[0].title = 'A changed title';
     articles.items.push({ ...articles.items[0], id: 999, title: 'A new article' });
@@ -127,7 +136,7 @@ describe('publishing from the editor', () => {
     plans.items[0].price += 100;
     write(PLANS, `${JSON.stringify(plans, null, 2)}\n`);
     mkdirSync(path.join(root, 'content/media'), { recursive: true });
-    write(IMAGE, 'not looked at by publish');
+    write(IMAGE, pixels);
 
     const status = await call('GET');
     expect(status.body).toMatchObject({ files: [ARTICLES, IMAGE, PLANS] });
@@ -140,6 +149,57 @@ describe('publishing from the editor', () => {
     expect(git('show', '--name-only', '--format=', 'HEAD').split('\n').sort()).toEqual([ARTICLES, IMAGE, PLANS].sort());
     expect(git('diff', '--cached', '--name-only')).toBe('content/extra.txt');
     expect((await call('GET')).body).toMatchObject({ files: [], summary: [] });
+  });
+
+  it('publishes only the images of content/media named as the upload names them and passing its check again, reporting the rest', async () => {
+    const good = await png('#2a7');
+    const GOOD = `content/media/${mediaName('team', 'png', good)}`;
+    const [, escaped] = SVG_CSS_TRICKS[0];
+    const ESCAPED = `content/media/${mediaName('drawing', 'svg', escaped)}`;
+    const pixels = await png('#a27');
+    const RENAMED = `content/media/${mediaName('renamed', 'png', await png('#000'))}`;
+    const NOT_AN_IMAGE = `content/media/${mediaName('notes', 'png', Buffer.from('notes'))}`;
+    const LATE = `content/media/${mediaName('late', 'png', pixels)}`;
+    const LINK = `content/media/${mediaName('link', 'png', good)}`;
+    const junk = ['content/media/notes.txt', 'content/media/sub/photo-1a2b3c4d.png', ESCAPED, RENAMED, NOT_AN_IMAGE, LINK];
+    mkdirSync(path.join(root, 'content/media/sub'), { recursive: true });
+    write(GOOD, good);
+    write(LATE, pixels);
+    write('content/media/notes.txt', 'put here by hand\n');
+    write('content/media/sub/photo-1a2b3c4d.png', good);
+    write(ESCAPED, escaped);
+    write(RENAMED, pixels);
+    write(NOT_AN_IMAGE, 'notes');
+    symlinkSync(path.join(root, GOOD), path.join(root, LINK));
+    try {
+      const status = await call('GET');
+      expect(status.body.files).toEqual([LATE, GOOD]);
+      const reasons = Object.fromEntries((status.body.leftOut as { file: string; reason: string }[]).map((l) => [l.file, l.reason]));
+      expect(Object.keys(reasons).sort()).toEqual([...junk].sort());
+      expect(reasons).toMatchObject({
+        'content/media/notes.txt': expect.stringMatching(/^not named as the editor names an image/),
+        'content/media/sub/photo-1a2b3c4d.png': expect.stringMatching(/^not named as the editor names an image/),
+        [ESCAPED]: 'This SVG has a backslash in its CSS (an escape), so it cannot be used.',
+        [RENAMED]: expect.stringMatching(/^its name does not match its bytes: the editor would name it renamed-[0-9a-f]{8}\.png$/),
+        [NOT_AN_IMAGE]: 'Only JPEG, PNG, WebP, AVIF or SVG images can be used.',
+        [LINK]: 'not a plain file (a link or a folder)',
+      });
+
+      // Changed by hand after the status was read: checked again right before the commit, left out.
+      write(LATE, escaped);
+      const commits = Number(git('rev-list', '--count', 'HEAD'));
+      const published = await call('POST', { message: 'A team photo' });
+      expect(published.status).toBe(200);
+      expect(published.body.files).toEqual([GOOD]);
+      expect((published.body.leftOut as { file: string }[]).map((l) => l.file).sort()).toEqual([...junk, LATE].sort());
+      expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 1);
+      expect(git('show', '--name-only', '--format=', 'HEAD')).toBe(GOOD);
+      expect(git('ls-files', 'content/media').split('\n')).not.toContain(LATE);
+      for (const file of [...junk, LATE]) expect(git('status', '--porcelain', '--', file)).toMatch(/^\?\? /);
+    } finally {
+      for (const file of [...junk, LATE]) rmSync(path.join(root, file), { force: true });
+    }
+    expect((await call('GET')).body).toEqual({ git: true, branch: 'main', files: [], summary: [] });
   });
 
   it('refuses a project the gate refuses, committing nothing', async () => {

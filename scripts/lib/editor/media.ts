@@ -1,7 +1,16 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { checkImage, MAX_RASTER_BYTES, MEDIA_PREFIX, mediaName, sizeText } from '../../../server/images/check';
+import {
+  checkImage,
+  contentHash,
+  EXTENSION,
+  MAX_RASTER_BYTES,
+  MEDIA_NAME,
+  MEDIA_PREFIX,
+  mediaName,
+  sizeText,
+} from '../../../server/images/check';
 
 /**
  * The editor's image upload, `POST /__editor/api/media` (plugin.ts): the body is the file's raw
@@ -90,4 +99,37 @@ export async function handleMediaUpload(req: IncomingMessage, res: ServerRespons
   }
   const { width, height, mime, bytes: size } = checked.image;
   return reply(res, 201, { url: MEDIA_PREFIX + file, width, height, type: mime, bytes: size });
+}
+
+/** Why a path (relative to the project) is not one the upload names a file: `content/media/<slug>-<hash8>.<ext>`. */
+export function mediaNameProblem(file: string): string | undefined {
+  if (file.startsWith(`${MEDIA_DIR}/`) && MEDIA_NAME.test(file.slice(MEDIA_DIR.length + 1))) return undefined;
+  return 'not named as the editor names an image: <name>-<8 hex of its SHA-256>.<jpg|png|webp|avif|svg>';
+}
+
+/**
+ * Why a file of the media folder (`content/media/<name>`, relative to `root`) cannot be published:
+ * it is not a plain file named as the upload names one (`<slug>-<hash8>.<ext>` right in the folder,
+ * the hash and extension its own), or the upload's own check (checkImage) refuses it.
+ */
+export async function storedMediaProblem(root: string, file: string): Promise<string | undefined> {
+  const unnamed = mediaNameProblem(file);
+  if (unnamed) return unnamed;
+  const name = file.slice(MEDIA_DIR.length + 1);
+  const match = MEDIA_NAME.exec(name)!;
+  const target = path.join(root, file);
+  let size: number;
+  try {
+    const stats = lstatSync(target);
+    if (!stats.isFile()) return 'not a plain file (a link or a folder)';
+    size = stats.size;
+  } catch {
+    return 'it could not be read';
+  }
+  if (size > MAX_RASTER_BYTES) return tooLarge(size);
+  const bytes = readFileSync(target);
+  const checked = await checkImage(bytes);
+  if (!checked.ok) return checked.message;
+  const named = `${match[1]}-${contentHash(bytes)}.${EXTENSION[checked.image.type]}`;
+  return named === name ? undefined : `its name does not match its bytes: the editor would name it ${named}`;
 }

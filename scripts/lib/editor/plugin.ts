@@ -19,9 +19,9 @@ import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save'
  *   | 409 `{ conflicts }` | 422 `{ problems }` (save.ts)
  * - POST /drafts  `{ files: Record<path, value> }` (the unsaved content files) → `{ ok, ms }`: the
  *   preview's API serves them (content-preview.ts); `ok` false when they do not load
- * - GET  /publish → `{ git, branch, mode, inReview, files, summary }`: the saved files not committed
- *   yet, in words (publish.ts)
- * - POST /publish `{ message }` → 200 `{ commit, branch, files }` | 409 `{ message }` (not a git
+ * - GET  /publish → `{ git, branch, mode, inReview, files, summary, leftOut }`: the saved files not
+ *   committed yet, in words, and the files of content/media a publish leaves out (publish.ts)
+ * - POST /publish `{ message }` → 200 `{ commit, branch, files, leftOut }` | 409 `{ message }` (not a git
  *   repository, nothing to publish, git refused) | 422 `{ message, problems }` (publish.ts)
  * - POST /media   the image's raw bytes (not JSON), `Content-Type: image/…`, `X-File-Name: <name,
  *   URI-encoded>` → 201 `{ url, width, height, type, bytes }` | 413/415/422 `{ message }` in plain

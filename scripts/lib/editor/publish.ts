@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isObject } from '../json-file';
 import type { ProjectGate } from './check';
 import { PROJECT_PATHS } from '../project';
-import { MEDIA_DIR } from './media';
+import { MEDIA_DIR, mediaNameProblem, storedMediaProblem } from './media';
 import { contentName, editablePathProblem, isContentFile, readText } from './project';
 import type { Diagnostic } from '../diagnostics';
 
@@ -36,10 +36,18 @@ export interface PublishStatus {
   files: string[];
   /** One line per page, form or settings that changed: "About: FAQ added", "Contact form changed". */
   summary: string[];
+  /** Files of the media folder a publish leaves out, and why (present only when there are some). */
+  leftOut?: LeftOut[];
+}
+
+/** A file of the media folder that is not published: not named as the upload names one, or refused by its check. */
+export interface LeftOut {
+  file: string;
+  reason: string;
 }
 
 export type PublishResult =
-  | { status: 200; body: { commit: string; branch?: string; files: string[] } }
+  | { status: 200; body: { commit: string; branch?: string; files: string[]; leftOut?: LeftOut[] } }
   | { status: 409; body: { message: string } }
   | { status: 422; body: { message: string; problems: Diagnostic[] } };
 
@@ -200,6 +208,27 @@ async function changedFiles(root: string): Promise<string[]> {
   return [...new Set(files)].sort((a, b) => Number(b === PROJECT_PATHS.config) - Number(a === PROJECT_PATHS.config) || (a < b ? -1 : 1));
 }
 
+/**
+ * The files a publish takes of `files`, and the media files it leaves out: a file of the media folder
+ * is published only when it is named as the upload names one and passes the upload's check now (a
+ * removal, when its name is such a name). Anything else put there by hand stays out of the commit.
+ */
+async function checkedFiles(root: string, files: readonly string[]): Promise<{ files: string[]; leftOut: LeftOut[] }> {
+  const kept: string[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const file of files) {
+    if (!isMediaFile(file)) {
+      kept.push(file);
+      continue;
+    }
+    const present = lstatSync(path.join(root, file), { throwIfNoEntry: false }) !== undefined;
+    const reason = present ? await storedMediaProblem(root, file) : mediaNameProblem(file);
+    if (reason) leftOut.push({ file, reason });
+    else kept.push(file);
+  }
+  return { files: kept, leftOut };
+}
+
 /** Whether a file of the working tree exists. */
 function readBytesExist(root: string, file: string): boolean {
   return existsSync(path.join(root, file));
@@ -241,7 +270,8 @@ async function reviewHolding(root: string, files: readonly string[]): Promise<st
 export async function publishStatus(root: string, mode: PublishMode = 'branch'): Promise<PublishStatus> {
   if (!(await isRepository(root))) return { git: false, files: [], summary: [] };
   const branch = (await git(root, ['branch', '--show-current'])).trim() || undefined;
-  const files = await changedFiles(root);
+  const { files, leftOut } = await checkedFiles(root, await changedFiles(root));
+  const left = leftOut.length > 0 ? { leftOut } : {};
   const summary: string[] = [];
   const images = { added: 0, changed: 0, removed: 0 };
   for (const file of files) {
@@ -267,9 +297,9 @@ export async function publishStatus(root: string, mode: PublishMode = 'branch'):
   }
   const imageParts = Object.entries(images).flatMap(([what, n]) => (n ? [`${n} ${what}`] : []));
   if (imageParts.length > 0) summary.push(`Images: ${imageParts.join(', ')}`);
-  if (mode === 'branch') return { git: true, branch, files, summary };
+  if (mode === 'branch') return { git: true, branch, files, summary, ...left };
   const inReview = files.length ? await reviewHolding(root, files) : undefined;
-  return { git: true, branch, mode, files, summary, ...(inReview ? { inReview } : {}) };
+  return { git: true, branch, mode, files, summary, ...(inReview ? { inReview } : {}), ...left };
 }
 
 /** A review branch's name: REVIEW_PREFIX, the date and time, and the message's first words. */
@@ -332,7 +362,8 @@ export function publishRequestProblem(body: unknown): string | undefined {
 
 /**
  * Commits the editor's saved files that differ from the last commit, and nothing else (other changes
- * of the working tree, staged or not, stay as they are), with `message`: on the current branch, or in
+ * of the working tree, staged or not, stay as they are; files of the media folder that are not
+ * checked images are left out and named in `leftOut`), with `message`: on the current branch, or in
  * review mode on a new branch of its own off it (the working tree and the current branch untouched;
  * no hooks run for it). The project must pass the same gate as a save; a project that is not a git
  * repository, or has nothing (new) to publish, is refused (409).
@@ -344,6 +375,12 @@ export async function publish(root: string, gate: ProjectGate, message: string, 
   if (status.inReview) return { status: 409, body: { message: `Nothing new to publish: ${status.inReview} holds these changes.` } };
   const problems = await gate.check({});
   if (problems.length > 0) return { status: 422, body: { message: 'The project has problems: fix them before publishing.', problems } };
+  // The images checked again right before the commit: one changed since the status is left out too.
+  const checked = await checkedFiles(root, status.files);
+  const files = checked.files;
+  const leftOut = [...(status.leftOut ?? []), ...checked.leftOut];
+  const left = leftOut.length > 0 ? { leftOut } : {};
+  if (files.length === 0) return { status: 409, body: { message: 'Nothing to publish: every saved change is committed.' } };
   const identity = await Promise.all(
     ['user.name', 'user.email'].map((key) =>
       git(root, ['config', key]).then(
@@ -357,16 +394,16 @@ export async function publish(root: string, gate: ProjectGate, message: string, 
     : ['-c', `user.name=${identity[0] || FALLBACK_AUTHOR.name}`, '-c', `user.email=${identity[1] || FALLBACK_AUTHOR.email}`];
   try {
     if (mode === 'review') {
-      const done = await commitForReview(root, status.files, message.trim(), author);
-      return { status: 200, body: { ...done, files: status.files } };
+      const done = await commitForReview(root, files, message.trim(), author);
+      return { status: 200, body: { ...done, files, ...left } };
     }
-    await git(root, ['add', '--all', '--', ...status.files]);
+    await git(root, ['add', '--all', '--', ...files]);
     // `commit -- <paths>` commits those paths only, whatever else is staged. The repository's hooks run.
-    await git(root, [...author, 'commit', '--quiet', '-m', message.trim(), '--', ...status.files]);
+    await git(root, [...author, 'commit', '--quiet', '-m', message.trim(), '--', ...files]);
   } catch (error) {
     const said = (error as { stderr?: string }).stderr?.trim();
     return { status: 409, body: { message: `git did not commit: ${said || String(error)}` } };
   }
   const commit = (await git(root, ['rev-parse', 'HEAD'])).trim();
-  return { status: 200, body: { commit, branch: status.branch, files: status.files } };
+  return { status: 200, body: { commit, branch: status.branch, files, ...left } };
 }
