@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { sharedLimiter, type SharedState } from './shared-state';
+import { createSlots, type Slots } from './slots';
 
 /**
  * Per-client budget of page renders (HTML cache misses). A rendered page costs the server tens of
@@ -81,60 +82,12 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 /** The answer when every slot and queue place is taken (plain text, as for the budget). */
 export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
 
-/** Gives the slot back (once; later calls do nothing). */
-export type ReleaseSlot = () => void;
+export type { ReleaseSlot } from './slots';
 
-export interface RenderGate {
-  /** A slot at once, or after a wait in the queue; null when the queue is full or the wait ran out. */
-  enter: () => Promise<ReleaseSlot | null>;
-  /** A slot only if one is free now, else null (background renders: they never wait). */
-  tryEnter: () => ReleaseSlot | null;
-  /** Renders running and waiting. */
-  load: () => { running: number; waiting: number };
-}
+/** The render slots (server/slots.ts): `enter` waits in the queue, `tryEnter` (background renders) never waits. */
+export type RenderGate = Slots;
 
-/** A gate of `slots` renders at once, with a queue of `queue` (default twice the slots) waiting at most `maxWaitMs`. */
+/** A gate of `slots` renders at once, with a queue of `queue` (default four per slot) waiting at most `maxWaitMs`. */
 export function createRenderGate(slots: number, { queue = QUEUE_PER_SLOT * slots, maxWaitMs = MAX_RENDER_WAIT_MS } = {}): RenderGate {
-  let running = 0;
-  /** Waiting renders, first come first served; each is handed the slot it waits for. */
-  const waiting: Array<(release: ReleaseSlot) => void> = [];
-
-  const slot = (): ReleaseSlot => {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = waiting.shift();
-      // The slot passes straight to the first waiting render: `running` stays the same.
-      if (next) next(slot());
-      else running--;
-    };
-  };
-
-  const tryEnter = (): ReleaseSlot | null => {
-    if (running >= slots) return null;
-    running++;
-    return slot();
-  };
-
-  return {
-    tryEnter,
-    enter() {
-      const free = tryEnter();
-      if (free) return Promise.resolve(free);
-      if (waiting.length >= queue) return Promise.resolve(null);
-      return new Promise((resolve) => {
-        const take = (release: ReleaseSlot) => {
-          clearTimeout(timer);
-          resolve(release);
-        };
-        const timer = setTimeout(() => {
-          waiting.splice(waiting.indexOf(take), 1);
-          resolve(null);
-        }, maxWaitMs);
-        waiting.push(take);
-      });
-    },
-    load: () => ({ running, waiting: waiting.length }),
-  };
+  return createSlots(slots, { queue, maxWaitMs });
 }

@@ -1,5 +1,6 @@
 import { finished } from 'node:stream/promises';
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
+import { sniff, type Sniffed } from '../sniff';
 
 /**
  * Uploaded files are judged by their content, not their name: the first bytes must be those of a
@@ -9,30 +10,23 @@ import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
 export interface FileType {
   extension: string;
   mime: string;
-  matches: (content: Buffer) => boolean;
+  /** What server/sniff.ts calls a file of this type. */
+  sniffed: Sniffed;
 }
 
-const startsWith = (content: Buffer, bytes: readonly number[]) => bytes.every((byte, i) => content[i] === byte);
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-
-/** The file types the server can recognise by content. */
+/** The file types a form may accept, each recognised by its content (server/sniff.ts). */
 const FILE_TYPES: readonly FileType[] = [
-  { extension: '.pdf', mime: 'application/pdf', matches: (c) => c.subarray(0, 5).toString('latin1') === '%PDF-' },
-  {
-    extension: '.docx',
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    // A ZIP whose directory names the Word document part.
-    matches: (c) => startsWith(c, ZIP) && c.includes('word/document.xml', 0, 'latin1'),
-  },
-  { extension: '.doc', mime: 'application/msword', matches: (c) => startsWith(c, OLE2) },
-  { extension: '.png', mime: 'image/png', matches: (c) => startsWith(c, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { extension: '.jpg', mime: 'image/jpeg', matches: (c) => startsWith(c, [0xff, 0xd8, 0xff]) },
+  { extension: '.pdf', mime: 'application/pdf', sniffed: 'pdf' },
+  { extension: '.docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', sniffed: 'docx' },
+  { extension: '.doc', mime: 'application/msword', sniffed: 'doc' },
+  { extension: '.png', mime: 'image/png', sniffed: 'png' },
+  { extension: '.jpg', mime: 'image/jpeg', sniffed: 'jpeg' },
 ];
 
 /** The type of `content` by its first bytes, or undefined. */
 function detectFileType(content: Buffer): FileType | undefined {
-  return FILE_TYPES.find((type) => type.matches(content));
+  const sniffed = sniff(content);
+  return FILE_TYPES.find((type) => type.sniffed === sniffed);
 }
 
 function extensionOf(filename: string): string {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
+import { sniff } from '../sniff';
 
 /**
  * The one check of a content image, used by the editor's upload (scripts/lib/editor/media.ts),
@@ -93,34 +94,12 @@ export function mediaName(name: string, type: ImageType, bytes: Uint8Array): str
   return `${slug}-${contentHash(bytes)}.${EXTENSION[type]}`;
 }
 
-const ascii = (bytes: Uint8Array, from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+const IMAGE_TYPES: readonly string[] = Object.keys(MIME);
 
-/** The ISO-BMFF brands of an `ftyp` box at the start ('avif', 'avis', 'mif1'…), or [] when there is none. */
-function brands(bytes: Uint8Array): string[] {
-  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return [];
-  const size = Math.min(Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0), bytes.length, 256);
-  const list = [ascii(bytes, 8, 12)];
-  for (let at = 16; at + 4 <= size; at += 4) list.push(ascii(bytes, at, at + 4));
-  return list;
-}
-
-/** Whether the bytes look like an SVG document: UTF-8 text whose first element is `<svg`. */
-function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8');
-  if (head.includes('\0')) return false;
-  // Past an optional BOM, XML declaration, comments and doctype: the first element's name.
-  const start = head.replace(/^\uFEFF/, '').replace(/^(?:\s+|<\?[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*/i, '');
-  return /^<svg[\s>/]/.test(start);
-}
-
-/** The type the bytes are, by their magic numbers; undefined for anything else. */
+/** The image type the bytes are, by their first bytes (server/sniff.ts); undefined for anything else. */
 export function sniffType(bytes: Uint8Array): ImageType | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
-  if (brands(bytes).some((brand) => brand === 'avif' || brand === 'avis')) return 'avif';
-  if (looksLikeSvg(bytes)) return 'svg';
-  return undefined;
+  const sniffed = sniff(bytes);
+  return sniffed && IMAGE_TYPES.includes(sniffed) ? (sniffed as ImageType) : undefined;
 }
 
 /** sharp's format names for each raster type (AVIF is read as HEIF with AV1 compression). */

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_PREFIX, VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from '../../domain/media';
+import { createSlots } from '../slots';
 import { MAX_PIXELS, MEDIA_NAME, MIME, mediaDir, type ImageType } from './check';
 
 /**
@@ -30,22 +31,6 @@ const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: 'jpeg', png: 'png', 
 
 function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
-}
-
-/** A gate letting `limit` jobs run at once. */
-function limiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await job();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -83,7 +68,7 @@ export interface MediaOptions {
 export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir, warm = false }: MediaOptions): void {
   const cacheDir = join(dataDir, 'image-cache');
   const making = new Map<string, Promise<Buffer>>();
-  const encode = limiter(MAX_ENCODING);
+  const encoding = createSlots(MAX_ENCODING);
 
   /** The variant's bytes: from the cache, or made once (concurrent callers share the making). */
   const variant = (name: string, width: number, format: VariantFormat): Promise<Buffer> => {
@@ -94,7 +79,7 @@ export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir,
         try {
           return await readFile(cached);
         } catch {
-          const bytes = await encode(() => encodeVariant(join(dir, name), width, format));
+          const bytes = await encoding.run(() => encodeVariant(join(dir, name), width, format));
           await mkdir(join(cacheDir, name), { recursive: true });
           // Written whole, then renamed: another request never reads half a file.
           const temporary = `${cached}.${process.pid}.${Date.now()}.tmp`;
