@@ -68,7 +68,11 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { local: { rules: { 'no-package-internals': noPackageInternals } } },
-    rules: { 'local/no-package-internals': 'error' },
+    rules: {
+      'local/no-package-internals': 'error',
+      // React Router 7 is one package, `react-router` (react-router-dom only re-exports it).
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router-dom', message: "Import from 'react-router'." }] }],
+    },
   },
   {
     // Tests read JSON replies of every shape: `any` is the honest type there.

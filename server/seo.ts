@@ -4,7 +4,7 @@ import type { PageConfig } from '../src/generated/config';
 import type { SectionKeys } from '../src/generated/sections';
 import type { Item, Repo } from './repo';
 import { escapeHtml } from '../domain/html';
-import { generatePath } from 'react-router-dom';
+import { generatePath } from 'react-router';
 
 /**
  * `/robots.txt` and `/sitemap.xml`, built from `pages.config.json` and the content database. Every

@@ -1,4 +1,4 @@
-import { generatePath, matchRoutes, resolvePath } from 'react-router-dom';
+import { generatePath, matchRoutes, resolvePath } from 'react-router';
 import { SAMPLE_PARAMS, SAMPLE_QUERY } from '../../domain/sample-params.ts';
 
 /**

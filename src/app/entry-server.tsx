@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
 import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage, sectionForms, sectionRedirect } from '../engine/registry';

@@ -1,5 +1,5 @@
 import { use, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router';
 import type { PageConfig } from '../generated/config';
 import { tracked } from '../engine/react-internals';
 import { loadBlocks, loadPage } from '../engine/registry';

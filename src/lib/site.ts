@@ -1,4 +1,4 @@
-import { generatePath } from 'react-router-dom';
+import { generatePath } from 'react-router';
 import siteConfig from '../generated/site-config.json';
 import { pageBlocks, pageSections } from '../generated/page-sections';
 import type { PageConfig, SiteSettings } from '../generated/config';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { generatePath, matchRoutes, type RouteObject } from 'react-router-dom';
+import { generatePath, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import config from '../../pages.config.json' with { type: 'json' };
 import { buildRoutes, matchPage } from '../../src/app/router';

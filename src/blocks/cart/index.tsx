@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { preloadRouteCode } from '../../lib/route-code';
 import { fillPath, isInternal, withValues } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
