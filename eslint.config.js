@@ -1,5 +1,6 @@
 // ESLint (flat config): JavaScript and TypeScript rules, React hooks, accessibility of JSX.
 // Formatting is Prettier's job (`npm run format:check`), so no stylistic rules here.
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -67,8 +68,12 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    plugins: { local: { rules: { 'no-package-internals': noPackageInternals } } },
+    // A directive that turns a rule off says why (`// eslint-disable-next-line rule -- reason`), and
+    // one that no longer turns anything off is an error.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { local: { rules: { 'no-package-internals': noPackageInternals } }, 'eslint-comments': eslintComments },
     rules: {
+      'eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
       'local/no-package-internals': 'error',
       // React Router 7 is one package, `react-router` (react-router-dom only re-exports it).
       'no-restricted-imports': ['error', { paths: [{ name: 'react-router-dom', message: "Import from 'react-router'." }] }],
