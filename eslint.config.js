@@ -52,6 +52,16 @@ const noPackageInternals = {
   },
 };
 
+/** React Router 7 is one package, `react-router` (react-router-dom only re-exports it). */
+const ONE_ROUTER = { name: 'react-router-dom', message: "Import from 'react-router'." };
+
+/** React Router's path functions: domain/paths.ts, the one path grammar, is where they are called. */
+const ONE_PATH_GRAMMAR = {
+  name: 'react-router',
+  importNames: ['generatePath', 'matchPath', 'resolvePath'],
+  message: 'domain/paths.ts owns the path grammar: use fillRoute, routeMatches or resolveLink.',
+};
+
 export default tseslint.config(
   { ignores: ['dist*/**', 'src/generated/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.e2e-data-*/**', 'data/**'] },
   js.configs.recommended,
@@ -75,9 +85,14 @@ export default tseslint.config(
     rules: {
       'eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
       'local/no-package-internals': 'error',
-      // React Router 7 is one package, `react-router` (react-router-dom only re-exports it).
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-router-dom', message: "Import from 'react-router'." }] }],
+      'no-restricted-imports': ['error', { paths: [ONE_ROUTER] }],
     },
+  },
+  {
+    // The path grammar's functions are domain/paths.ts's (tests may compare with React Router's own).
+    files: ['{src,server,scripts,editor,domain}/**/*.{ts,tsx}'],
+    ignores: ['domain/paths.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ONE_ROUTER, ONE_PATH_GRAMMAR] }] },
   },
   {
     // Tests read JSON replies of every shape: `any` is the honest type there.

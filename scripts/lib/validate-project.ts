@@ -19,7 +19,8 @@ import {
   type NamedInput,
   type SourceEntry,
 } from './project';
-import { resolveLink, routeMatches, substituteShort, templateParams } from './routes';
+import { substituteShort } from './routes';
+import { queryParam, resolveLink, routeMatches, templateParams } from '../../domain/paths';
 import { textFieldIssues } from './form-text';
 import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
@@ -201,7 +202,7 @@ function checkSource(context: SectionContext, at: string, source: string, sectio
   }
   if (isObject(section.query)) {
     for (const [key, value] of Object.entries(section.query)) {
-      const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
+      const param = typeof value === 'string' ? queryParam(value) : undefined;
       if (param !== undefined && !routeParams.has(param)) {
         report(
           `${at}/query/${escapeToken(key)}`,
