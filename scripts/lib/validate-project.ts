@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import path from 'node:path';
 import { describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
-import { originOf, type BundledForm } from './form-bundle';
+import { originOf, type BundledForm } from '../../domain/form-bundle';
 import { duplicateKeys, isObject, locate, type JsonFile, type JsonReadResult } from './json-file';
 import { positionAt } from '../../domain/json-syntax';
 import { unappliedDefaults } from './block-defaults';
