@@ -39,6 +39,14 @@ export interface ProjectCheck {
   filesChecked: number;
 }
 
+/** What the schema validator found, as a SchemaIssue carries it. */
+type ValidatorFound = Pick<SchemaIssue, 'keyword' | 'params'>;
+
+/** The validator's keyword and params of a problem, when there are (a Diagnostic holds no undefined keys). */
+function validatorFound(found: ValidatorFound | undefined): ValidatorFound {
+  return found?.keyword === undefined ? {} : { keyword: found.keyword, params: found.params };
+}
+
 /** Collects diagnostics and places each one in its file. */
 class Reporter {
   readonly diagnostics: Diagnostic[] = [];
@@ -74,14 +82,14 @@ class Reporter {
     this.diagnostics.push({ file, line: 1, column: 1, pointer: '', message });
   }
 
-  report(file: string, pointer: string, message: string, at: 'value' | 'key' = 'value') {
+  report(file: string, pointer: string, message: string, at: 'value' | 'key' = 'value', found?: ValidatorFound) {
     const json = this.files.get(file);
     const { line, column } = json ? locate(json, pointer, at) : { line: 1, column: 1 };
-    this.diagnostics.push({ file, line, column, pointer, message });
+    this.diagnostics.push({ file, line, column, pointer, message, ...validatorFound(found) });
   }
 
   issues(file: string, issues: readonly SchemaIssue[]) {
-    for (const issue of issues) this.report(file, issue.pointer, issue.message, issue.at);
+    for (const issue of issues) this.report(file, issue.pointer, issue.message, issue.at, issue);
   }
 
   /**
@@ -92,7 +100,7 @@ class Reporter {
     for (const issue of issues) {
       const origin = bundle ? originOf(bundle, issue.pointer) : undefined;
       if (!origin || origin.file === form) {
-        this.report(form, origin?.pointer ?? issue.pointer, issue.message, issue.at);
+        this.report(form, origin?.pointer ?? issue.pointer, issue.message, issue.at, issue);
         continue;
       }
       const key = `${origin.file}\0${origin.pointer}\0${issue.message}`;
@@ -105,7 +113,7 @@ class Reporter {
       const at = origin.pointer === issue.pointer ? issue.at : 'value';
       const { line, column } = json ? locate(json, origin.pointer, at) : { line: 1, column: 1 };
       this.inFragments.set(key, {
-        diagnostic: { file: origin.file, line, column, pointer: origin.pointer, message: issue.message },
+        diagnostic: { file: origin.file, line, column, pointer: origin.pointer, message: issue.message, ...validatorFound(issue) },
         forms: new Set([form]),
       });
     }
