@@ -1,5 +1,6 @@
 // ESLint (flat config): JavaScript and TypeScript rules, React hooks, accessibility of JSX.
 // Formatting is Prettier's job (`npm run format:check`), so no stylistic rules here.
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -51,6 +52,16 @@ const noPackageInternals = {
   },
 };
 
+/** React Router 7 is one package, `react-router` (react-router-dom only re-exports it). */
+const ONE_ROUTER = { name: 'react-router-dom', message: "Import from 'react-router'." };
+
+/** React Router's path functions: domain/paths.ts, the one path grammar, is where they are called. */
+const ONE_PATH_GRAMMAR = {
+  name: 'react-router',
+  importNames: ['generatePath', 'matchPath', 'resolvePath'],
+  message: 'domain/paths.ts owns the path grammar: use fillRoute, routeMatches or resolveLink.',
+};
+
 export default tseslint.config(
   { ignores: ['dist*/**', 'src/generated/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.e2e-data-*/**', 'data/**'] },
   js.configs.recommended,
@@ -67,8 +78,21 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    plugins: { local: { rules: { 'no-package-internals': noPackageInternals } } },
-    rules: { 'local/no-package-internals': 'error' },
+    // A directive that turns a rule off says why (`// eslint-disable-next-line rule -- reason`), and
+    // one that no longer turns anything off is an error.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { local: { rules: { 'no-package-internals': noPackageInternals } }, 'eslint-comments': eslintComments },
+    rules: {
+      'eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      'local/no-package-internals': 'error',
+      'no-restricted-imports': ['error', { paths: [ONE_ROUTER] }],
+    },
+  },
+  {
+    // The path grammar's functions are domain/paths.ts's (tests may compare with React Router's own).
+    files: ['{src,server,scripts,editor,domain}/**/*.{ts,tsx}'],
+    ignores: ['domain/paths.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ONE_ROUTER, ONE_PATH_GRAMMAR] }] },
   },
   {
     // Tests read JSON replies of every shape: `any` is the honest type there.

@@ -14,7 +14,7 @@ const apiPort = Number(process.env.API_PORT ?? 8081);
  * than the bytes.
  */
 const FIRST_LOAD =
-  /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|swr|dequal|use-sync-external-store)[\\/]|src[\\/](engine[\\/]hydration\.ts|lib[\\/](log|Part|lazy-code|href|hydrated|dialogs|SmartLink|route-code|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/]guards\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
+  /node_modules[\\/](react|react-dom|react-router|scheduler|swr|dequal|use-sync-external-store)[\\/]|src[\\/](engine[\\/]hydration\.ts|lib[\\/](log|Part|lazy-code|href|hydrated|dialogs|SmartLink|route-code|above-fold|site|route-params)\.tsx?|api[\\/](client|sources)\.ts|generated[\\/]api\.ts)$|[\\/]domain[\\/](guards|paths)\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)/;
 
 /**
  * What a checkout shows at once (its summary, totals, promo code and payment hand-over), in one chunk

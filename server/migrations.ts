@@ -24,7 +24,7 @@ import { hashActivationCode, isCodeHash } from './keys/code-hash';
  */
 
 // The migrations change tables they do not describe as types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each migration names tables no type describes
 type Schema = Kysely<any>;
 
 const isPostgres = (db: Schema): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -4,7 +4,7 @@ import type { PageConfig } from '../src/generated/config';
 import type { SectionKeys } from '../src/generated/sections';
 import type { Item, Repo } from './repo';
 import { escapeHtml } from '../domain/html';
-import { generatePath } from 'react-router-dom';
+import { fillRoute, wildcardPath } from '../domain/paths';
 
 /**
  * `/robots.txt` and `/sitemap.xml`, built from `pages.config.json` and the content database. Every
@@ -121,23 +121,6 @@ function isPrivate(page: Page): boolean {
   return hasBlockOf(page, PRIVATE_BLOCKS);
 }
 
-/**
- * A route path with '{short}' and its ':params' filled by React Router's `generatePath` (encoded; an
- * empty or missing optional one left out; a trailing slash the path has kept); null while a required
- * one is missing or empty.
- */
-function routePath(path: string, short: string, params: Readonly<Record<string, string>>): string | null {
-  const template = path.replaceAll('{short}', short);
-  const given = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
-  let filled: string;
-  try {
-    filled = generatePath(template, given);
-  } catch {
-    return null;
-  }
-  return template.length > 1 && template.endsWith('/') && !filled.endsWith('/') ? `${filled}/` : filled;
-}
-
 /** The site paths of one page for the sitemap (none for pages it leaves out). */
 async function pagePaths(page: Page, short: string, repo: SeoOptions['repo']): Promise<Array<{ path: string; lastmod?: string }>> {
   if (page.name === NOT_FOUND_PAGE || page.redirect || page.owner || isPrivate(page) || page.path.startsWith('/dev')) return [];
@@ -145,7 +128,7 @@ async function pagePaths(page: Page, short: string, repo: SeoOptions['repo']): P
   const enumerator = ENUMERATORS.find((candidate) => (page.sections ?? []).some(candidate.matches));
   const variants: Enumerated[] = enumerator ? await enumerator.items(repo) : [{ params: {} }];
   return variants.flatMap(({ params, lastmod }) => {
-    const path = routePath(page.path, short, { ...defaults, ...params });
+    const path = fillRoute(page.path.replaceAll('{short}', short), { ...defaults, ...params });
     return path ? [{ path, lastmod }] : [];
   });
 }
@@ -173,10 +156,7 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
 
 /** The robots.txt rule of a private page: its path up to the params ('/shop/promo/checkout/:slug' -> '/shop/promo/checkout/'). */
 function disallowRule(path: string, short: string): string {
-  return path
-    .replaceAll('{short}', short)
-    .replace(/:\w+\??/g, '*')
-    .replace(/\*+$/, '');
+  return wildcardPath(path.replaceAll('{short}', short)).replace(/\*+$/, '');
 }
 
 /** robots.txt: everything allowed but the private prefixes and the payment result; the sitemap on the public URL. */

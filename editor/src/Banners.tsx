@@ -64,7 +64,7 @@ export function ProblemList({ problems, relativeTo }: { problems: readonly Diagn
             <Link as="button" className={styles.code} onClick={() => revealProblem(store, problem)}>
               {where}
             </Link>
-            <span>{plainMessage(problem.message) || problem.message}</span>
+            <span>{plainMessage(problem) || problem.message}</span>
           </li>
         );
       })}

@@ -1,116 +1,131 @@
+import { fillPlaceholders } from '../../domain/text';
 import { humanize } from './json';
+import WORDS from './messages.json';
 
 /**
- * The editor's own wording for what the schema validator (Ajv, in English) says about a value: one
- * short instruction ("Enter a label", "Use a whole number") instead of "must have required property
- * 'label'". The props form (rjsf), the content forms and the gate's problems shown at a field all go
- * through here, so a field says the same thing once whichever check found it. A message that is not
- * the validator's (the project's own rules already speak plainly) passes through unchanged.
+ * The editor's own wording for what the schema validator (Ajv) finds in a value: one short
+ * instruction ("Enter a label", "Use a whole number") instead of "must have required property
+ * 'label'", chosen by the error's keyword and params, never by reading Ajv's English. The words are
+ * in messages.json. The props form (rjsf), the content forms and the gate's problems shown at a field
+ * (the gate hands each validator problem's keyword and params on) all go through here, so a field
+ * says the same thing once whichever check found it. A message of the project's own rules, or of a
+ * keyword without words here (a form's own `errorMessage`), passes through unchanged.
  */
 
-/** An error as rjsf's Ajv validator gives it: the keyword, its params, Ajv's message. */
+/** What the validator found: its keyword and params (Ajv's), and its message. */
+export interface ValidatorProblem {
+  keyword?: string;
+  params?: Readonly<Record<string, unknown>>;
+  message: string;
+  /** The field's title, when the form knows it (rjsf gives it for a missing property). */
+  title?: string;
+}
+
+/** An error as rjsf's Ajv validator gives it: the keyword (`name`), its params, Ajv's message, the field's title. */
 export interface ValidatorError {
   name?: string;
   params?: Record<string, unknown>;
   message?: string;
+  title?: string;
 }
+
+/** Keywords whose error only repeats a more precise one at the same place (a branch of oneOf/anyOf, if's then/else). */
+const REPEATS: ReadonlySet<string> = new Set(['oneOf', 'anyOf', 'if']);
+
+/** Keywords that compare a number (or a formatted value) with a limit: params `comparison` and `limit`. */
+const COMPARISONS: ReadonlySet<string> = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'formatMinimum',
+  'formatMaximum',
+  'formatExclusiveMinimum',
+  'formatExclusiveMaximum',
+]);
+
+/** Enum values listed at most; more are "one of the offered values". */
+const MAX_LISTED = 12;
 
 /** 'a' or 'an' before a word. */
 function article(word: string): string {
   return /^[aeio]/i.test(word) ? 'an' : 'a';
 }
 
-/** A property name as a field label in a sentence: 'minimumQuantity' -> 'minimum quantity'. */
+/** A property name or title as a field label in a sentence: 'minimumQuantity' -> 'minimum quantity'. */
 function fieldWords(name: string): string {
   const words = humanize(name);
   // Keep an acronym's capitals ('URL'); lower the first letter of an ordinary word.
   return /^[A-Z]{2}/.test(words) ? words : words.charAt(0).toLowerCase() + words.slice(1);
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+/** The entry of `table` for `key`, else its 'other' entry. */
+function pick(table: Readonly<Record<string, string>>, key: unknown): string | undefined {
+  return (typeof key === 'string' || typeof key === 'number' ? table[String(key)] : undefined) ?? table.other;
 }
 
-const FORMATS: Record<string, string> = {
-  email: 'Enter an e-mail address',
-  uri: 'Enter a full web address (https://…)',
-  'uri-reference': 'Enter a web address or a path',
-  url: 'Enter a full web address (https://…)',
-  date: 'Enter a date (YYYY-MM-DD)',
-  'date-time': 'Enter a date and time',
-  time: 'Enter a time',
-  color: 'Enter a colour (#rrggbb)',
-};
-
-const TYPES: Record<string, string> = {
-  integer: 'Use a whole number',
-  number: 'Use a number',
-  string: 'Use text',
-  boolean: 'Choose yes or no',
-  array: 'Use a list',
-  object: 'Fill in this group',
-  null: 'Leave this empty',
-};
-
-/** Messages that only repeat a more precise one at the same place (a branch of oneOf/if). */
-const NOISE = /^must match (?:exactly one schema in oneOf|a schema in anyOf|"(?:then|else)" schema)$/;
-
-/** The limit a message names, as a number. */
-const count = (text: string | undefined) => Number(text);
+/** The plain words for a keyword and its params; undefined for a keyword without words here. */
+function wordsFor(keyword: string, params: Readonly<Record<string, unknown>>, title: string | undefined): string | undefined {
+  const limit = typeof params.limit === 'number' ? params.limit : undefined;
+  switch (keyword) {
+    case 'required': {
+      const name = title || (typeof params.missingProperty === 'string' ? params.missingProperty : undefined);
+      if (!name) return undefined;
+      const field = fieldWords(name);
+      return fillPlaceholders(WORDS.required, { article: article(field), field });
+    }
+    case 'type':
+      return typeof params.type === 'string' ? (WORDS.type as Record<string, string>)[params.type] : undefined;
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+      return limit === undefined ? undefined : fillPlaceholders(pick(WORDS[keyword], limit)!, { limit });
+    case 'multipleOf':
+      return typeof params.multipleOf === 'number' ? fillPlaceholders(WORDS.multipleOf, { multipleOf: params.multipleOf }) : undefined;
+    case 'format':
+      return typeof params.format === 'string'
+        ? fillPlaceholders(pick(WORDS.format, params.format)!, { format: params.format })
+        : undefined;
+    case 'enum': {
+      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues : [];
+      if (allowed.length === 0 || allowed.length > MAX_LISTED) return WORDS.enum.other;
+      const values = allowed.map((value) => (value === null ? WORDS.enum.none : String(value))).join(', ');
+      return fillPlaceholders(WORDS.enum.list, { values });
+    }
+    case 'pattern':
+    case 'const':
+    case 'additionalProperties':
+    case 'uniqueItems':
+    case 'not':
+      return WORDS[keyword];
+    default: {
+      const comparison = params.comparison;
+      if (!COMPARISONS.has(keyword) || typeof comparison !== 'string' || !Object.hasOwn(WORDS.comparison, comparison)) return undefined;
+      return fillPlaceholders(WORDS.comparison[comparison as keyof typeof WORDS.comparison], { limit: String(params.limit) });
+    }
+  }
+}
 
 /**
- * The plain instruction for a validator message (Ajv's English text), or the message as it is when
- * it is not the validator's. An empty string: the message only repeats another (drop it).
+ * The plain instruction for a problem the validator found, by its keyword and params; the message as
+ * it is for a problem without a keyword (the project's own rules) or without words here. An empty
+ * string: the problem only repeats another (drop it).
  */
-export function plainMessage(message: string): string {
-  const text = message.trim();
-  let match: RegExpExecArray | null;
-  if (NOISE.test(text)) return '';
-  if ((match = /^must have required property '([^']{1,200})'$/.exec(text))) {
-    const words = fieldWords(match[1]);
-    return `Enter ${article(words)} ${words}`;
-  }
-  if ((match = /^must be (?:an? )?(integer|number|string|boolean|array|object|null)$/.exec(text))) return TYPES[match[1]];
-  if ((match = /^must NOT have fewer than (\d{1,9}) characters$/.exec(text)))
-    return count(match[1]) <= 1 ? 'Enter some text' : `Use at least ${plural(count(match[1]), 'character', 'characters')}`;
-  if ((match = /^must NOT have more than (\d{1,9}) characters$/.exec(text)))
-    return `Use at most ${plural(count(match[1]), 'character', 'characters')}`;
-  if ((match = /^must NOT have fewer than (\d{1,9}) items$/.exec(text)))
-    return `Add at least ${plural(count(match[1]), 'entry', 'entries')}`;
-  if ((match = /^must NOT have more than (\d{1,9}) items$/.exec(text)))
-    return `Keep at most ${plural(count(match[1]), 'entry', 'entries')}`;
-  if ((match = /^must be (>=|<=|>|<) (-?[\d.]{1,30})$/.exec(text))) {
-    const [, op, limit] = match;
-    return op === '>='
-      ? `Use ${limit} or more`
-      : op === '<='
-        ? `Use ${limit} or less`
-        : op === '>'
-          ? `Use more than ${limit}`
-          : `Use less than ${limit}`;
-  }
-  if ((match = /^must be multiple of (-?[\d.]{1,30})$/.exec(text))) return `Use a multiple of ${match[1]}`;
-  if ((match = /^must match format "([^"]{1,40})"$/.exec(text))) return FORMATS[match[1]] ?? `Enter a valid ${match[1]}`;
-  if (/^must match pattern "/.test(text)) return 'This is not in the form this field takes';
-  if (text === 'must be equal to one of the allowed values') return 'Choose one of the offered values';
-  if (text === 'must be equal to constant') return 'This field has one fixed value';
-  if (text === 'must NOT have additional properties') return 'Remove the fields this does not take';
-  if (/^must NOT have duplicate items/.test(text)) return 'Remove the repeated entry';
-  if (/^must NOT be valid$/.test(text)) return 'This value is not allowed here';
-  return text;
+export function plainMessage(problem: ValidatorProblem): string {
+  if (problem.keyword === undefined) return problem.message;
+  if (REPEATS.has(problem.keyword)) return '';
+  return wordsFor(problem.keyword, problem.params ?? {}, problem.title) ?? problem.message;
 }
 
-/** The plain instruction for one of rjsf's validator errors, with the allowed values listed for an enum. */
+/** The plain instruction for one of rjsf's validator errors. */
 export function plainValidatorError(error: ValidatorError): string {
-  const allowed = error.params?.allowedValues;
-  if (error.name === 'enum' && Array.isArray(allowed) && allowed.length > 0 && allowed.length <= 12)
-    return `Choose one of: ${allowed.map((value) => (value === null ? 'none' : String(value))).join(', ')}`;
-  return plainMessage(error.message ?? '');
+  return plainMessage({ keyword: error.name, params: error.params, message: error.message ?? '', title: error.title });
 }
 
-/** The messages of one field in plain words, each once, in the order first met. */
-export function plainMessages(messages: readonly string[]): string[] {
-  return [...new Set(messages.map(plainMessage).filter((message) => message !== ''))];
+/** The messages of one field's problems in plain words, each once, in the order first met. */
+export function plainMessages(problems: readonly ValidatorProblem[]): string[] {
+  return [...new Set(problems.map(plainMessage).filter((message) => message !== ''))];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { isWithin, parsePointer } from '../../domain/json-pointer';
+import { pathParams } from '../../domain/paths';
 import { foldSchema, resultAt, through } from '../../domain/schema-walk';
 import { resolveSection } from '../../domain/page-presets';
 import { deepEqual, humanize } from './json';
@@ -209,10 +210,8 @@ export function duplicatePage(page: PageValue, pages: readonly PageValue[]): Pag
   const paths = new Set(pages.map((p) => p.path));
   let name = `${page.name}Copy`;
   for (let n = 2; names.has(name); n++) name = `${page.name}Copy${n}`;
-  const params = page.path
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment) => `/${segment}`)
+  const params = pathParams(page.path)
+    .map(({ name, optional }) => `/:${name}${optional ? '?' : ''}`)
     .join('');
   const base = `/${kebab(page.name)}-copy`;
   let path = `${base}${params}`;

@@ -65,6 +65,12 @@ export interface SchemaIssue {
   message: string;
   /** 'key' for a property that should not be there: the position is its name. */
   at: 'value' | 'key';
+  /**
+   * The validator's keyword and params when the issue says what the validator found in the value:
+   * the visual editor words it from these (editor/src/messages.ts), as it words its own form's errors.
+   */
+  keyword?: string;
+  params?: Record<string, unknown>;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -98,7 +104,7 @@ function typeList(types: unknown): string {
 function describe(error: ErrorObject): SchemaIssue {
   const pointer = error.instancePath;
   const params = error.params as Record<string, unknown>;
-  const value = (message: string): SchemaIssue => ({ pointer, message, at: 'value' });
+  const value = (message: string): SchemaIssue => ({ pointer, message, at: 'value', keyword: error.keyword, params });
   switch (error.keyword) {
     case 'required':
       return value(`must have required property '${params.missingProperty}'`);
@@ -155,10 +161,16 @@ function describe(error: ErrorObject): SchemaIssue {
         message: `property name '${params.propertyName}' is not allowed`,
         at: 'key',
       };
+    // What is left of a oneOf or anyOf is the problem itself (collapseCombinators took the branches'):
+    // no keyword, so that nothing takes it for a branch's repeat.
     case 'oneOf':
-      return value(params.passingSchemas ? 'matches more than one of the allowed forms' : 'matches none of the allowed forms');
+      return {
+        pointer,
+        at: 'value',
+        message: params.passingSchemas ? 'matches more than one of the allowed forms' : 'matches none of the allowed forms',
+      };
     case 'anyOf':
-      return value('matches none of the allowed forms');
+      return { pointer, at: 'value', message: 'matches none of the allowed forms' };
     default:
       // errorMessage (ajv-errors) carries the editor's own text; other keywords keep Ajv's wording.
       return value(error.message ?? `fails '${error.keyword}'`);

@@ -7,6 +7,9 @@ export interface Diagnostic {
   /** JSON pointer of the offending value ('' for the document or a syntax error). */
   pointer: string;
   message: string;
+  /** The schema validator's keyword and params, when it found the problem (SchemaIssue). */
+  keyword?: string;
+  params?: Record<string, unknown>;
 }
 
 export type OutputFormat = 'text' | 'github';

@@ -86,13 +86,14 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'domain-is-pure',
-    why: 'domain/ holds the rules the site and the server share: no site, server or script code, no packages but json-schema-traverse',
+    why: 'domain/ holds the rules the site and the server share: no site, server or script code, no packages but json-schema-traverse and react-router',
     from: /^domain\//,
-    // json-schema-traverse, and it only: the one schema walker (domain/schema-walk.ts) serves the
-    // scripts, the server and the editor, and domain/ is the one place all three may import. It is
-    // a few dozen lines without dependencies, runs in Node and the browser alike, and Ajv already
-    // ships it.
-    to: /^(src\/|server\/|scripts\/|npm:(?!json-schema-traverse$)|node:)/,
+    // json-schema-traverse: the one schema walker (domain/schema-walk.ts) serves the scripts, the
+    // server and the editor, and domain/ is the one place all three may import. It is a few dozen
+    // lines without dependencies, runs in Node and the browser alike, and Ajv already ships it.
+    // react-router: its path functions are the one path grammar (domain/paths.ts), the router's own;
+    // the site ships it anyway, and the server and the scripts fill and match the same paths.
+    to: /^(src\/|server\/|scripts\/|npm:(?!(json-schema-traverse|react-router)$)|node:)/,
   },
   {
     name: 'server-not-site',

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { bundleForm, type BundledForm } from './form-bundle';
+import { bundleForm, type BundledForm } from '../../domain/form-bundle';
 import { isObject, listJson, readJson, type JsonFile, type JsonReadResult } from './json-file';
 
 /** Where the pipeline finds its inputs, relative to the project root. */
@@ -38,7 +38,7 @@ export interface NamedInput {
   name: string;
   file: string;
   read: JsonReadResult;
-  /** Of a form: the file with its fragments resolved and default messages expanded (form-bundle.ts). */
+  /** Of a form: the file with its fragments resolved and default messages expanded (domain/form-bundle.ts). */
   bundle?: BundledForm;
 }
 

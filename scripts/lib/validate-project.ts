@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import path from 'node:path';
 import { describeErrors, type SchemaIssue } from './ajv';
 import { compareDiagnostics, type Diagnostic } from './diagnostics';
-import { originOf, type BundledForm } from './form-bundle';
+import { originOf, type BundledForm } from '../../domain/form-bundle';
 import { duplicateKeys, isObject, locate, type JsonFile, type JsonReadResult } from './json-file';
 import { positionAt } from '../../domain/json-syntax';
 import { unappliedDefaults } from './block-defaults';
@@ -19,7 +19,8 @@ import {
   type NamedInput,
   type SourceEntry,
 } from './project';
-import { resolveLink, routeMatches, substituteShort, templateParams } from './routes';
+import { substituteShort } from './routes';
+import { queryParam, resolveLink, routeMatches, templateParams } from '../../domain/paths';
 import { textFieldIssues } from './form-text';
 import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';
 import { keywordsWithoutMessage, requiredWithoutMessage, unknownFormats, unknownKeywords } from './schema-walk';
@@ -36,6 +37,14 @@ import { contentImageProblems } from './images';
 export interface ProjectCheck {
   diagnostics: Diagnostic[];
   filesChecked: number;
+}
+
+/** What the schema validator found, as a SchemaIssue carries it. */
+type ValidatorFound = Pick<SchemaIssue, 'keyword' | 'params'>;
+
+/** The validator's keyword and params of a problem, when there are (a Diagnostic holds no undefined keys). */
+function validatorFound(found: ValidatorFound | undefined): ValidatorFound {
+  return found?.keyword === undefined ? {} : { keyword: found.keyword, params: found.params };
 }
 
 /** Collects diagnostics and places each one in its file. */
@@ -73,14 +82,14 @@ class Reporter {
     this.diagnostics.push({ file, line: 1, column: 1, pointer: '', message });
   }
 
-  report(file: string, pointer: string, message: string, at: 'value' | 'key' = 'value') {
+  report(file: string, pointer: string, message: string, at: 'value' | 'key' = 'value', found?: ValidatorFound) {
     const json = this.files.get(file);
     const { line, column } = json ? locate(json, pointer, at) : { line: 1, column: 1 };
-    this.diagnostics.push({ file, line, column, pointer, message });
+    this.diagnostics.push({ file, line, column, pointer, message, ...validatorFound(found) });
   }
 
   issues(file: string, issues: readonly SchemaIssue[]) {
-    for (const issue of issues) this.report(file, issue.pointer, issue.message, issue.at);
+    for (const issue of issues) this.report(file, issue.pointer, issue.message, issue.at, issue);
   }
 
   /**
@@ -91,7 +100,7 @@ class Reporter {
     for (const issue of issues) {
       const origin = bundle ? originOf(bundle, issue.pointer) : undefined;
       if (!origin || origin.file === form) {
-        this.report(form, origin?.pointer ?? issue.pointer, issue.message, issue.at);
+        this.report(form, origin?.pointer ?? issue.pointer, issue.message, issue.at, issue);
         continue;
       }
       const key = `${origin.file}\0${origin.pointer}\0${issue.message}`;
@@ -104,7 +113,7 @@ class Reporter {
       const at = origin.pointer === issue.pointer ? issue.at : 'value';
       const { line, column } = json ? locate(json, origin.pointer, at) : { line: 1, column: 1 };
       this.inFragments.set(key, {
-        diagnostic: { file: origin.file, line, column, pointer: origin.pointer, message: issue.message },
+        diagnostic: { file: origin.file, line, column, pointer: origin.pointer, message: issue.message, ...validatorFound(issue) },
         forms: new Set([form]),
       });
     }
@@ -201,7 +210,7 @@ function checkSource(context: SectionContext, at: string, source: string, sectio
   }
   if (isObject(section.query)) {
     for (const [key, value] of Object.entries(section.query)) {
-      const param = typeof value === 'string' ? /^:(\w+)$/.exec(value)?.[1] : undefined;
+      const param = typeof value === 'string' ? queryParam(value) : undefined;
       if (param !== undefined && !routeParams.has(param)) {
         report(
           `${at}/query/${escapeToken(key)}`,

@@ -3,6 +3,7 @@ import { sources } from '../generated/api';
 import { fillPath, fillSiteText } from '../lib/site';
 import { getJson, type Query } from './client';
 import type { RouteParams } from '../lib/route-params';
+import { queryParam } from '../../domain/paths';
 
 /**
  * Content sources: the catalogue in schemas/api/sources.json (generated into `sources`) says for each
@@ -75,7 +76,7 @@ export function fillQuery(query: Readonly<Record<string, string>> | undefined, p
   if (!query) return undefined;
   return Object.fromEntries(
     Object.entries(query).map(([key, value]) => {
-      const param = /^:(\w+)$/.exec(value)?.[1];
+      const param = queryParam(value);
       return [key, param === undefined ? fillSiteText(value) : params[param]];
     }),
   );

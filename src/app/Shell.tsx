@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router';
 import type { PageRoute } from '../lib/site';
 import { DialogsProvider } from '../lib/dialogs';
 import { StaticPart } from '../engine/PageRenderer';

@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { JSDOM } from 'jsdom';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import { configureApi } from '../api/client';
 import { hydrateKind, isBlockType, loadBlocks, loadedBlock, loadPage, sectionForms, sectionRedirect } from '../engine/registry';
@@ -15,13 +15,14 @@ import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
 import { manilaYear } from '../lib/dates';
 import { archiveMonths } from '../blocks/media/articles';
-import { fillPath, fillSiteText, loadSections, pages, routePath, type PageRoute } from '../lib/site';
+import { fillPath, fillSiteText, loadSections, pages, type PageRoute } from '../lib/site';
 import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
 import { ImagePreloads, type ImagePreload } from '../lib/image-preload';
 import { AppRoutes, buildRoutes, loadRoute, matchPage } from './router';
 import type { RouteParams } from '../lib/route-params';
+import { fillRoute } from '../../domain/paths';
 
 export type { HeadTags };
 export { headHtml } from './head';
@@ -133,7 +134,8 @@ function keptQuery(url: URL, read: ReadonlyMap<string, readonly string[] | undef
  * this one path.
  */
 function ownPath(page: PageRoute, params: RouteParams): string {
-  return routePath(fillSiteText(page.path), params);
+  const path = fillSiteText(page.path);
+  return fillRoute(path, params) ?? path;
 }
 
 /** What a path is, worked out once: a request for a cached page costs a map lookup, not a route match. */

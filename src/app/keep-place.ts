@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useLocation, useNavigationType, type Location } from 'react-router-dom';
+import { useLocation, useNavigationType, type Location } from 'react-router';
 
 /**
  * Where a visitor is on each history entry of the tab, so that Back and Forward return there: the

@@ -1,6 +1,6 @@
 import { Fragment, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, type RouteObject } from 'react-router';
 import { mutate } from 'swr';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE } from '../lib/site';

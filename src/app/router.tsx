@@ -1,11 +1,12 @@
 import { use, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Location, type RouteObject } from 'react-router';
 import type { PageConfig } from '../generated/config';
 import { tracked } from '../engine/react-internals';
 import { loadBlocks, loadPage } from '../engine/registry';
 import { PageRenderer } from '../engine/PageRenderer';
 import { fillPath, fillSiteText, fillSiteTexts, loadSections, pageBlockTypes, pages, site, type PageRoute } from '../lib/site';
 import type { RouteParams } from '../lib/route-params';
+import { hasTrailingSlash } from '../../domain/paths';
 import { RouteBoundary } from './RouteBoundary';
 import { Shell } from './Shell';
 
@@ -14,7 +15,7 @@ function PageView({ page }: { page: PageConfig }) {
   const { pathname, search } = useLocation();
   // A path written with a trailing slash (the reseller home) is served only at that URL: its
   // layout route's redirect sends '/shop/reseller/x' to '/shop/reseller/x/'.
-  if (page.path.endsWith('/') && !pathname.endsWith('/')) return <Navigate to={`${pathname}/${search}`} replace />;
+  if (hasTrailingSlash(page.path) && !hasTrailingSlash(pathname)) return <Navigate to={`${pathname}/${search}`} replace />;
   return <PageRenderer key={pathname} page={page} params={params} />;
 }
 

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import type { BlockItemMap, BlockType } from '../generated/blocks';
 import type { BlockSection, SectionKeys } from '../generated/sections';
 import { ApiError } from '../api/client';

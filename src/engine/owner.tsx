@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import type { PageOwner } from '../generated/config';
 import { ApiError } from '../api/client';
 import { useSource } from '../api/sources';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { hrefKind } from './href';
 import { logWarning } from './log';
 import { fillSiteText } from './site';

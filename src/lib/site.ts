@@ -1,7 +1,7 @@
-import { generatePath } from 'react-router-dom';
 import siteConfig from '../generated/site-config.json';
 import { pageBlocks, pageSections } from '../generated/page-sections';
 import type { PageConfig, SiteSettings } from '../generated/config';
+import { fillRoute } from '../../domain/paths';
 import { fillPlaceholders, mapStrings } from '../../domain/text';
 import type { RouteParams } from './route-params';
 
@@ -110,31 +110,19 @@ export function fillSiteTexts<T>(value: T): T {
 }
 
 /**
- * A route path ('/media/article/:id/:title', '/terms-and-conditions/:slug?') filled from params by
- * React Router's `generatePath`, the grammar the router matches with: each param percent-encoded, a
- * missing optional one (or an empty one) left out. A trailing slash the path has stays (the reseller
- * home is served only at '/shop/reseller/x/'). A required param that is missing is not an error: the
- * path comes back as written, so a link shows its mistake in the address instead of breaking the page
- * (`npm run validate` refuses such a link in the config).
- */
-export function routePath(path: string, params: RouteParams): string {
-  let filled: string;
-  try {
-    filled = generatePath(path, params);
-  } catch {
-    return path;
-  }
-  return path.length > 1 && path.endsWith('/') && !filled.endsWith('/') ? `${filled}/` : filled;
-}
-
-/**
- * A path template of the config (a link, a source's path: 'promotions/:slug') filled as `routePath`
- * does, with the site-wide placeholders ({short}) filled in the template and in the values.
+ * A path template of the config (a route, a link, a source's path: 'promotions/:slug') filled by
+ * `fillRoute` (domain/paths.ts: React Router's `generatePath`, each param percent-encoded, a missing
+ * or empty optional one left out, a trailing slash the template has kept), with the site-wide
+ * placeholders ({short}) filled in the template and in the values. A required param that is missing
+ * is not an error: the template comes back as written, so a link shows its mistake in the address
+ * instead of breaking the page (`npm run validate` refuses such a link in the config); so does an
+ * external URL.
  */
 export function fillPath(template: string, params: RouteParams): string {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) if (value !== undefined) values[name] = fillSiteText(value);
-  return routePath(fillSiteText(template), values);
+  const filled = fillSiteText(template);
+  return fillRoute(filled, values) ?? filled;
 }
 
 /** True for links that stay inside the app (they start with a single '/'). */

@@ -23,7 +23,7 @@ describe('plain-text descriptions', () => {
 
 describe('smart links', () => {
   it('routes in-app paths, keeps in-page anchors in the tab and opens other sites in a new tab', async () => {
-    const { MemoryRouter } = await import('react-router-dom');
+    const { MemoryRouter } = await import('react-router');
     const { SmartLink } = await import('../../src/lib/SmartLink');
     const { container } = render(
       <MemoryRouter>

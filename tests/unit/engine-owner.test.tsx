@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import type { PageConfig } from '../../src/generated/config';
 import { FreshSwr, stubApi } from './api-stub';
 import { PageRenderer } from '../../src/engine/PageRenderer';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleForm } from '../../scripts/lib/form-bundle';
+import { bundleForm } from '../../domain/form-bundle';
 import { generate } from '../../scripts/lib/generate/run';
 import { readJson } from '../../scripts/lib/json-file';
 import config from '../../pages.config.json';

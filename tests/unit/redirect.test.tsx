@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router';
 import { Redirect } from '../../src/lib/Redirect';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { cleanup, render } from '@testing-library/react';
 import DOMPurify from 'dompurify';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hrefKind } from '../../src/lib/href';
 import { RICH_TEXT_ALLOWLIST, RichText, sanitizeRichText } from '../../src/lib/RichText';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { generatePath, matchRoutes, type RouteObject } from 'react-router-dom';
+import { generatePath, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import config from '../../pages.config.json' with { type: 'json' };
 import { buildRoutes, matchPage } from '../../src/app/router';
-import { fillPath, routePath } from '../../src/lib/site';
+import { fillPath } from '../../src/lib/site';
 
 /**
  * The site's route table, built from pages.config.json, matched by React Router (the one path
@@ -84,7 +84,7 @@ describe('filling a path', () => {
     expect(fillPath('/terms-and-conditions/:slug?', {})).toBe('/terms-and-conditions');
     expect(fillPath('/terms-and-conditions/:slug?', { slug: 'app' })).toBe('/terms-and-conditions/app');
     expect(fillPath('/shop/reseller/:slug/', { slug: 'r' })).toBe('/shop/reseller/r/');
-    expect(routePath('/shop/promo/:slug', { slug: '' })).toBe('/shop/promo');
+    expect(fillPath('/terms-and-conditions/:slug?', { slug: '' })).toBe('/terms-and-conditions');
     expect(fillPath('/', {})).toBe('/');
   });
 
@@ -97,7 +97,12 @@ describe('filling a path', () => {
     expect(fillPath('promotions/:slug', { slug: 'x y' })).toBe('promotions/x%20y');
   });
 
-  it('gives the template as written when a required param is missing, rather than breaking the page', () => {
+  it('gives the template as written when a required param is missing or empty, rather than breaking the page', () => {
     expect(fillPath('/media/article/:id/:title', { id: '3' })).toBe('/media/article/:id/:title');
+    expect(fillPath('/shop/promo/:slug', { slug: '' })).toBe('/shop/promo/:slug');
+  });
+
+  it('gives an external URL as written', () => {
+    expect(fillPath('https://example.com/a', {})).toBe('https://example.com/a');
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import config from '../../pages.config.json' with { type: 'json' };
-import { routeMatches, substituteShort, templateParams } from '../../scripts/lib/routes';
+import { substituteShort } from '../../scripts/lib/routes';
+import { fillRoute, hasTrailingSlash, queryParam, routeMatches, templateParams, wildcardPath } from '../../domain/paths';
 
 /**
- * scripts/lib/routes.ts: the path grammar validate and the scripts check links and params with is
- * React Router's own (matchRoutes, generatePath), the one the site's router serves pages by.
+ * domain/paths.ts: the one path grammar the site, the server, validate, the scripts and the editor
+ * fill, match and read paths with is React Router's own (matchRoutes, generatePath), the one the
+ * site's router serves pages by.
  */
 const short = config.site.product.short;
 const pages = config.pages as { name: string; path: string }[];
@@ -119,5 +121,45 @@ describe('templateParams, by React Router', () => {
         .map((segment) => segment.slice(1).replace(/\?$/, ''));
       expect(templateParams(route), page.name).toEqual(expected);
     }
+  });
+});
+
+describe('fillRoute, by React Router', () => {
+  it('fills params percent-encoded and leaves out a missing or empty optional one', () => {
+    expect(fillRoute('/media/article/:id/:title', { id: '3', title: 'a b/c' })).toBe('/media/article/3/a%20b%2Fc');
+    expect(fillRoute('/terms-and-conditions/:slug?', {})).toBe('/terms-and-conditions');
+    expect(fillRoute('/terms-and-conditions/:slug?', { slug: '' })).toBe('/terms-and-conditions');
+    expect(fillRoute('promotions/:slug', { slug: 'x' })).toBe('promotions/x');
+  });
+
+  it('keeps a trailing slash the template has, and adds none', () => {
+    expect(fillRoute('/shop/reseller/:slug/', { slug: 'r' })).toBe('/shop/reseller/r/');
+    expect(fillRoute('/about', {})).toBe('/about');
+    expect(fillRoute('/', {})).toBe('/');
+    expect(hasTrailingSlash('/')).toBe(false);
+    expect(hasTrailingSlash('/a/')).toBe(true);
+  });
+
+  it('is null while a required param is missing or empty, and for an external URL', () => {
+    expect(fillRoute('/media/article/:id/:title', { id: '3' })).toBeNull();
+    expect(fillRoute('/shop/promo/:slug', { slug: '' })).toBeNull();
+    expect(fillRoute('https://example.com/a', {})).toBeNull();
+  });
+});
+
+describe('the other readings of a template', () => {
+  it("reads a query value ':param' as that route param, and any other value as text", () => {
+    expect(queryParam(':reseller_id')).toBe('reseller_id');
+    expect(queryParam(':slug?')).toBeUndefined();
+    expect(queryParam('ASC')).toBeUndefined();
+    expect(queryParam('{short}')).toBeUndefined();
+    expect(queryParam('a:b')).toBeUndefined();
+  });
+
+  it("turns each param and a final splat into robots.txt's wildcard", () => {
+    expect(wildcardPath('/shop/promo/checkout/:slug')).toBe('/shop/promo/checkout/*');
+    expect(wildcardPath('/a/:b?/c')).toBe('/a/*/c');
+    expect(wildcardPath('/files/*')).toBe('/files/*');
+    expect(wildcardPath('/about')).toBe('/about');
   });
 });

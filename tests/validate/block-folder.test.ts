@@ -145,6 +145,8 @@ describe('a block type is one folder', () => {
         ...positionOf(loud, CONFIG, '"loud"'),
         pointer: '/pages/6/sections/0/props/tone',
         message: 'must be one of: plain, surface',
+        keyword: 'enum',
+        params: { allowedValues: ['plain', 'surface'] },
       },
     ]);
   });

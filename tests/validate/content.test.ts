@@ -71,7 +71,14 @@ describe('validateProject: content/', () => {
     const duplicate = positionOf(root, ARTICLES, `"id": ${second.id},`, 2);
     const end = positionOf(root, PROMOS, '"2000-01-01"');
     expect(contentDiagnostics(root)).toEqual([
-      { file: ARTICLES, ...firstItem, pointer: '/items/0', message: "must have required property 'title'" },
+      {
+        file: ARTICLES,
+        ...firstItem,
+        pointer: '/items/0',
+        message: "must have required property 'title'",
+        keyword: 'required',
+        params: { missingProperty: 'title' },
+      },
       {
         file: ARTICLES,
         line: duplicate.line,
@@ -94,7 +101,14 @@ describe('validateProject: content/', () => {
     const text = readFileSync(path.join(root, ARTICLES), 'utf8');
     const item = positionAtOffset(text, text.indexOf('{', text.indexOf('"items": [')));
     expect(contentDiagnostics(root)).toEqual([
-      { file: ARTICLES, ...item, pointer: '/items/0', message: "must have required property 'title'" },
+      {
+        file: ARTICLES,
+        ...item,
+        pointer: '/items/0',
+        message: "must have required property 'title'",
+        keyword: 'required',
+        params: { missingProperty: 'title' },
+      },
       {
         file: ARTICLES,
         ...positionOf(root, ARTICLES, '"titel"'),

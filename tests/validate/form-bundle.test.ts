@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleForm, originOf } from '../../scripts/lib/form-bundle';
+import { bundleForm, originOf } from '../../domain/form-bundle';
 import { readJson } from '../../scripts/lib/json-file';
+import { bundleForm as editorBundle } from '../../editor/src/forms/bundle';
 import { REPO } from './helpers';
 
 const dirs: string[] = [];
@@ -217,5 +218,49 @@ describe('the forms of this project', () => {
     expect(promo.schema.errorMessage.required).toEqual({ code: 'This field is required.' });
     const contact = bundled('contact').data as { schema: { errorMessage: { required: Record<string, string> } } };
     expect(Object.values(contact.schema.errorMessage.required)).toEqual(Array(5).fill('This field is required'));
+  });
+});
+
+describe('one bundler', () => {
+  /** Forms of this project and the fragments they use, as the editor API hands them to the browser. */
+  const fragments = Object.fromEntries(
+    readdirSync(path.join(REPO, 'forms/fragments')).map((name) => [
+      `forms/fragments/${name}`,
+      JSON.parse(readFileSync(path.join(REPO, 'forms/fragments', name), 'utf8')),
+    ]),
+  );
+
+  it("is the editor's too: the editor bundles each form of the project as npm run generate does", () => {
+    for (const name of ['billing', 'billing-promo', 'contact', 'promo-code', 'member-card']) {
+      const file = `forms/${name}.json`;
+      const value = JSON.parse(readFileSync(path.join(REPO, file), 'utf8'));
+      const inEditor = editorBundle(value, { file, fragments }, { expand: true });
+      expect(inEditor.issues, name).toEqual([]);
+      expect(inEditor.data, name).toEqual(bundleForm(file, (f) => readJson(REPO, f)).data);
+    }
+  });
+
+  it("has no copy: no other module of the site, the server, the scripts or the editor splits a file $ref at its '#'", () => {
+    const SPLITS_A_REF = /(?:indexOf|split)\(\s*'#'\s*\)/;
+    /**
+     * Files that split a `$ref` for another purpose: the editor's server inlines the content resource
+     * schemas of schemas/ (plain JSON Schema refs, no overrides), and the type generator re-roots refs.
+     */
+    const OTHER_PURPOSE = new Set(['scripts/lib/editor/project.ts', 'scripts/lib/generate/compile-types.ts', 'domain/json-pointer.ts']);
+    const files = (dir: string): string[] =>
+      readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((entry) => {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) return entry.name === 'generated' ? [] : files(file);
+        return /\.tsx?$/.test(entry.name) ? [file] : [];
+      });
+    const copies = ['src', 'server', 'scripts', 'editor', 'domain']
+      .flatMap(files)
+      .filter((file) => file !== 'domain/form-bundle.ts' && !OTHER_PURPOSE.has(file))
+      .filter((file) => {
+        const code = readFileSync(path.join(REPO, file), 'utf8');
+        return code.includes('$ref') && SPLITS_A_REF.test(code);
+      });
+    expect(copies).toEqual([]);
+    expect(SPLITS_A_REF.test(readFileSync(path.join(REPO, 'domain/form-bundle.ts'), 'utf8'))).toBe(true);
   });
 });

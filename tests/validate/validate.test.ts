@@ -38,6 +38,8 @@ describe('validateProject: pages.config.json', () => {
         ...positionOf(root, CONFIG, '{ "type": "breadcrumbs" }'),
         pointer: '/pages/0/sections/1/props',
         message: "must have required property 'items'",
+        keyword: 'required',
+        params: { missingProperty: 'items' },
       },
     ]);
   });

@@ -107,7 +107,7 @@ export function ContentTab() {
     () =>
       selected && itemIndex !== null
         ? itemProblems(problems, selected.file, itemIndex)
-            .map((problem) => ({ ...problem, message: plainMessage(problem.message) }))
+            .map((problem) => ({ ...problem, message: plainMessage(problem) }))
             .filter((problem) => problem.message !== '')
         : [],
     [problems, selected, itemIndex],

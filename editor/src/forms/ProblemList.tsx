@@ -17,8 +17,7 @@ export function ProblemList({ problems, label, id }: { problems: readonly (Diagn
         <li key={i}>
           <MessageBar intent="error">
             <MessageBarBody>
-              {plainMessage(typeof problem === 'string' ? problem : problem.message) ||
-                (typeof problem === 'string' ? problem : problem.message)}
+              {typeof problem === 'string' ? problem : plainMessage(problem) || problem.message}
               {typeof problem !== 'string' && problem.pointer !== '' && <span className={styles.pointer}>{problem.pointer}</span>}
             </MessageBarBody>
           </MessageBar>

@@ -1,5 +1,5 @@
 import { getAtRef } from '../../../domain/json-pointer';
-import { joinPath } from './bundle';
+import { joinPath } from '../../../domain/form-bundle';
 import { isObject, type Fragments, type JsonObject } from './types';
 
 /** The kinds of field the editor adds, in the order its "Add a field" menu lists them. */

@@ -1,5 +1,6 @@
 import { parsePointer } from '../../../domain/json-pointer';
-import { bundleForm, defaultRequiredMessage, isFileRef, resolveRef } from './bundle';
+import { isFileRef } from '../../../domain/form-bundle';
+import { bundleForm, defaultRequiredMessage, resolveRef } from './bundle';
 import { FORM_FIELD_KINDS, kindOf, MAX_LENGTH_MESSAGE, MESSAGES, newField, uniqueFieldName, type FieldKind } from './field-kinds';
 import { DELETE, deepEqual, setIn } from './patch-write';
 import { isObject, type Diagnostic, type FormContext, type FormFile, type JsonObject } from './types';

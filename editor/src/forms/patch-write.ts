@@ -1,4 +1,5 @@
-import { isFileRef, resolveRef } from './bundle';
+import { isFileRef } from '../../../domain/form-bundle';
+import { resolveRef } from './bundle';
 import { isObject, type FormContext, type FormFile, type JsonObject } from './types';
 
 /** The value of setIn that removes a key. */

@@ -6,7 +6,7 @@ export type { Diagnostic };
  * A form file (forms/<name>.json) as the editor holds it: the parsed JSON, `$ref`s as written.
  * Typed loosely on purpose: a form file may hold any JSON, and the gate says what is wrong with it.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a form file holds any JSON; the gate checks its shape
 export type FormFile = Record<string, any>;
 
 /** A change of a form file: an immer recipe on its draft (the page UI applies it with produceWithPatches). */

@@ -64,7 +64,6 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
   const errorOf = (key: string) =>
     own
       .filter((problem) => relativePointer(problem, prefix) === key)
-      .map((problem) => problem.message)
       .map(plainMessage)
       .join(' ') || undefined;
   const set = (key: 'name' | 'path' | 'title' | 'description', value: string) =>

@@ -15,7 +15,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { diffValues, humanize, type Change } from '../json';
 import { isObject } from '../../../domain/guards';
 import type { BlockMeta } from '../types';
-import { plainMessages, transformErrors } from '../messages';
+import { transformErrors } from '../messages';
 
 /** A group's title (a nested object of the props) under the panel's "Settings" heading (h3). */
 function TitleFieldTemplate({ id, title, optionalDataControl }: TitleFieldProps) {
@@ -30,13 +30,14 @@ function TitleFieldTemplate({ id, title, optionalDataControl }: TitleFieldProps)
 const ThemeFieldErrors = Templates.FieldErrorTemplate!;
 
 /**
- * A field's messages in the editor's words, each once: the form's own check and the project gate
- * often find the same problem, and say it alike once both are plain.
+ * A field's messages, each once: the form's own check (transformErrors) and the project gate
+ * (`extraErrors`, SectionPanel) both say them in the editor's words, so a problem both find is said
+ * alike and shows once.
  */
 function FieldErrorTemplate(props: FieldErrorProps) {
   const texts = (props.errors ?? []).filter((error): error is string => typeof error === 'string');
   const others = (props.errors ?? []).filter((error) => typeof error !== 'string');
-  return <ThemeFieldErrors {...props} errors={[...plainMessages(texts), ...others]} />;
+  return <ThemeFieldErrors {...props} errors={[...new Set(texts), ...others]} />;
 }
 
 const templates = { TitleFieldTemplate, FieldErrorTemplate };

@@ -19,7 +19,7 @@ import { ProblemList } from '../Banners';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { applyChanges, type Change } from '../json';
 import { isObject } from '../../../domain/guards';
-import { plainMessages } from '../messages';
+import { plainMessage, plainMessages } from '../messages';
 import {
   blockDescription,
   blockTitle,
@@ -328,8 +328,7 @@ const SectionFields = memo(function SectionFields({
   const kind = blockTitle(block, section.type);
   const use = sourceUse(block);
   const errorAt = (key: string) =>
-    plainMessages(problems.filter((problem) => relativePointer(problem, prefix) === key).map((problem) => problem.message)).join(' ') ||
-    undefined;
+    plainMessages(problems.filter((problem) => relativePointer(problem, prefix) === key)).join(' ') || undefined;
   const advancedProblem = problems.some((problem) => /^(?:pick|query|bind)(?:\/|$)/.test(relativePointer(problem, prefix)));
   const [advanced, setAdvanced] = useState(false);
   const advancedOpen = advanced || advancedProblem;
@@ -479,7 +478,15 @@ export function SectionPanel({
   const preset = section.preset ? config.presets?.[section.preset] : undefined;
   const prefix = sectionPointer(pageIndex, sectionIndex);
   const sectionProblems = useMemo(() => problemsUnder(problems as Diagnostic[], prefix), [problems, prefix]);
-  const errorSchema = useMemo(() => propsErrorSchema(sectionProblems, prefix), [sectionProblems, prefix]);
+  // In the editor's words (messages.ts), as the form words its own errors: a problem both find shows once.
+  const errorSchema = useMemo(
+    () =>
+      propsErrorSchema(
+        sectionProblems.map((problem) => ({ ...problem, message: plainMessage(problem) })).filter((problem) => problem.message !== ''),
+        prefix,
+      ),
+    [sectionProblems, prefix],
+  );
   const title = useMemo(
     () => sectionTitles(config.pages[pageIndex]?.sections ?? [], config, blocks, sources)[sectionIndex] ?? blockTitle(block, section.type),
     [config, pageIndex, sectionIndex, blocks, sources, block, section.type],

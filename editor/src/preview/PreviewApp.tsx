@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, type RouteObject } from 'react-router-dom';
+import { matchRoutes, MemoryRouter, useLocation, useNavigate, useParams, type RouteObject } from 'react-router';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { AppRoutes } from '../../../src/app/router';
 import { Shell } from '../../../src/app/Shell';

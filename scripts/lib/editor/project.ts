@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, listJson } from '../json-file';
 import { blockInfo, parsed, PROJECT_PATHS, readInputs, sourceCatalogue, type SourceMode } from '../project';
-import { templateParams } from '../routes';
+import { templateParams } from '../../../domain/paths';
 
 /**
  * What the visual editor (`npm run edit`) reads of the project: the files it edits

@@ -51,7 +51,7 @@ export function bundledForm(ctx: GenerateContext, input: NamedInput): Record<str
 
 /**
  * src/generated/form-files/<form>.json: each forms/<form>.json as the site and the reference server
- * use it: its fragments resolved, its default messages expanded (scripts/lib/form-bundle.ts) and
+ * use it: its fragments resolved, its default messages expanded (domain/form-bundle.ts) and
  * the product's names filled in (the validators are compiled from these too).
  */
 export const formFiles: GenerateStep = {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { fillPath } from '../../lib/site';
 import type { BlockRenderProps } from '../types';
 

@@ -33,14 +33,14 @@ const individual: CartPlan = { id: 1, name: 'Individual', price: 149_900, discou
 let store: typeof import('../../shop/cart-store');
 let cart: typeof import('../../generated/block-chunks/cart');
 // Imported after the reset, as the block's chunk is: the router's contexts are those the block reads.
-let router: typeof import('react-router-dom');
+let router: typeof import('react-router');
 
 beforeEach(async () => {
   localStorage.clear();
   vi.resetModules();
   store = await import('../../shop/cart-store');
   cart = await import('../../generated/block-chunks/cart');
-  router = await import('react-router-dom');
+  router = await import('react-router');
 });
 afterEach(() => {
   cleanup();

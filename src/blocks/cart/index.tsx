@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { preloadRouteCode } from '../../lib/route-code';
 import { fillPath, isInternal, withValues } from '../../lib/site';
 import type { CartAction, CartItem } from '../../shop/cart';
@@ -195,7 +195,7 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
       {open && (
         // A non-modal dialog: Escape closes it and gives the focus back to the button; it closes when
         // the focus leaves it for anything but the button (Tab does not stay inside it).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog handles Escape and focus leaving it
         <div
           ref={panelRef}
           id={panelId}
@@ -274,7 +274,7 @@ export default function CartBlock({ props, params }: BlockRenderProps<'cart'>) {
               )
             ) : (
               // A disabled link has no href (APG: role link with aria-disabled), so it cannot be followed.
-              // eslint-disable-next-line jsx-a11y/anchor-is-valid
+              // eslint-disable-next-line jsx-a11y/anchor-is-valid -- a disabled link has no href, by design
               <a className="cart-menu__checkout" role="link" aria-disabled="true">
                 {texts.checkoutLabel}
               </a>

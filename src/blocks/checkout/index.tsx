@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyCode } from '../../lib/lazy-code';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { fillPath, withValues } from '../../lib/site';
 import { CHECKOUTS } from '../../shop/checkouts';
 import { preloadBillingForm } from '../../shop/BillingFormCard';

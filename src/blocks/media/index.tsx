@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { useSource } from '../../api/sources';
 import type { Article } from '../../generated/api';
 import { formatDate, manilaYear } from '../../lib/dates';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSource } from '../../api/sources';
 import type { Article } from '../../generated/api';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Redirect } from '../../lib/Redirect';
 import { SmartLink } from '../../lib/SmartLink';
 import { peekStashedCart, restoreStashedCart, takeStashedCart } from '../../shop/payment-stash';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import type { Reseller } from '../../generated/api';
 import { brandVariables, resellerBranding, useBrandVariables } from '../../lib/brand';
 import { fillPath, isInternal, site, withValues } from '../../lib/site';

@@ -1,10 +1,11 @@
-import path from 'node:path';
-import { isObject, type JsonReadResult } from './json-file';
-import { escapeToken, getAtRef, isWithin, parentOf } from '../../domain/json-pointer';
+import { isObject } from './guards';
+import { escapeToken, getAtRef, isWithin, parentOf } from './json-pointer';
 
 /**
  * A form file of forms/ as the site and the server run it: its `$ref`s to fragments resolved and its
- * default messages expanded into each field (`npm run generate` writes the result).
+ * default messages expanded into each field. The one bundler: `npm run generate` writes its result,
+ * `npm run validate` checks it, and the visual editor runs it in the browser on the unsaved files
+ * (it imports nothing of Node; tests/validate/form-bundle.test.ts keeps it the only one).
  *
  * - `{ "$ref": "fragments/address.json#/city" }` anywhere in a form (schema, uiSchema, flow, ...) is
  *   replaced by that value of the file (relative to the file holding the `$ref`, inside forms/). A
@@ -41,17 +42,45 @@ export interface BundledForm {
   issues: BundleIssue[];
 }
 
-export type ReadJson = (file: string) => JsonReadResult | undefined;
+/**
+ * A JSON file of the project by its path relative to the root ('forms/fragments/phone.json'): its
+ * value, `{ ok: false }` when it is not valid JSON, undefined when there is none.
+ */
+export type ReadJson = (file: string) => { ok: true; json: { data: unknown } } | { ok: false } | undefined;
+
+export interface BundleOptions {
+  /** Fill the default messages in and drop `messages` (true); false keeps `messages` as written. */
+  expandMessages?: boolean;
+}
 
 const FORMS_DIR = 'forms';
+
+/** Whether a `$ref` names another file's value (what the bundle resolves), not one of the schema's own definitions. */
+export function isFileRef(ref: unknown): ref is string {
+  return typeof ref === 'string' && !ref.startsWith('#');
+}
+
+/**
+ * `target` relative to the file `from` ('forms/a.json' + 'fragments/b.json' -> 'forms/fragments/b.json'),
+ * normalised as a posix path; a '..' above the root stays ('../x.json').
+ */
+export function joinPath(from: string, target: string): string {
+  const parts = from.split('/').slice(0, -1);
+  for (const part of target.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop();
+    else parts.push(part);
+  }
+  return parts.join('/');
+}
 
 /** Deletes the origins of a pointer and of everything under it. */
 function dropOrigins(origins: Map<string, Origin>, pointer: string) {
   for (const key of [...origins.keys()]) if (isWithin(key, pointer)) origins.delete(key);
 }
 
-/** Bundles forms/<name>.json (see the module comment); `read` gives every JSON file of the project. */
-export function bundleForm(file: string, read: ReadJson): BundledForm {
+/** The resolver of the `$ref`s written in `file` and the files they name, with what it records. */
+function bundler(file: string, read: ReadJson) {
   const origins = new Map<string, Origin>();
   const fragments = new Set<string>();
   const issues: BundleIssue[] = [];
@@ -62,7 +91,7 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
     if (Array.isArray(node))
       return node.map((item, i) => resolve(item, { file: from.file, pointer: `${from.pointer}/${i}` }, `${out}/${i}`, stack));
     if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return resolveRef(node, node.$ref, from, out, stack);
+    if (isFileRef(node.$ref)) return resolveRef(node, node.$ref, from, out, stack);
     const result: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(node)) {
       const token = escapeToken(key);
@@ -80,7 +109,7 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
     const hash = ref.indexOf('#');
     const target = hash < 0 ? ref : ref.slice(0, hash);
     const pointer = hash < 0 ? '' : ref.slice(hash + 1);
-    const targetFile = path.posix.normalize(path.posix.join(path.posix.dirname(from.file), target));
+    const targetFile = joinPath(from.file, target);
     if (!targetFile.startsWith(`${FORMS_DIR}/`) || !targetFile.endsWith('.json')) {
       return fail(`$ref '${ref}' must name a JSON file inside ${FORMS_DIR}/`);
     }
@@ -121,14 +150,30 @@ export function bundleForm(file: string, read: ReadJson): BundledForm {
     return result;
   }
 
+  /** `node`, written at the root of `file`, with its references resolved. */
+  const resolveRoot = (node: unknown) => resolve(node, { file, pointer: '' }, '', [`${file}#`]);
+  return { resolveRoot, origins, fragments, issues };
+}
+
+/**
+ * Bundles forms/<name>.json (see the module comment); `read` gives every JSON file of the project (the
+ * editor's unsaved ones included).
+ */
+export function bundleForm(file: string, read: ReadJson, { expandMessages: expand = true }: BundleOptions = {}): BundledForm {
+  const { resolveRoot, origins, fragments, issues } = bundler(file, read);
   const own = read(file);
   if (!own?.ok) return { data: undefined, origins, fragments: [], issues };
-  const data = resolve(own.json.data, { file, pointer: '' }, '', [`${file}#`]);
-  if (isObject(data)) {
+  const data = resolveRoot(own.json.data);
+  if (expand && isObject(data)) {
     const problem = expandMessages(data, origins, file);
     if (problem) issues.push(problem);
   }
   return { data, origins, fragments: [...fragments].sort(), issues };
+}
+
+/** The value a `$ref` written in `file` names (a fragment's field), resolved; undefined when it names nothing. */
+export function resolveFileRef(file: string, ref: string, read: ReadJson): unknown {
+  return bundler(file, read).resolveRoot({ $ref: ref });
 }
 
 /**
