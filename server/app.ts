@@ -20,7 +20,7 @@ import shopRoutes from './routes/shop';
 import { API_PREFIX } from './paths';
 import { DEFAULT_BODY_LIMIT } from './rate-limit';
 import { registerRequestLog, requestId } from './request-log';
-import { registerSecurityHeaders } from './security';
+import { registerSameSiteWrites, registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
 import { checkedContent, followContent } from './content/follow';
@@ -35,7 +35,7 @@ import {
   SettingsError,
   trustProxyProblem,
 } from './settings';
-import { PAYMENT_REQUESTS_PATH } from './shop/provider';
+import { NOTIFICATIONS_PATH, PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
 import { SubmissionStore } from './forms/store';
 import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
@@ -327,6 +327,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
   // Production: HSTS, and the external provider may receive the checkout's form posts and requests.
   registerSecurityHeaders(app, { hsts: !ctx.demo, paymentOrigin: ctx.demo ? undefined : ctx.paymentProviderUrl });
+  // Browsers on other sites cannot change anything through the API; the provider's signed
+  // notifications come server to server.
+  registerSameSiteWrites(app, { siteOrigin: ctx.publicUrl, prefix: API_PREFIX, exempt: [NOTIFICATIONS_PATH] });
   // gzip/brotli for the site's scripts, styles and the JSON API (images are already compressed).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.setErrorHandler((error: FastifyError, request, reply) => {
