@@ -14,7 +14,7 @@ export interface FileRule {
   maxBytes: number;
   typeMessage: string;
   sizeMessage: string;
-  /** What the server answers (429) when the client has stored its day's budget of uploads (UPLOAD_CLIENT_MB_PER_DAY). */
+  /** What the server answers (429) when the client has stored its day's budget of uploads (UPLOAD_CLIENT_DAILY_MB). */
   budgetMessage: string;
 }
 

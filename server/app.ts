@@ -26,7 +26,7 @@ import { seedDemoKeys, seedModeProblem } from './seed';
 import { checkedContent, followContent } from './content/follow';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
-  DEFAULT_UPLOAD_CLIENT_MB_PER_DAY,
+  DEFAULT_UPLOAD_CLIENT_DAILY_MB,
   DEFAULT_UPLOAD_QUOTA_MB,
   DEFAULT_UPLOAD_RETENTION_DAYS,
   parseOrigin,
@@ -91,8 +91,8 @@ export interface BuildOptions {
   formRateLimit?: number;
   /** Submissions carrying files per minute per client, besides formRateLimit; default 3 (FORM_FILE_RATE_LIMIT). */
   formFileRateLimit?: number;
-  /** MB of uploads one client (an IP, an IPv6 /64) may store a day; 0: no budget; default 50 (UPLOAD_CLIENT_MB_PER_DAY). */
-  uploadClientMbPerDay?: number;
+  /** MB of uploads one client (an IP, an IPv6 /64) may store a day; 0: no budget; default 50 (UPLOAD_CLIENT_DAILY_MB). */
+  uploadClientDailyMb?: number;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
   /** Seconds past its time a cached page is still served while it renders again in the background (default 60). */
@@ -183,8 +183,8 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
     problems.push('uploadQuotaMb must be a positive number of MB');
   if (opts.uploadRetentionDays !== undefined && !(opts.uploadRetentionDays > 0 && Number.isFinite(opts.uploadRetentionDays)))
     problems.push('uploadRetentionDays must be a positive number of days');
-  if (opts.uploadClientMbPerDay !== undefined && !(opts.uploadClientMbPerDay >= 0 && Number.isFinite(opts.uploadClientMbPerDay)))
-    problems.push('uploadClientMbPerDay must be a number of MB, 0 for no budget');
+  if (opts.uploadClientDailyMb !== undefined && !(opts.uploadClientDailyMb >= 0 && Number.isFinite(opts.uploadClientDailyMb)))
+    problems.push('uploadClientDailyMb must be a number of MB, 0 for no budget');
   if (!opts.demo && !opts.smtpUrl) problems.push('smtpUrl is required outside demo mode');
   if (!opts.demo && !opts.mailFrom) problems.push('mailFrom is required outside demo mode');
   if (problems.length > 0) throw new SettingsError(problems);
@@ -378,7 +378,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
       .send(body);
   });
   await whenConnected(shared);
-  const uploadClientBytesPerDay = Math.floor((opts.uploadClientMbPerDay ?? DEFAULT_UPLOAD_CLIENT_MB_PER_DAY) * 1024 * 1024);
+  const uploadClientBytesPerDay = Math.floor((opts.uploadClientDailyMb ?? DEFAULT_UPLOAD_CLIENT_DAILY_MB) * 1024 * 1024);
   for (const module of API_MODULES)
     await app.register(module, {
       prefix: API_PREFIX,

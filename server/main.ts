@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     uploadQuotaMb: settings.uploadQuotaMb,
     uploadRetentionDays: settings.uploadRetentionDays,
-    uploadClientMbPerDay: settings.uploadClientMbPerDay,
+    uploadClientDailyMb: settings.uploadClientDailyMb,
     formRateLimit: settings.formRateLimit,
     formFileRateLimit: settings.formFileRateLimit,
     redisUrl: settings.redisUrl,

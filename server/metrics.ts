@@ -101,7 +101,7 @@ export function createMetrics() {
     uploads: counter('telmed_uploads_total', 'Uploaded files: stored, or refused (type, size, quota, client budget).', ['result']),
     uploadSubmissionsRefused: counter(
       'telmed_upload_submissions_refused_total',
-      "Submissions with files refused for room: the uploads' storage full (507, quota: UPLOAD_QUOTA_MB) or the client's day's budget used (429, budget: UPLOAD_CLIENT_MB_PER_DAY).",
+      "Submissions with files refused for room: the uploads' storage full (507, quota: UPLOAD_QUOTA_MB) or the client's day's budget used (429, budget: UPLOAD_CLIENT_DAILY_MB).",
       ['reason'],
     ),
     emailsSent: counter('telmed_emails_sent_total', 'E-mails the SMTP server accepted, by kind (keys, form).', ['kind']),

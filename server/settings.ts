@@ -57,8 +57,8 @@ export interface Settings {
   formRateLimit: number;
   /** Submissions carrying files per minute per client (FORM_FILE_RATE_LIMIT, default 3). */
   formFileRateLimit: number;
-  /** MB of uploaded files one client may store a day (UPLOAD_CLIENT_MB_PER_DAY, default 50; 0: no budget). */
-  uploadClientMbPerDay: number;
+  /** MB of uploaded files one client may store a day (UPLOAD_CLIENT_DAILY_MB, default 50; 0: no budget). */
+  uploadClientDailyMb: number;
   /** Where GET /metrics listens (METRICS_PORT; off when unset): a port of its own, never the site's. */
   metricsPort?: number;
   /** The address of the metrics port (METRICS_HOST, default 127.0.0.1: reachable from this machine only). */
@@ -79,7 +79,7 @@ export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
 export const DEFAULT_UPLOAD_RETENTION_DAYS = 365;
 export const DEFAULT_ORDER_TTL_MINUTES = 60;
 /** MB of uploads a client may store a day: ten 5 MB CVs; a quota of 1024 MB takes 21 clients a day to fill. */
-export const DEFAULT_UPLOAD_CLIENT_MB_PER_DAY = 50;
+export const DEFAULT_UPLOAD_CLIENT_DAILY_MB = 50;
 
 type Env = Record<string, string | undefined>;
 
@@ -327,10 +327,10 @@ export function readSettings(env: Env = process.env): Settings {
     { min: 1, max: 1_000_000_000, unit: 'submissions a minute' },
     problems,
   );
-  const uploadClientMbPerDay = wholeNumber(
+  const uploadClientDailyMb = wholeNumber(
     env,
-    'UPLOAD_CLIENT_MB_PER_DAY',
-    DEFAULT_UPLOAD_CLIENT_MB_PER_DAY,
+    'UPLOAD_CLIENT_DAILY_MB',
+    DEFAULT_UPLOAD_CLIENT_DAILY_MB,
     { min: 0, max: 1_048_576, unit: 'MB' },
     problems,
   );
@@ -397,6 +397,6 @@ export function readSettings(env: Env = process.env): Settings {
     uploadRetentionDays,
     formRateLimit,
     formFileRateLimit,
-    uploadClientMbPerDay,
+    uploadClientDailyMb,
   };
 }

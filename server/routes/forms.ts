@@ -31,7 +31,7 @@ interface Envelope {
 interface FormRoutesOptions extends LimitedRoutesOptions {
   /** Bytes the stored uploads may take in all (UPLOAD_QUOTA_MB); a submission with files beyond it is refused with 507. */
   uploadQuotaBytes?: number;
-  /** Bytes of uploads one client may store a day (UPLOAD_CLIENT_MB_PER_DAY); beyond them 429. 0 or absent: no budget. */
+  /** Bytes of uploads one client may store a day (UPLOAD_CLIENT_DAILY_MB); beyond them 429. 0 or absent: no budget. */
   uploadClientBytesPerDay?: number;
 }
 
@@ -162,7 +162,7 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
     MULTIPART.test(request.headers['content-type'] ?? ''),
   );
   const limit = { onRequest: [formLimit.onRequest, fileLimit] };
-  // A client may store UPLOAD_CLIENT_MB_PER_DAY of uploads a day, whatever the forms.
+  // A client may store UPLOAD_CLIENT_DAILY_MB of uploads a day, whatever the forms.
   const budgetBytes = opts.uploadClientBytesPerDay ?? 0;
   const uploadBudget =
     budgetBytes > 0 ? clientBudget(opts.shared, { keyPrefix: 'upload-bytes', points: budgetBytes, seconds: DAY_SECONDS }) : undefined;
@@ -210,7 +210,7 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
       if (waitMs > 0) {
         request.log.warn(
           { form: form.key, bytes },
-          'uploads: the client used its daily budget (UPLOAD_CLIENT_MB_PER_DAY), submission refused',
+          'uploads: the client used its daily budget (UPLOAD_CLIENT_DAILY_MB), submission refused',
         );
         opts.metrics.uploads.inc({ result: 'refused' }, files.length);
         opts.metrics.uploadSubmissionsRefused.inc({ reason: 'budget' });

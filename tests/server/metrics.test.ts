@@ -111,7 +111,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts the stored uploads against the quota, and the submissions refused for the quota (507) or the budget (429)', async () => {
-    const small = await startServer({ metricsPort: 0, uploadQuotaMb: 1, uploadClientMbPerDay: 1 });
+    const small = await startServer({ metricsPort: 0, uploadQuotaMb: 1, uploadClientDailyMb: 1 });
     try {
       await small.app.ready();
       const read = async () => (await fetch(`http://127.0.0.1:${small.app.metricsAddress()!.port}/metrics`)).text();

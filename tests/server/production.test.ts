@@ -220,19 +220,19 @@ describe('settings: demo only when asked, production refuses to start without it
     }
   });
 
-  it('reads FORM_RATE_LIMIT (10), FORM_FILE_RATE_LIMIT (3) and UPLOAD_CLIENT_MB_PER_DAY (50; 0: no budget), refusing other values', () => {
-    expect(readSettings(PRODUCTION_ENV)).toMatchObject({ formRateLimit: 10, formFileRateLimit: 3, uploadClientMbPerDay: 50 });
+  it('reads FORM_RATE_LIMIT (10), FORM_FILE_RATE_LIMIT (3) and UPLOAD_CLIENT_DAILY_MB (50; 0: no budget), refusing other values', () => {
+    expect(readSettings(PRODUCTION_ENV)).toMatchObject({ formRateLimit: 10, formFileRateLimit: 3, uploadClientDailyMb: 50 });
     expect(
-      readSettings({ ...PRODUCTION_ENV, FORM_RATE_LIMIT: '1000', FORM_FILE_RATE_LIMIT: '5', UPLOAD_CLIENT_MB_PER_DAY: '0' }),
-    ).toMatchObject({ formRateLimit: 1000, formFileRateLimit: 5, uploadClientMbPerDay: 0 });
+      readSettings({ ...PRODUCTION_ENV, FORM_RATE_LIMIT: '1000', FORM_FILE_RATE_LIMIT: '5', UPLOAD_CLIENT_DAILY_MB: '0' }),
+    ).toMatchObject({ formRateLimit: 1000, formFileRateLimit: 5, uploadClientDailyMb: 0 });
     for (const bad of ['0', '-1', '1.5', 'many', '']) {
       const problems = problemsOf({ ...PRODUCTION_ENV, FORM_RATE_LIMIT: bad, FORM_FILE_RATE_LIMIT: bad });
       expect(problems, bad).toMatch(/FORM_RATE_LIMIT must be a whole number of submissions a minute from 1/);
       expect(problems, bad).toMatch(/FORM_FILE_RATE_LIMIT must be a whole number of submissions a minute from 1/);
     }
     for (const bad of ['-1', '1.5', 'lots'])
-      expect(problemsOf({ ...PRODUCTION_ENV, UPLOAD_CLIENT_MB_PER_DAY: bad }), bad).toMatch(
-        /UPLOAD_CLIENT_MB_PER_DAY must be a whole number of MB from 0/,
+      expect(problemsOf({ ...PRODUCTION_ENV, UPLOAD_CLIENT_DAILY_MB: bad }), bad).toMatch(
+        /UPLOAD_CLIENT_DAILY_MB must be a whole number of MB from 0/,
       );
   });
 

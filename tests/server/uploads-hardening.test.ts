@@ -314,7 +314,7 @@ describe('the upload quota (UPLOAD_QUOTA_MB)', () => {
   });
 });
 
-describe("a client's upload budget (UPLOAD_CLIENT_MB_PER_DAY) and the rate of submissions with files (FORM_FILE_RATE_LIMIT)", () => {
+describe("a client's upload budget (UPLOAD_CLIENT_DAILY_MB) and the rate of submissions with files (FORM_FILE_RATE_LIMIT)", () => {
   const BUDGET_MESSAGE = (
     JSON.parse(readFileSync(join(ROOT, 'forms/apply-now.json'), 'utf8')) as {
       uiSchema: { file: { 'ui:options': { budgetMessage: string } } };
@@ -323,7 +323,7 @@ describe("a client's upload budget (UPLOAD_CLIENT_MB_PER_DAY) and the rate of su
   const cv = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(400 * 1024, 0x20)]);
 
   it("refuses a client's files past its day's budget with 429, Retry-After and the form's message, while another client still uploads", async () => {
-    const { app, cleanup } = await startServer({ uploadClientMbPerDay: 1, formFileRateLimit: 1000 });
+    const { app, cleanup } = await startServer({ uploadClientDailyMb: 1, formFileRateLimit: 1000 });
     try {
       // Two 400 KB CVs fit in 1 MB; the third would pass it.
       for (const name of ['one.pdf', 'two.pdf']) expect((await apply(app, name, cv, undefined, '198.51.100.7')).statusCode, name).toBe(201);
