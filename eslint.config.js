@@ -95,6 +95,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [ONE_ROUTER, ONE_PATH_GRAMMAR] }] },
   },
   {
+    // The server's settings are read once, by server/settings.ts, which checks them together and
+    // refuses a start with an invalid one; everything else is given them. Scripts' entry points
+    // (scripts/*.ts, vite.config.ts) read their own options. The exceptions, each for its reason:
+    // - server/ops/cli.ts: the operator commands find the database as the server does (DATA_DIR,
+    //   DATABASE_URL checked by settings.ts's parseDatabaseUrl) without the settings a start needs;
+    // - scripts/lib/editor/publish.ts: passes the environment on to git, reads no setting of its own;
+    // - scripts/lib/sample-routes.ts: CHROMIUM_PATH, where the development scripts find Chromium.
+    files: ['server/**/*.ts', 'domain/**/*.ts', 'src/**/*.{ts,tsx}', 'scripts/lib/**/*.ts'],
+    ignores: ['server/settings.ts', 'server/ops/cli.ts', 'scripts/lib/editor/publish.ts', 'scripts/lib/sample-routes.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Settings are read by server/settings.ts only (readSettings): add the setting there and pass it on.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON replies of every shape: `any` is the honest type there.
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

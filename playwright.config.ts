@@ -24,7 +24,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && DEMO=1 FORM_RATE_LIMIT=1000 PAGE_RENDER_LIMIT=0 RENDER_CONCURRENCY=0 DATA_DIR=${dataDir} PORT=${port} STATIC_DIR=${staticDir} npx tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && DEMO=1 FORM_RATE_LIMIT=1000 FORM_FILE_RATE_LIMIT=1000 PAGE_RENDER_LIMIT=0 RENDER_CONCURRENCY=0 DATA_DIR=${dataDir} PORT=${port} STATIC_DIR=${staticDir} npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,7 +2,7 @@ import { isObject } from './guards';
 
 /**
  * What a form file says about an uploaded file field (`uiSchema[field]` with `"ui:widget": "file"`
- * and its `ui:options`: accept, maxBytes, typeMessage, sizeMessage). The browser checks a chosen file
+ * and its `ui:options`: accept, maxBytes, typeMessage, sizeMessage, budgetMessage). The browser checks a chosen file
  * by it before sending (`fileProblems`); the server checks the upload again by the same rule, and its
  * content besides (server/forms/uploads.ts).
  */
@@ -14,6 +14,8 @@ export interface FileRule {
   maxBytes: number;
   typeMessage: string;
   sizeMessage: string;
+  /** What the server answers (429) when the client has stored its day's budget of uploads (UPLOAD_CLIENT_DAILY_MB). */
+  budgetMessage: string;
 }
 
 /** A file's size limit when its form file names none. */
@@ -44,6 +46,10 @@ export function fileRules(uiSchema: unknown, fields?: readonly string[]): FileRu
           typeof options.sizeMessage === 'string'
             ? options.sizeMessage
             : `The file must not be larger than ${Math.round(maxBytes / 1048576)} MB`,
+        budgetMessage:
+          typeof options.budgetMessage === 'string'
+            ? options.budgetMessage
+            : 'You have sent as many files as we can take from you today. Please try again tomorrow.',
       },
     ];
   });

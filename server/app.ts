@@ -20,12 +20,13 @@ import shopRoutes from './routes/shop';
 import { API_PREFIX } from './paths';
 import { DEFAULT_BODY_LIMIT } from './rate-limit';
 import { registerRequestLog, requestId } from './request-log';
-import { registerSecurityHeaders } from './security';
+import { registerSameSiteWrites, registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
 import { checkedContent, followContent } from './content/follow';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
+  DEFAULT_UPLOAD_CLIENT_DAILY_MB,
   DEFAULT_UPLOAD_QUOTA_MB,
   DEFAULT_UPLOAD_RETENTION_DAYS,
   parseOrigin,
@@ -34,7 +35,7 @@ import {
   SettingsError,
   trustProxyProblem,
 } from './settings';
-import { PAYMENT_REQUESTS_PATH } from './shop/provider';
+import { NOTIFICATIONS_PATH, PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
 import { SubmissionStore } from './forms/store';
 import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
@@ -86,8 +87,12 @@ export interface BuildOptions {
   product?: Product;
   /** Clock; default: the system clock. */
   now?: () => Date;
-  /** Form submissions (POST form-emails/*) per minute per IP; default: FORM_RATE_LIMIT, else 10. */
+  /** Form submissions (POST form-emails/*) per minute per client; default 10 (FORM_RATE_LIMIT). */
   formRateLimit?: number;
+  /** Submissions carrying files per minute per client, besides formRateLimit; default 3 (FORM_FILE_RATE_LIMIT). */
+  formFileRateLimit?: number;
+  /** MB of uploads one client (an IP, an IPv6 /64) may store a day; 0: no budget; default 50 (UPLOAD_CLIENT_DAILY_MB). */
+  uploadClientDailyMb?: number;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
   /** Seconds past its time a cached page is still served while it renders again in the background (default 60). */
@@ -178,6 +183,8 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
     problems.push('uploadQuotaMb must be a positive number of MB');
   if (opts.uploadRetentionDays !== undefined && !(opts.uploadRetentionDays > 0 && Number.isFinite(opts.uploadRetentionDays)))
     problems.push('uploadRetentionDays must be a positive number of days');
+  if (opts.uploadClientDailyMb !== undefined && !(opts.uploadClientDailyMb >= 0 && Number.isFinite(opts.uploadClientDailyMb)))
+    problems.push('uploadClientDailyMb must be a number of MB, 0 for no budget');
   if (!opts.demo && !opts.smtpUrl) problems.push('smtpUrl is required outside demo mode');
   if (!opts.demo && !opts.mailFrom) problems.push('mailFrom is required outside demo mode');
   if (problems.length > 0) throw new SettingsError(problems);
@@ -258,7 +265,18 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   if (ctx.demo) await seedDemoKeys(ctx.repo, { now: now() });
 
   const orders = new OrderStore(db);
-  watchState(metrics, { db, shared, orders, outbox: mail.outbox, now, draining: () => draining });
+  // Uploaded files are kept UPLOAD_RETENTION_DAYS, then removed (their submission stays, marked).
+  const uploads = new SubmissionStore(db);
+  const uploadQuotaBytes = Math.floor((opts.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024);
+  watchState(metrics, {
+    db,
+    shared,
+    orders,
+    uploads: { storedBytes: () => uploads.storedBytes(), quotaBytes: uploadQuotaBytes },
+    outbox: mail.outbox,
+    now,
+    draining: () => draining,
+  });
   const expirePending = async () => metrics.ordersExpired.inc(await orders.expirePending(now().toISOString()));
   await expirePending();
   const sweepOnce = async () => {
@@ -271,8 +289,6 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   };
   const sweep = setInterval(() => void sweepOnce(), EXPIRY_SWEEP_MS);
   sweep.unref();
-  // Uploaded files are kept UPLOAD_RETENTION_DAYS, then removed (their submission stays, marked).
-  const uploads = new SubmissionStore(db);
   const retentionMs = (opts.uploadRetentionDays ?? DEFAULT_UPLOAD_RETENTION_DAYS) * DAY_MS;
   const removeOldUploads = async () => {
     try {
@@ -311,6 +327,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   });
   // Production: HSTS, and the external provider may receive the checkout's form posts and requests.
   registerSecurityHeaders(app, { hsts: !ctx.demo, paymentOrigin: ctx.demo ? undefined : ctx.paymentProviderUrl });
+  // Browsers on other sites cannot change anything through the API; the provider's signed
+  // notifications come server to server.
+  registerSameSiteWrites(app, { siteOrigin: ctx.publicUrl, prefix: API_PREFIX, exempt: [NOTIFICATIONS_PATH] });
   // gzip/brotli for the site's scripts, styles and the JSON API (images are already compressed).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -359,9 +378,16 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
       .send(body);
   });
   await whenConnected(shared);
-  const uploadQuotaBytes = Math.floor((opts.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024);
+  const uploadClientBytesPerDay = Math.floor((opts.uploadClientDailyMb ?? DEFAULT_UPLOAD_CLIENT_DAILY_MB) * 1024 * 1024);
   for (const module of API_MODULES)
-    await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit, uploadQuotaBytes });
+    await app.register(module, {
+      prefix: API_PREFIX,
+      ...ctx,
+      formRateLimit: opts.formRateLimit,
+      formFileRateLimit: opts.formFileRateLimit,
+      uploadQuotaBytes,
+      uploadClientBytesPerDay,
+    });
   if (ctx.demo) {
     for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
     for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });

@@ -47,6 +47,7 @@ const KNOWN_LABELS: Record<string, Record<string, readonly string[]>> = {
   telmed_page_renders_refused_total: { reason: ['budget', 'busy'] },
   telmed_key_activations_total: { result: ['succeeded', 'refused', 'locked'] },
   telmed_uploads_total: { result: ['stored', 'refused'] },
+  telmed_upload_submissions_refused_total: { reason: ['quota', 'budget'] },
   telmed_emails_sent_total: { kind: ['keys', 'form'] },
   telmed_emails_failed_total: { kind: ['keys', 'form'] },
   telmed_emails_retried_total: { kind: ['keys', 'form'] },
@@ -97,7 +98,12 @@ export function createMetrics() {
       ['result'],
     ),
     formSubmissions: counter('telmed_form_submissions_total', 'Form submissions stored, by form.', ['form']),
-    uploads: counter('telmed_uploads_total', 'Uploaded files: stored, or refused (type, size, quota).', ['result']),
+    uploads: counter('telmed_uploads_total', 'Uploaded files: stored, or refused (type, size, quota, client budget).', ['result']),
+    uploadSubmissionsRefused: counter(
+      'telmed_upload_submissions_refused_total',
+      "Submissions with files refused for room: the uploads' storage full (507, quota: UPLOAD_QUOTA_MB) or the client's day's budget used (429, budget: UPLOAD_CLIENT_DAILY_MB).",
+      ['reason'],
+    ),
     emailsSent: counter('telmed_emails_sent_total', 'E-mails the SMTP server accepted, by kind (keys, form).', ['kind']),
     emailsFailed: counter('telmed_emails_failed_total', 'E-mails given up on after their last attempt, by kind.', ['kind']),
     emailsRetried: counter('telmed_emails_retried_total', 'E-mail attempts that failed and were scheduled again, by kind.', ['kind']),
@@ -200,6 +206,8 @@ export interface WatchedState {
   /** The shared Redis, when the server has one. */
   shared: { redis: unknown; reachable: () => Promise<boolean> };
   orders: { openReviews: () => Promise<number> };
+  /** The stored uploads (read from the database) and the quota they may fill (UPLOAD_QUOTA_MB). */
+  uploads: { storedBytes: () => Promise<number>; quotaBytes: number };
   outbox: { unsent: () => Promise<Array<{ kind: string; count: number | string; oldest: string }>> };
   now: () => Date;
   draining: () => boolean;
@@ -210,8 +218,9 @@ const MAIL_KINDS = ['keys', 'form'];
 
 /**
  * The gauges of what the instance and its database hold now: readiness (as /api/v1/ready answers),
- * Redis, the database pool, the unsent e-mails and the payments waiting for review. The last two are
- * the same on every instance of one database: alerts take their max, not their sum.
+ * Redis, the database pool, the stored uploads and their quota, the unsent e-mails and the payments
+ * waiting for review. The last four are the same on every instance of one database: alerts take
+ * their max, not their sum.
  */
 export function watchState(metrics: Metrics, state: WatchedState): void {
   metrics.gauge(
@@ -249,6 +258,22 @@ export function watchState(metrics: Metrics, state: WatchedState): void {
     [],
     async (gauge) => {
       gauge.set(await state.orders.openReviews());
+    },
+  );
+  metrics.gauge(
+    'telmed_uploads_stored_bytes',
+    'Bytes of uploaded files stored now (not yet removed by UPLOAD_RETENTION_DAYS).',
+    [],
+    async (gauge) => {
+      gauge.set(await state.uploads.storedBytes());
+    },
+  );
+  metrics.gauge(
+    'telmed_uploads_quota_bytes',
+    'Bytes the stored uploads may take (UPLOAD_QUOTA_MB); a submission whose files would pass it gets 507.',
+    [],
+    (gauge) => {
+      gauge.set(state.uploads.quotaBytes);
     },
   );
   metrics.gauge('telmed_outbox_unsent', 'E-mails written and not sent yet, by kind (npm run outbox).', ['kind'], async (gauge) => {

@@ -3,7 +3,7 @@ import fastifyRateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ServerContext } from './context';
 import { HttpError } from './http';
@@ -16,21 +16,26 @@ import { sharedLimiter, type SharedState } from './shared-state';
  * IP address or an IPv6 /64 (render-budget.ts clientKey). The content routes are not limited.
  */
 
-/** Submissions per minute per IP when neither the option nor FORM_RATE_LIMIT says otherwise. */
+/** Submissions per minute per client when neither the option nor FORM_RATE_LIMIT (server/settings.ts) says otherwise. */
 export const DEFAULT_FORM_RATE_LIMIT = 10;
+/**
+ * Submissions carrying files (multipart) per minute per client, besides the form limit: each may
+ * store megabytes and costs a content check (FORM_FILE_RATE_LIMIT).
+ */
+export const DEFAULT_FORM_FILE_RATE_LIMIT = 3;
 export const RATE_LIMIT_MESSAGE = 'Too many submissions. Please wait a minute and try again.';
 
-/** The form rate limit in force: the option, else the FORM_RATE_LIMIT environment variable, else 10. */
-export function formRateLimit(option?: number, env: string | undefined = process.env.FORM_RATE_LIMIT): number {
-  if (option !== undefined && Number.isInteger(option) && option > 0) return option;
-  const fromEnv = env !== undefined && /^\d+$/.test(env.trim()) ? Number(env.trim()) : 0;
-  return fromEnv > 0 ? fromEnv : DEFAULT_FORM_RATE_LIMIT;
+/** The form rate limit in force: the option (FORM_RATE_LIMIT, read by server/settings.ts), else 10. */
+export function formRateLimit(option?: number): number {
+  return option !== undefined && Number.isInteger(option) && option > 0 ? option : DEFAULT_FORM_RATE_LIMIT;
 }
 
-/** Options of a route module with limited endpoints (buildServer passes `formRateLimit` to every API module). */
+/** Options of a route module with limited endpoints (buildServer passes the limits to every API module). */
 export interface LimitedRoutesOptions extends ServerContext {
-  /** Form submissions per minute per IP; default FORM_RATE_LIMIT, else 10. */
+  /** Form submissions per minute per client; default 10 (FORM_RATE_LIMIT). */
   formRateLimit?: number;
+  /** Submissions carrying files per minute per client; default 3 (FORM_FILE_RATE_LIMIT). */
+  formFileRateLimit?: number;
 }
 
 /** Billings per minute per IP at the least (each stores a pending order). */
@@ -115,6 +120,61 @@ export async function registerRateLimit(app: FastifyInstance, namespace: string)
  * against the same limit): one limiter, one store. Call once and give the result to each route.
  */
 export const sharedPerMinute = (app: FastifyInstance, max: number) => ({ onRequest: app.rateLimit({ max, timeWindow: 60_000 }) });
+
+/**
+ * A budget of `points` per client a `seconds`-long window, taken in the amounts a route decides (the
+ * bytes of a submission's files), in Redis when the server has it (shared-state.ts sharedLimiter).
+ * A client is an IP address or an IPv6 /64 (render-budget.ts clientKey).
+ */
+export function clientBudget(shared: SharedState, options: { keyPrefix: string; points: number; seconds: number }) {
+  const limiter = sharedLimiter(shared, { keyPrefix: options.keyPrefix, points: options.points, duration: options.seconds });
+  return {
+    /**
+     * Takes `points` from the client's budget when they fit in what is left: 0. Otherwise nothing is
+     * taken (a smaller amount may still fit) and the answer is the milliseconds until the window ends.
+     */
+    async take(ip: string, points: number): Promise<number> {
+      const key = clientKey(ip);
+      try {
+        await limiter.consume(key, points);
+        return 0;
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        await limiter.reward(key, points);
+        return Math.max(1000, refused.msBeforeNext);
+      }
+    },
+    /** Gives back what `take` took for something that was not kept after all. */
+    async giveBack(ip: string, points: number): Promise<void> {
+      await limiter.reward(clientKey(ip), points);
+    },
+  };
+}
+
+/**
+ * An onRequest hook: at most `max` of the requests `counts` picks per minute per client (the others
+ * pass untouched), then 429 { message } with Retry-After as the other limits answer, counted under
+ * `keyPrefix`. For a second limit on routes that have one already: @fastify/rate-limit runs one
+ * limit per request.
+ */
+export function perMinuteOf(
+  shared: SharedState,
+  keyPrefix: string,
+  max: number,
+  counts: (request: FastifyRequest) => boolean,
+): onRequestAsyncHookHandler {
+  const budget = clientBudget(shared, { keyPrefix, points: max, seconds: 60 });
+  return async (request, reply) => {
+    if (!counts(request)) return;
+    const waitMs = await budget.take(request.ip, 1);
+    if (waitMs > 0) {
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.ceil(waitMs / 1000)))
+        .send({ message: RATE_LIMIT_MESSAGE });
+    }
+  };
+}
 
 /** Route options: at most `max` requests per minute per IP, then 429 { message } with Retry-After. */
 export const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });

@@ -114,3 +114,48 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
     return payload;
   });
 }
+
+/** Methods that change nothing: never refused for where they come from. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CROSS_SITE_MESSAGE = 'Requests from other sites are not accepted.';
+
+/**
+ * Whether a browser sent a request from another site: its Sec-Fetch-Site says so (anything but
+ * same-origin, or none: typed or bookmarked), unless its Origin is the site's own; without
+ * Sec-Fetch-Site (an older browser), an Origin other than the site's. Without either header it is
+ * not a browser's cross-site request (curl, a server, a test): it passes.
+ */
+export function fromAnotherSite(
+  headers: { 'sec-fetch-site'?: string | string[]; origin?: string | string[] },
+  siteOrigin: string,
+): boolean {
+  const site = typeof headers['sec-fetch-site'] === 'string' ? headers['sec-fetch-site'].trim().toLowerCase() : undefined;
+  const origin = typeof headers.origin === 'string' ? headers.origin.trim() : undefined;
+  if (site === 'same-origin' || site === 'none') return false;
+  if (site !== undefined) return origin !== siteOrigin;
+  return origin !== undefined && origin !== siteOrigin;
+}
+
+/**
+ * Refuses with 403 the state-changing requests (any method but GET, HEAD, OPTIONS) to the routes
+ * under `prefix` that a browser sends from another site (fromAnotherSite): a page elsewhere cannot
+ * make its visitors' browsers submit forms, buy or upload here (a form post or a multipart fetch
+ * needs no CORS preflight). The routes of `exempt` (route patterns) are called server to server and
+ * checked otherwise: the payment provider's signed notifications.
+ */
+export function registerSameSiteWrites(
+  app: FastifyInstance,
+  options: { siteOrigin: string; prefix: string; exempt: readonly string[] },
+): void {
+  const exempt = new Set(options.exempt);
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith(`${options.prefix}/`) || exempt.has(route)) return;
+    if (fromAnotherSite(request.headers, options.siteOrigin)) {
+      request.log.warn({ route, origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused');
+      return reply.code(403).send({ message: CROSS_SITE_MESSAGE });
+    }
+  });
+}

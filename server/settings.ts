@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { DEFAULT_FORM_FILE_RATE_LIMIT, DEFAULT_FORM_RATE_LIMIT } from './rate-limit';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
@@ -52,6 +53,12 @@ export interface Settings {
   databaseUrl?: string;
   /** Connections of the PostgreSQL pool of this instance (DATABASE_POOL_SIZE, default 10). */
   databasePoolSize: number;
+  /** Form submissions per minute per client (FORM_RATE_LIMIT, default 10). */
+  formRateLimit: number;
+  /** Submissions carrying files per minute per client (FORM_FILE_RATE_LIMIT, default 3). */
+  formFileRateLimit: number;
+  /** MB of uploaded files one client may store a day (UPLOAD_CLIENT_DAILY_MB, default 50; 0: no budget). */
+  uploadClientDailyMb: number;
   /** Where GET /metrics listens (METRICS_PORT; off when unset): a port of its own, never the site's. */
   metricsPort?: number;
   /** The address of the metrics port (METRICS_HOST, default 127.0.0.1: reachable from this machine only). */
@@ -71,6 +78,8 @@ const MIN_SECRET_VARIETY = 8;
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
 export const DEFAULT_UPLOAD_RETENTION_DAYS = 365;
 export const DEFAULT_ORDER_TTL_MINUTES = 60;
+/** MB of uploads a client may store a day: ten 5 MB CVs; a quota of 1024 MB takes 21 clients a day to fill. */
+export const DEFAULT_UPLOAD_CLIENT_DAILY_MB = 50;
 
 type Env = Record<string, string | undefined>;
 
@@ -304,6 +313,28 @@ export function readSettings(env: Env = process.env): Settings {
     problems,
   );
 
+  const formRateLimit = wholeNumber(
+    env,
+    'FORM_RATE_LIMIT',
+    DEFAULT_FORM_RATE_LIMIT,
+    { min: 1, max: 1_000_000_000, unit: 'submissions a minute' },
+    problems,
+  );
+  const formFileRateLimit = wholeNumber(
+    env,
+    'FORM_FILE_RATE_LIMIT',
+    DEFAULT_FORM_FILE_RATE_LIMIT,
+    { min: 1, max: 1_000_000_000, unit: 'submissions a minute' },
+    problems,
+  );
+  const uploadClientDailyMb = wholeNumber(
+    env,
+    'UPLOAD_CLIENT_DAILY_MB',
+    DEFAULT_UPLOAD_CLIENT_DAILY_MB,
+    { min: 0, max: 1_048_576, unit: 'MB' },
+    problems,
+  );
+
   let smtpUrl: string | undefined;
   if (env.SMTP_URL) {
     const parsed = parseSmtpUrl(env.SMTP_URL);
@@ -364,5 +395,8 @@ export function readSettings(env: Env = process.env): Settings {
     logLevel,
     uploadQuotaMb,
     uploadRetentionDays,
+    formRateLimit,
+    formFileRateLimit,
+    uploadClientDailyMb,
   };
 }

@@ -11,7 +11,15 @@ import { followForm, loadSubmittableForms, type SubmittableForm } from '../forms
 import { acceptedType, admits, claimedType, cleanFileName, uploadProblem } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { checked, HttpError, list, notFound, QUERY, queryNumber } from '../http';
-import { formRateLimit, registerRateLimit, sharedPerMinute, type LimitedRoutesOptions } from '../rate-limit';
+import {
+  clientBudget,
+  DEFAULT_FORM_FILE_RATE_LIMIT,
+  formRateLimit,
+  registerRateLimit,
+  sharedPerMinute,
+  perMinuteOf,
+  type LimitedRoutesOptions,
+} from '../rate-limit';
 
 /** What a submission carries besides its files: `key` and `data` (the form data as JSON text). */
 interface Envelope {
@@ -19,11 +27,17 @@ interface Envelope {
   data: unknown;
 }
 
-/** The route's options: the rate limits' and the upload quota. */
+/** The route's options: the rate limits', the upload quota and the uploads' budget per client. */
 interface FormRoutesOptions extends LimitedRoutesOptions {
   /** Bytes the stored uploads may take in all (UPLOAD_QUOTA_MB); a submission with files beyond it is refused with 507. */
   uploadQuotaBytes?: number;
+  /** Bytes of uploads one client may store a day (UPLOAD_CLIENT_DAILY_MB); beyond them 429. 0 or absent: no budget. */
+  uploadClientBytesPerDay?: number;
 }
+
+const DAY_SECONDS = 86_400;
+/** A multipart content type, the only kind of body that carries files. */
+const MULTIPART = /^\s*multipart\//i;
 
 /** What a visitor reads when the uploads' storage is full. */
 export const UPLOADS_FULL_MESSAGE = 'We cannot accept files at the moment. Please try again later.';
@@ -140,8 +154,18 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
   // An oversized file is truncated at the limit (part.file.truncated) and refused with the form's message.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-  // One budget per IP for every form endpoint.
-  const limit = sharedPerMinute(app, formRateLimit(opts.formRateLimit));
+  // One budget per client for every form endpoint, and a lower one for the submissions that carry
+  // files (multipart: the only way a file comes), counted before the body is read.
+  const formLimit = sharedPerMinute(app, formRateLimit(opts.formRateLimit));
+  // (The content type is read: the multipart plugin marks a request only as it parses the body.)
+  const fileLimit = perMinuteOf(opts.shared, 'rate-limit:forms:files', opts.formFileRateLimit ?? DEFAULT_FORM_FILE_RATE_LIMIT, (request) =>
+    MULTIPART.test(request.headers['content-type'] ?? ''),
+  );
+  const limit = { onRequest: [formLimit.onRequest, fileLimit] };
+  // A client may store UPLOAD_CLIENT_DAILY_MB of uploads a day, whatever the forms.
+  const budgetBytes = opts.uploadClientBytesPerDay ?? 0;
+  const uploadBudget =
+    budgetBytes > 0 ? clientBudget(opts.shared, { keyPrefix: 'upload-bytes', points: budgetBytes, seconds: DAY_SECONDS }) : undefined;
   // One route per form, so that each has a body limit sized to its form (forms/limits.ts); files
   // are bounded by the form's own maxBytes (multipart limits), not by the body limit.
   for (const loaded of forms.values()) {
@@ -182,6 +206,20 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
       const createdAt = opts.now().toISOString();
       const files = uploads.flatMap((u) => (u.file ? [u.file] : []));
       const bytes = files.reduce((sum, file) => sum + file.content.length, 0);
+      const waitMs = uploadBudget && bytes > 0 ? await uploadBudget.take(request.ip, bytes) : 0;
+      if (waitMs > 0) {
+        request.log.warn(
+          { form: form.key, bytes },
+          'uploads: the client used its daily budget (UPLOAD_CLIENT_DAILY_MB), submission refused',
+        );
+        opts.metrics.uploads.inc({ result: 'refused' }, files.length);
+        opts.metrics.uploadSubmissionsRefused.inc({ reason: 'budget' });
+        const message = form.files.find((rule) => uploads.some((u) => u.file && u.field === rule.field))?.budgetMessage;
+        return reply
+          .code(429)
+          .header('retry-after', String(Math.ceil(waitMs / 1000)))
+          .send({ message });
+      }
       // One write transaction: the quota is read and the files written under one write lock
       // ('uploads'), whatever other process or instance writes.
       const stored = await opts.db.write('uploads', async (q) => {
@@ -197,6 +235,9 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
         // The operator must act (raise UPLOAD_QUOTA_MB, shorten UPLOAD_RETENTION_DAYS): logged at error level.
         request.log.error({ form: form.key, bytes, quotaBytes }, 'uploads: storage quota (UPLOAD_QUOTA_MB) reached, submission refused');
         opts.metrics.uploads.inc({ result: 'refused' }, files.length);
+        opts.metrics.uploadSubmissionsRefused.inc({ reason: 'quota' });
+        // Nothing was stored: the client's budget is as it was.
+        if (uploadBudget && bytes > 0) await uploadBudget.giveBack(request.ip, bytes);
         return reply.code(507).send({ message: UPLOADS_FULL_MESSAGE });
       }
       opts.metrics.formSubmissions.inc({ form: form.key });

@@ -67,7 +67,7 @@ describe.skipIf(!hasPromtool)('promtool', () => {
 });
 
 describe('the alert rules', () => {
-  it('are these ten, in this order', () => {
+  it('are these twelve, in this order', () => {
     expect(alertBlocks.map((alert) => alert.name)).toEqual([
       'TelmedKeyEmailsStuck',
       'TelmedKeyEmailFailed',
@@ -79,6 +79,8 @@ describe('the alert rules', () => {
       'TelmedInstanceDown',
       'TelmedInstanceNotReady',
       'TelmedRedisDown',
+      'TelmedUploadQuotaRefusing',
+      'TelmedUploadsNearQuota',
     ]);
   });
 

@@ -401,7 +401,7 @@ export function useHostileServer(now: () => Date) {
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     await generate(ROOT);
-    const started = await startServer({ now, formRateLimit: 100_000, trustProxy: '127.0.0.1' });
+    const started = await startServer({ now, formRateLimit: 100_000, formFileRateLimit: 100_000, trustProxy: '127.0.0.1' });
     server.app = started.app;
     cleanup = started.cleanup;
     const [individual, family] = DEMO_KEY_ORDERS;

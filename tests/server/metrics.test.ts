@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { deployMetricNames } from '../deploy/dashboard-metrics';
 import { buyInSandbox, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
+import { multipartBody } from './files';
 
 /**
  * GET /metrics on the metrics port: Prometheus' text format, counters that move by exactly what
@@ -107,6 +108,38 @@ describe('GET /metrics', () => {
     // Node's and the process's own.
     for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'process_cpu_seconds_total'])
       expect(after).toMatch(new RegExp(`^${name} `, 'm'));
+  });
+
+  it('counts the stored uploads against the quota, and the submissions refused for the quota (507) or the budget (429)', async () => {
+    const small = await startServer({ metricsPort: 0, uploadQuotaMb: 1, uploadClientDailyMb: 1 });
+    try {
+      await small.app.ready();
+      const read = async () => (await fetch(`http://127.0.0.1:${small.app.metricsAddress()!.port}/metrics`)).text();
+      const cv = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 0x20)]);
+      const apply = async (remoteAddress: string) => {
+        const { payload, headers } = await multipartBody({
+          key: 'apply-now',
+          data: JSON.stringify(VALID_SUBMISSIONS['apply-now']),
+          file: { filename: 'cv.pdf', type: 'application/pdf', content: cv },
+        });
+        return (await small.app.inject({ method: 'POST', url: '/api/v1/form-emails/apply-now', payload, headers, remoteAddress }))
+          .statusCode;
+      };
+      const before = await read();
+      expect(valueOf(before, 'telmed_uploads_quota_bytes')).toBe(1024 * 1024);
+      expect(valueOf(before, 'telmed_uploads_stored_bytes')).toBe(0);
+      expect(await apply('198.51.100.30')).toBe(201);
+      // Another client: the quota is full. The first client again: its day's budget is.
+      expect(await apply('198.51.100.31')).toBe(507);
+      expect(await apply('198.51.100.30')).toBe(429);
+      const after = await read();
+      expect(valueOf(after, 'telmed_uploads_stored_bytes')).toBe(cv.length);
+      expect(valueOf(after, 'telmed_upload_submissions_refused_total', { reason: 'quota' })).toBe(1);
+      expect(valueOf(after, 'telmed_upload_submissions_refused_total', { reason: 'budget' })).toBe(1);
+      expect(valueOf(after, 'telmed_uploads_total', { result: 'refused' })).toBe(2);
+    } finally {
+      await small.cleanup();
+    }
   });
 
   it('labels pages by one route, never by their path', async () => {

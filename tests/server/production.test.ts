@@ -220,6 +220,22 @@ describe('settings: demo only when asked, production refuses to start without it
     }
   });
 
+  it('reads FORM_RATE_LIMIT (10), FORM_FILE_RATE_LIMIT (3) and UPLOAD_CLIENT_DAILY_MB (50; 0: no budget), refusing other values', () => {
+    expect(readSettings(PRODUCTION_ENV)).toMatchObject({ formRateLimit: 10, formFileRateLimit: 3, uploadClientDailyMb: 50 });
+    expect(
+      readSettings({ ...PRODUCTION_ENV, FORM_RATE_LIMIT: '1000', FORM_FILE_RATE_LIMIT: '5', UPLOAD_CLIENT_DAILY_MB: '0' }),
+    ).toMatchObject({ formRateLimit: 1000, formFileRateLimit: 5, uploadClientDailyMb: 0 });
+    for (const bad of ['0', '-1', '1.5', 'many', '']) {
+      const problems = problemsOf({ ...PRODUCTION_ENV, FORM_RATE_LIMIT: bad, FORM_FILE_RATE_LIMIT: bad });
+      expect(problems, bad).toMatch(/FORM_RATE_LIMIT must be a whole number of submissions a minute from 1/);
+      expect(problems, bad).toMatch(/FORM_FILE_RATE_LIMIT must be a whole number of submissions a minute from 1/);
+    }
+    for (const bad of ['-1', '1.5', 'lots'])
+      expect(problemsOf({ ...PRODUCTION_ENV, UPLOAD_CLIENT_DAILY_MB: bad }), bad).toMatch(
+        /UPLOAD_CLIENT_DAILY_MB must be a whole number of MB from 0/,
+      );
+  });
+
   it('buildServer refuses the same: trustProxy true, a provider URL with credentials or a fragment, a weak secret', async () => {
     const dataDir = tempDir();
     try {
@@ -425,6 +441,19 @@ describe('the production start (server/main.ts)', () => {
       expect(output).toMatch(/PAYMENT_PROVIDER_URL is required/);
       expect(output).toMatch(/SMTP_URL is required/);
       expect(output).toMatch(/MAIL_FROM is required/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('refuses to start with an invalid FORM_RATE_LIMIT, which is never taken for the default', async () => {
+    const dataDir = tempDir();
+    try {
+      const { ready } = startProcess({ DEMO: '1', FORM_RATE_LIMIT: 'many', DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const { code, output } = await ready;
+      expect(code).toBe(1);
+      expect(output).toMatch(/FORM_RATE_LIMIT must be a whole number of submissions a minute from 1 to 1000000000 \(got 'many'\)/);
+      expect(output).not.toContain('Listening on');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

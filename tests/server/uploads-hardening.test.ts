@@ -8,6 +8,7 @@ import { MailSender, type SenderLog } from '../../server/mail/sender';
 import { backupDatabase } from '../../server/ops/backup';
 import { exportSubmissions } from '../../server/ops/submissions';
 import { smtpTransport } from '../../server/mail/transport';
+import { RATE_LIMIT_MESSAGE } from '../../server/rate-limit';
 import { UPLOADS_FULL_MESSAGE } from '../../server/routes/forms';
 import { dropDatabaseOf, ON_POSTGRES, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody, zipFile } from './files';
@@ -72,14 +73,20 @@ const BOMB_DOCX = zipFile([
   { name: 'word/document.xml', content: Buffer.alloc(50 * MiB) },
 ]);
 
-/** Posts an apply-now with `content` as its CV. */
-async function apply(app: import('fastify').FastifyInstance, filename: string, content: Buffer, type = 'application/pdf') {
+/** Posts an apply-now with `content` as its CV (from `remoteAddress`, default 127.0.0.1). */
+async function apply(
+  app: import('fastify').FastifyInstance,
+  filename: string,
+  content: Buffer,
+  type = 'application/pdf',
+  remoteAddress?: string,
+) {
   const { payload, headers } = await multipartBody({
     key: 'apply-now',
     data: JSON.stringify(VALID_SUBMISSIONS['apply-now']),
     file: { filename, type, content },
   });
-  return app.inject({ method: 'POST', url: APPLY, payload, headers });
+  return app.inject({ method: 'POST', url: APPLY, payload, headers, remoteAddress });
 }
 
 const count = async (app: import('fastify').FastifyInstance, table: 'form_submissions' | 'outbox') =>
@@ -148,7 +155,12 @@ describe('apply-now uploads judged beyond their first bytes', () => {
   let cleanup: () => Promise<void>;
   const lines: string[] = [];
   beforeAll(async () => {
-    ({ app, cleanup } = await startServer({ formRateLimit: 1000, logger: 'warn', logStream: { write: (line) => lines.push(line) } }));
+    ({ app, cleanup } = await startServer({
+      formRateLimit: 1000,
+      formFileRateLimit: 1000,
+      logger: 'warn',
+      logStream: { write: (line) => lines.push(line) },
+    }));
   });
   afterAll(async () => cleanup?.());
 
@@ -296,6 +308,72 @@ describe('the upload quota (UPLOAD_QUOTA_MB)', () => {
       });
       expect(contact.statusCode).toBe(201);
       expect((await apply(app, 'small.pdf', CV_PDF)).statusCode).toBe(201);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe("a client's upload budget (UPLOAD_CLIENT_DAILY_MB) and the rate of submissions with files (FORM_FILE_RATE_LIMIT)", () => {
+  const BUDGET_MESSAGE = (
+    JSON.parse(readFileSync(join(ROOT, 'forms/apply-now.json'), 'utf8')) as {
+      uiSchema: { file: { 'ui:options': { budgetMessage: string } } };
+    }
+  ).uiSchema.file['ui:options'].budgetMessage;
+  const cv = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(400 * 1024, 0x20)]);
+
+  it("refuses a client's files past its day's budget with 429, Retry-After and the form's message, while another client still uploads", async () => {
+    const { app, cleanup } = await startServer({ uploadClientDailyMb: 1, formFileRateLimit: 1000 });
+    try {
+      // Two 400 KB CVs fit in 1 MB; the third would pass it.
+      for (const name of ['one.pdf', 'two.pdf']) expect((await apply(app, name, cv, undefined, '198.51.100.7')).statusCode, name).toBe(201);
+      const before = await count(app, 'form_submissions');
+      const refused = await apply(app, 'three.pdf', cv, undefined, '198.51.100.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: BUDGET_MESSAGE });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      expect(await count(app, 'form_submissions')).toBe(before);
+
+      // Another client stores its files; a smaller file still fits in what the first has left.
+      expect((await apply(app, 'other.pdf', cv, undefined, '198.51.100.8')).statusCode).toBe(201);
+      expect((await apply(app, 'small.pdf', CV_PDF, undefined, '198.51.100.7')).statusCode).toBe(201);
+      // Submissions without files are not counted.
+      const contact = await app.inject({
+        method: 'POST',
+        url: '/api/v1/form-emails/contact-us',
+        payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']),
+        remoteAddress: '198.51.100.7',
+      });
+      expect(contact.statusCode).toBe(201);
+
+      // An IPv6 /64 is one client.
+      for (const ip of ['2001:db8:7:8::1', '2001:db8:7:8::2'])
+        expect((await apply(app, 'v6.pdf', cv, undefined, ip)).statusCode, ip).toBe(201);
+      expect((await apply(app, 'v6.pdf', cv, undefined, '2001:db8:7:8:ffff::3')).statusCode).toBe(429);
+      expect((await apply(app, 'v6.pdf', cv, undefined, '2001:db8:7:9::1')).statusCode).toBe(201);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('takes fewer submissions with files a minute than the form limit, then 429 with the limit message', async () => {
+    const { app, cleanup } = await startServer({ formRateLimit: 10, formFileRateLimit: 2 });
+    try {
+      for (let i = 0; i < 2; i++) expect((await apply(app, 'cv.pdf', CV_PDF, undefined, '198.51.100.20')).statusCode).toBe(201);
+      const refused = await apply(app, 'cv.pdf', CV_PDF, undefined, '198.51.100.20');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: RATE_LIMIT_MESSAGE });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same client's submissions without files go on, up to the form limit; another client uploads.
+      const contact = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/form-emails/contact-us',
+          payload: submission('contact-us', VALID_SUBMISSIONS['contact-us']),
+          remoteAddress: '198.51.100.20',
+        });
+      expect((await contact()).statusCode).toBe(201);
+      expect((await apply(app, 'cv.pdf', CV_PDF, undefined, '198.51.100.21')).statusCode).toBe(201);
     } finally {
       await cleanup();
     }

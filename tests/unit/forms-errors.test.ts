@@ -68,6 +68,7 @@ describe('file checks', () => {
     maxBytes: 5 * 1024 * 1024,
     typeMessage: 'type',
     sizeMessage: 'size',
+    budgetMessage: 'budget',
   };
   const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
   it('accepts pdf, docx and doc (any case) up to 5 MB', () => {
