@@ -19,7 +19,8 @@ import resellerBillingRoutes from './routes/reseller-billing';
 import shopRoutes from './routes/shop';
 import { API_PREFIX } from './paths';
 import { DEFAULT_BODY_LIMIT } from './rate-limit';
-import { registerRequestLog, requestId } from './request-log';
+import { proxyTrust } from './proxy-trust';
+import { registerRequestLog, requestIds } from './request-log';
 import { registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
@@ -147,9 +148,6 @@ const EXPIRY_SWEEP_MS = 60_000;
 const UPLOAD_SWEEP_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
 
-/** Trust the nearest `hops` proxies (TRUST_PROXY=<n>). */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 const DEMO_PUBLIC_URL = 'http://127.0.0.1:8080';
 
 /** The payment and link settings in force: the options, demo defaults, or a SettingsError outside demo mode. */
@@ -188,12 +186,14 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
 
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
   const links = linkSettings(opts);
+  const trust = proxyTrust(opts.trustProxy);
   const level = opts.logger === true ? 'info' : opts.logger === false || opts.logger === undefined ? 'silent' : opts.logger;
   const app = Fastify({
     logger: level === 'silent' ? false : { level, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line per API request at info, none per static file (requestLog.ts); no URLs with tokens.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
+    // One trust (TRUST_PROXY) for the client's address in X-Forwarded-For and the request id.
+    trustProxy: trust,
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: TIMEOUTS.request,
     connectionTimeout: TIMEOUTS.connection,
@@ -203,9 +203,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     forceCloseConnections: 'idle',
     // Every request has an id, in each of its log lines (reqId), its X-Request-Id header and a 5xx
-    // answer's body; nginx's own id when it sends a well-formed one, so that both logs agree.
+    // answer's body; nginx's own id when a trusted proxy sends a well-formed one, so that both logs agree.
     requestIdHeader: false,
-    genReqId: requestId,
+    genReqId: requestIds(trust),
   });
   const metrics = createMetrics();
   /** From the start of a shutdown: the instance finishes what it has and takes nothing new. */

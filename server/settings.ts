@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { invalidProxyEntries } from './proxy-trust';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
@@ -196,12 +197,16 @@ export function parseMailFrom(value: string): string | { error: string } {
 }
 
 /**
- * Why a trustProxy value is refused, or undefined. `true`, or a range of every address (a /0 such as
- * 0.0.0.0/0 or ::/0), trusts the X-Forwarded-For of any client: each client would pick its own IP,
- * and with it escape every per-IP limit. Refused in demo mode too: a hop count or the proxy's address
- * does the same job safely.
+ * Why a trustProxy value is refused, or undefined. An entry of a list that is neither an address nor
+ * a CIDR range is refused. `true`, or a range of every address (a /0 such as 0.0.0.0/0 or ::/0),
+ * trusts the X-Forwarded-For of any client: each client would pick its own IP, and with it escape
+ * every per-IP limit. Refused in demo mode too: a hop count or the proxy's address does the same job
+ * safely.
  */
 export function trustProxyProblem(value: boolean | number | string, name: string): string | undefined {
+  const invalid = typeof value === 'string' ? invalidProxyEntries(value) : [];
+  if (invalid.length > 0)
+    return `${name} lists ${invalid.map((entry) => `'${entry.slice(0, 50)}'`).join(', ')}, neither an address nor a CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8)`;
   const everyone = value === true || (typeof value === 'string' && value.split(',').some((entry) => /\/0+$/.test(entry.trim())));
   if (!everyone) return undefined;
   return `${name}=${String(value)} would let any client choose its own IP (and so escape every per-IP limit): list the addresses of your reverse proxies (e.g. 127.0.0.1 or 10.0.0.0/8) or give how many proxies are in front of the server (e.g. 1)`;

@@ -165,6 +165,21 @@ describe('settings: demo only when asked, production refuses to start without it
     }
   });
 
+  it('refuses a TRUST_PROXY entry that is neither an address nor a CIDR range, naming it', () => {
+    for (const [value, entry] of [
+      ['10.0.0', '10.0.0'],
+      ['127.0.0.1,10.0.0.0/33', '10.0.0.0/33'],
+      ['::1, 1:2:3', '1:2:3'],
+    ]) {
+      expect(problemsOf({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toMatch(
+        new RegExp(`^TRUST_PROXY lists '${entry}', neither an address nor a CIDR range`),
+      );
+    }
+    for (const value of ['::ffff:10.0.0.0/104', '2001:db8::/32, 192.168.0.0/16']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toBe('');
+    }
+  });
+
   it('refuses a PAYMENT_PROVIDER_URL with credentials, which every buyer would receive, without showing them; or with a fragment', () => {
     for (const url of [
       'https://shop:s3cret@pay.provider.example/payment-requests',
