@@ -9,7 +9,7 @@ import { Repo } from './repo';
 import { createSharedState, whenConnected } from './shared-state';
 import billingRoutes from './routes/billing';
 import contentRoutes from './routes/content';
-import { outboxDevPages, outboxDevRoutes } from './routes/dev';
+import { outboxDevPages, outboxDevRoutes, refuseForeignHost } from './routes/dev';
 import formRoutes, { formDevRoutes } from './routes/forms';
 import keyRoutes from './routes/keys';
 import { sandboxPayPages, sandboxProviderRoutes } from './routes/payment';
@@ -127,8 +127,11 @@ const DEMO_API_MODULES = [sandboxProviderRoutes];
 /** Development helpers under /api/dev, registered in demo mode only (they check ctx.demo too). */
 const DEV_MODULES = [formDevRoutes, outboxDevRoutes];
 
-/** Server-rendered pages at the site root, demo mode only: the sandbox provider's pages, /dev/outbox. */
-const DEV_PAGE_MODULES = [sandboxPayPages, outboxDevPages];
+/** Server-rendered pages at the site root, demo mode only: /dev/outbox. */
+const DEV_PAGE_MODULES = [outboxDevPages];
+
+/** Server-rendered pages at the site root, demo mode only: the sandbox provider's pages. */
+const DEMO_PAGE_MODULES = [sandboxPayPages];
 
 /** Timeouts of the HTTP server (ms): a slow or idle client cannot hold a connection for long. */
 export const TIMEOUTS = {
@@ -364,8 +367,13 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit, uploadQuotaBytes });
   if (ctx.demo) {
     for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
-    for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
-    for (const module of DEV_PAGE_MODULES) await app.register(module, { ...ctx });
+    for (const module of DEMO_PAGE_MODULES) await app.register(module, { ...ctx });
+    // The demo surface (/api/dev, /dev) answers only to 127.0.0.1, localhost and [::1].
+    await app.register(async (surface) => {
+      surface.addHook('onRequest', refuseForeignHost);
+      for (const module of DEV_MODULES) await surface.register(module, { prefix: '/api/dev', ...ctx });
+      for (const module of DEV_PAGE_MODULES) await surface.register(module, { ...ctx });
+    });
   }
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
