@@ -89,6 +89,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Form submissions (POST form-emails/*) per minute per IP; default: FORM_RATE_LIMIT, else 10. */
   formRateLimit?: number;
+  /** Promo-code checks an hour on the whole site, all clients together; default 1000 (PROMO_CHECK_LIMIT). */
+  promoCheckLimit?: number;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
   /** Seconds past its time a cached page is still served while it renders again in the background (default 60). */
@@ -177,6 +179,8 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
   if (proxy) problems.push(proxy);
   if (opts.uploadQuotaMb !== undefined && !(opts.uploadQuotaMb > 0 && Number.isFinite(opts.uploadQuotaMb)))
     problems.push('uploadQuotaMb must be a positive number of MB');
+  if (opts.promoCheckLimit !== undefined && !(Number.isInteger(opts.promoCheckLimit) && opts.promoCheckLimit >= 1))
+    problems.push('promoCheckLimit must be a whole number of checks an hour, at least 1');
   if (opts.uploadRetentionDays !== undefined && !(opts.uploadRetentionDays > 0 && Number.isFinite(opts.uploadRetentionDays)))
     problems.push('uploadRetentionDays must be a positive number of days');
   if (!opts.demo && !opts.smtpUrl) problems.push('smtpUrl is required outside demo mode');
@@ -364,7 +368,13 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   await whenConnected(shared);
   const uploadQuotaBytes = Math.floor((opts.uploadQuotaMb ?? DEFAULT_UPLOAD_QUOTA_MB) * 1024 * 1024);
   for (const module of API_MODULES)
-    await app.register(module, { prefix: API_PREFIX, ...ctx, formRateLimit: opts.formRateLimit, uploadQuotaBytes });
+    await app.register(module, {
+      prefix: API_PREFIX,
+      ...ctx,
+      formRateLimit: opts.formRateLimit,
+      promoCheckLimit: opts.promoCheckLimit,
+      uploadQuotaBytes,
+    });
   if (ctx.demo) {
     for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
     for (const module of DEMO_PAGE_MODULES) await app.register(module, { ...ctx });

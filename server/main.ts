@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     uploadQuotaMb: settings.uploadQuotaMb,
     uploadRetentionDays: settings.uploadRetentionDays,
+    promoCheckLimit: settings.promoCheckLimit,
     redisUrl: settings.redisUrl,
     databaseUrl: settings.databaseUrl,
     databasePoolSize: settings.databasePoolSize,

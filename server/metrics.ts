@@ -96,6 +96,10 @@ export function createMetrics() {
       'Key activations: succeeded, refused (wrong pair, used key, invalid) or locked.',
       ['result'],
     ),
+    codeChecksRefused: counter(
+      'telmed_code_checks_refused_total',
+      'Promo-code checks refused (429) because the site-wide limit of checks an hour (PROMO_CHECK_LIMIT) was spent.',
+    ),
     formSubmissions: counter('telmed_form_submissions_total', 'Form submissions stored, by form.', ['form']),
     uploads: counter('telmed_uploads_total', 'Uploaded files: stored, or refused (type, size, quota).', ['result']),
     emailsSent: counter('telmed_emails_sent_total', 'E-mails the SMTP server accepted, by kind (keys, form).', ['kind']),

@@ -4,6 +4,7 @@ import { PLAIN_ADDRESS } from '../domain/email';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
 import { invalidProxyEntries } from './proxy-trust';
+import { DEFAULT_PROMO_CHECK_LIMIT } from './rate-limit';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
@@ -47,6 +48,8 @@ export interface Settings {
   uploadQuotaMb: number;
   /** Days an uploaded file is kept; older ones are removed, their submission kept (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
+  /** Promo-code checks an hour on the whole site, all clients together (PROMO_CHECK_LIMIT, default 1000). */
+  promoCheckLimit: number;
   /** Redis shared by the instances (redis:// or rediss://): rate limits, key lockouts, render budget, HTML cache (REDIS_URL). */
   redisUrl?: string;
   /** PostgreSQL instead of the SQLite file in dataDir (DATABASE_URL: postgres://user:password@host:5432/database). */
@@ -309,6 +312,14 @@ export function readSettings(env: Env = process.env): Settings {
     problems,
   );
 
+  const promoCheckLimit = wholeNumber(
+    env,
+    'PROMO_CHECK_LIMIT',
+    DEFAULT_PROMO_CHECK_LIMIT,
+    { min: 1, max: 1_000_000, unit: 'checks an hour' },
+    problems,
+  );
+
   let smtpUrl: string | undefined;
   if (env.SMTP_URL) {
     const parsed = parseSmtpUrl(env.SMTP_URL);
@@ -369,5 +380,6 @@ export function readSettings(env: Env = process.env): Settings {
     logLevel,
     uploadQuotaMb,
     uploadRetentionDays,
+    promoCheckLimit,
   };
 }

@@ -165,6 +165,16 @@ describe('settings: demo only when asked, production refuses to start without it
     }
   });
 
+  it('reads PROMO_CHECK_LIMIT as a whole number of checks an hour, 1000 by default', () => {
+    expect(readSettings({ ...PRODUCTION_ENV }).promoCheckLimit).toBe(1000);
+    expect(readSettings({ ...PRODUCTION_ENV, PROMO_CHECK_LIMIT: '250' }).promoCheckLimit).toBe(250);
+    for (const value of ['0', '-5', '1.5', 'lots', '']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, PROMO_CHECK_LIMIT: value }), value).toMatch(
+        /^PROMO_CHECK_LIMIT must be a whole number of checks an hour from 1 to 1000000/,
+      );
+    }
+  });
+
   it('refuses a TRUST_PROXY entry that is neither an address nor a CIDR range, naming it', () => {
     for (const [value, entry] of [
       ['10.0.0', '10.0.0'],
