@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { configGate } from './scripts/lib/vite-config-gate.ts';
+import { loopbackHostsOnly } from './scripts/lib/vite-loopback-hosts.ts';
 import { precompress } from './scripts/lib/vite-precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8081);
@@ -25,7 +26,7 @@ const CHECKOUT =
   /src[\\/](shop[\\/](use-checkout|BillingFormCard|CheckoutParts|use-payment-hand-over|use-promo-code|dependents|payment-form)\.tsx?|api[\\/]shop\.ts|blocks[\\/]checkout[\\/]promo\.ts)$/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), configGate(process.cwd()), precompress()],
+  plugins: [loopbackHostsOnly(), react(), configGate(process.cwd()), precompress()],
   resolve: {
     alias: [
       // @rjsf/core imports markdown-to-jsx for markdown descriptions, which our forms never enable.

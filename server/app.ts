@@ -9,7 +9,7 @@ import { Repo } from './repo';
 import { createSharedState, whenConnected } from './shared-state';
 import billingRoutes from './routes/billing';
 import contentRoutes from './routes/content';
-import { outboxDevPages, outboxDevRoutes } from './routes/dev';
+import { outboxDevPages, outboxDevRoutes, refuseForeignHost } from './routes/dev';
 import formRoutes, { formDevRoutes } from './routes/forms';
 import keyRoutes from './routes/keys';
 import { sandboxPayPages, sandboxProviderRoutes } from './routes/payment';
@@ -19,7 +19,8 @@ import resellerBillingRoutes from './routes/reseller-billing';
 import shopRoutes from './routes/shop';
 import { API_PREFIX } from './paths';
 import { DEFAULT_BODY_LIMIT } from './rate-limit';
-import { registerRequestLog, requestId } from './request-log';
+import { proxyTrust } from './proxy-trust';
+import { registerRequestLog, requestIds } from './request-log';
 import { registerSameSiteWrites, registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
@@ -93,6 +94,8 @@ export interface BuildOptions {
   formFileRateLimit?: number;
   /** MB of uploads one client (an IP, an IPv6 /64) may store a day; 0: no budget; default 50 (UPLOAD_CLIENT_DAILY_MB). */
   uploadClientDailyMb?: number;
+  /** Promo-code checks an hour on the whole site, all clients together; default 1000 (PROMO_CHECK_LIMIT). */
+  promoCheckLimit?: number;
   /** Seconds a server-rendered page is reused per path and the query parameters it reads (0: none); default 10 (HTML_CACHE_SECONDS). */
   htmlCacheSeconds?: number;
   /** Seconds past its time a cached page is still served while it renders again in the background (default 60). */
@@ -131,8 +134,11 @@ const DEMO_API_MODULES = [sandboxProviderRoutes];
 /** Development helpers under /api/dev, registered in demo mode only (they check ctx.demo too). */
 const DEV_MODULES = [formDevRoutes, outboxDevRoutes];
 
-/** Server-rendered pages at the site root, demo mode only: the sandbox provider's pages, /dev/outbox. */
-const DEV_PAGE_MODULES = [sandboxPayPages, outboxDevPages];
+/** Server-rendered pages at the site root, demo mode only: /dev/outbox. */
+const DEV_PAGE_MODULES = [outboxDevPages];
+
+/** Server-rendered pages at the site root, demo mode only: the sandbox provider's pages. */
+const DEMO_PAGE_MODULES = [sandboxPayPages];
 
 /** Timeouts of the HTTP server (ms): a slow or idle client cannot hold a connection for long. */
 export const TIMEOUTS = {
@@ -151,9 +157,6 @@ const EXPIRY_SWEEP_MS = 60_000;
 /** How often uploads past their retention are looked for (and once at start). */
 const UPLOAD_SWEEP_MS = 60 * 60_000;
 const DAY_MS = 86_400_000;
-
-/** Trust the nearest `hops` proxies (TRUST_PROXY=<n>). */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const DEMO_PUBLIC_URL = 'http://127.0.0.1:8080';
 
@@ -181,6 +184,8 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
   if (proxy) problems.push(proxy);
   if (opts.uploadQuotaMb !== undefined && !(opts.uploadQuotaMb > 0 && Number.isFinite(opts.uploadQuotaMb)))
     problems.push('uploadQuotaMb must be a positive number of MB');
+  if (opts.promoCheckLimit !== undefined && !(Number.isInteger(opts.promoCheckLimit) && opts.promoCheckLimit >= 1))
+    problems.push('promoCheckLimit must be a whole number of checks an hour, at least 1');
   if (opts.uploadRetentionDays !== undefined && !(opts.uploadRetentionDays > 0 && Number.isFinite(opts.uploadRetentionDays)))
     problems.push('uploadRetentionDays must be a positive number of days');
   if (opts.uploadClientDailyMb !== undefined && !(opts.uploadClientDailyMb >= 0 && Number.isFinite(opts.uploadClientDailyMb)))
@@ -195,12 +200,14 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
 
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> {
   const links = linkSettings(opts);
+  const trust = proxyTrust(opts.trustProxy);
   const level = opts.logger === true ? 'info' : opts.logger === false || opts.logger === undefined ? 'silent' : opts.logger;
   const app = Fastify({
     logger: level === 'silent' ? false : { level, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line per API request at info, none per static file (requestLog.ts); no URLs with tokens.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : (opts.trustProxy ?? false),
+    // One trust (TRUST_PROXY) for the client's address in X-Forwarded-For and the request id.
+    trustProxy: trust,
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: TIMEOUTS.request,
     connectionTimeout: TIMEOUTS.connection,
@@ -210,9 +217,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     forceCloseConnections: 'idle',
     // Every request has an id, in each of its log lines (reqId), its X-Request-Id header and a 5xx
-    // answer's body; nginx's own id when it sends a well-formed one, so that both logs agree.
+    // answer's body; nginx's own id when a trusted proxy sends a well-formed one, so that both logs agree.
     requestIdHeader: false,
-    genReqId: requestId,
+    genReqId: requestIds(trust),
   });
   const metrics = createMetrics();
   /** From the start of a shutdown: the instance finishes what it has and takes nothing new. */
@@ -385,13 +392,19 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
       ...ctx,
       formRateLimit: opts.formRateLimit,
       formFileRateLimit: opts.formFileRateLimit,
+      promoCheckLimit: opts.promoCheckLimit,
       uploadQuotaBytes,
       uploadClientBytesPerDay,
     });
   if (ctx.demo) {
     for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
-    for (const module of DEV_MODULES) await app.register(module, { prefix: '/api/dev', ...ctx });
-    for (const module of DEV_PAGE_MODULES) await app.register(module, { ...ctx });
+    for (const module of DEMO_PAGE_MODULES) await app.register(module, { ...ctx });
+    // The demo surface (/api/dev, /dev) answers only to 127.0.0.1, localhost and [::1].
+    await app.register(async (surface) => {
+      surface.addHook('onRequest', refuseForeignHost);
+      for (const module of DEV_MODULES) await surface.register(module, { prefix: '/api/dev', ...ctx });
+      for (const module of DEV_PAGE_MODULES) await surface.register(module, { ...ctx });
+    });
   }
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });

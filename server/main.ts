@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     uploadClientDailyMb: settings.uploadClientDailyMb,
     formRateLimit: settings.formRateLimit,
     formFileRateLimit: settings.formFileRateLimit,
+    promoCheckLimit: settings.promoCheckLimit,
     redisUrl: settings.redisUrl,
     databaseUrl: settings.databaseUrl,
     databasePoolSize: settings.databasePoolSize,

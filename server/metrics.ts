@@ -97,6 +97,10 @@ export function createMetrics() {
       'Key activations: succeeded, refused (wrong pair, used key, invalid) or locked.',
       ['result'],
     ),
+    codeChecksRefused: counter(
+      'telmed_code_checks_refused_total',
+      'Promo-code checks refused (429) because the site-wide limit of checks an hour (PROMO_CHECK_LIMIT) was spent.',
+    ),
     formSubmissions: counter('telmed_form_submissions_total', 'Form submissions stored, by form.', ['form']),
     uploads: counter('telmed_uploads_total', 'Uploaded files: stored, or refused (type, size, quota, client budget).', ['result']),
     uploadSubmissionsRefused: counter(

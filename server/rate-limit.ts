@@ -8,7 +8,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { ServerContext } from './context';
 import { HttpError } from './http';
 import { clientKey } from './render-budget';
-import { sharedLimiter, type SharedState } from './shared-state';
+import { secondsBeforeNext, sharedLimiter, type SharedState } from './shared-state';
 
 /**
  * Per-client limits of the endpoints that write or probe (form submissions, billings, code checks,
@@ -36,6 +36,8 @@ export interface LimitedRoutesOptions extends ServerContext {
   formRateLimit?: number;
   /** Submissions carrying files per minute per client; default 3 (FORM_FILE_RATE_LIMIT). */
   formFileRateLimit?: number;
+  /** Promo-code checks an hour on the whole site; default PROMO_CHECK_LIMIT, else DEFAULT_PROMO_CHECK_LIMIT. */
+  promoCheckLimit?: number;
 }
 
 /** Billings per minute per IP at the least (each stores a pending order). */
@@ -185,3 +187,36 @@ export const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWin
  * or the form limit when that is higher.
  */
 export const perMinuteAtLeast = (floor: number, formLimitOption?: number) => perMinute(Math.max(floor, formRateLimit(formLimitOption)));
+
+/**
+ * Default of PROMO_CHECK_LIMIT: promo-code checks an hour on the whole site, all clients together,
+ * on top of each client's own limit (CODE_CHECK_RATE_LIMIT_FLOOR a minute). A client is an IPv4
+ * address or an IPv6 /64, and whoever holds many /64s could otherwise try codes without end; this
+ * bounds the guesses of everyone together to 24,000 a day (docs/decisions.md, "Promo-code checks
+ * site-wide", says what it costs).
+ */
+export const DEFAULT_PROMO_CHECK_LIMIT = 1000;
+/** The answer while the site-wide budget of code checks is spent. */
+export const SITE_CHECK_LIMIT_MESSAGE = 'Too many code checks on the site right now. Please try again later.';
+
+/** A budget the whole site shares (every client, every instance through Redis). */
+export interface SiteBudget {
+  /** Takes one: 0 when it may go on, else the seconds until the budget has room again. */
+  take(): Promise<number>;
+  /** Gives the one taken back. */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * `perHour` for the whole site, counted by rate-limiter-flexible (shared-state.ts sharedLimiter: in
+ * Redis for every instance together; while Redis is away each instance counts its own). A fixed
+ * window of an hour from its first take; a take is atomic, so requests sent at once get no more.
+ */
+export function siteBudget(shared: SharedState, keyPrefix: string, perHour: number): SiteBudget {
+  const limiter = sharedLimiter(shared, { keyPrefix, points: perHour, duration: 3600 });
+  const SITE = 'site';
+  return {
+    take: () => limiter.consume(SITE).then(() => 0, secondsBeforeNext),
+    giveBack: async () => void (await limiter.reward(SITE)),
+  };
+}

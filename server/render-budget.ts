@@ -1,6 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { RateLimiterRes } from 'rate-limiter-flexible';
-import { sharedLimiter, type SharedState } from './shared-state';
+import { secondsBeforeNext, sharedLimiter, type SharedState } from './shared-state';
 import { createSlots, type Slots } from './slots';
 
 /**
@@ -44,14 +43,7 @@ export interface RenderBudget {
 export function sharedRenderBudget(shared: SharedState, perMinute: number): RenderBudget {
   const limiter = sharedLimiter(shared, { keyPrefix: 'render-budget', points: perMinute, duration: 60 });
   return {
-    take: (ip) =>
-      limiter.consume(clientKey(ip)).then(
-        () => 0,
-        (refused: unknown) => {
-          if (refused instanceof RateLimiterRes) return Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
-          throw refused;
-        },
-      ),
+    take: (ip) => limiter.consume(clientKey(ip)).then(() => 0, secondsBeforeNext),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { ProxyTrust } from './proxy-trust';
 import { CHECKOUT_PAGE_PREFIX } from './shop/provider';
 
 /**
@@ -15,17 +16,32 @@ export function loggedPath(url: string): string {
 
 const isStatic = (path: string) => !path.startsWith('/api/') && !path.startsWith('/sandbox-pay/') && !path.startsWith('/dev/');
 
-/** What an X-Request-Id from the proxy may be: nginx's $request_id is 32 hex digits; a UUID fits too. */
-const GIVEN_REQUEST_ID = /^[A-Za-z0-9-]{16,64}$/;
+/**
+ * What an X-Request-Id from a trusted proxy may be: nginx's $request_id is 32 hex digits; a UUID fits
+ * too. Letters, digits and hyphens only, 16 to 64 of them (length first, then one linear pattern).
+ */
+const GIVEN_REQUEST_ID = /^[A-Za-z0-9-]+$/;
+const GIVEN_REQUEST_ID_LENGTH = { min: 16, max: 64 } as const;
 
 /**
- * The id of a request: the X-Request-Id that nginx sets (deploy/nginx.conf), when it is one, else a
- * new UUID. Anything else in the header (too long, other characters) is ignored, so no client can
- * write into the log through it.
+ * The ids of requests: the X-Request-Id that nginx sets (deploy/nginx.conf), when the request comes
+ * from a trusted proxy (`trust`, the one that X-Forwarded-For is read with) and the id is one, else a
+ * new UUID. A client that is not a proxy cannot choose the id its requests are logged under (and so
+ * blend into another's log lines), and nothing else in the header (too long, other characters)
+ * reaches the log.
  */
-export function requestId(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
+export function requestIds(trust: ProxyTrust): (request: IncomingMessage) => string {
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    const peer = request.socket.remoteAddress;
+    const fromProxy = peer !== undefined && trust(peer, 0);
+    const wellFormed =
+      typeof given === 'string' &&
+      given.length >= GIVEN_REQUEST_ID_LENGTH.min &&
+      given.length <= GIVEN_REQUEST_ID_LENGTH.max &&
+      GIVEN_REQUEST_ID.test(given);
+    return fromProxy && wellFormed ? given : randomUUID();
+  };
 }
 
 export function registerRequestLog(app: FastifyInstance): void {

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
-import { DEFAULT_FORM_FILE_RATE_LIMIT, DEFAULT_FORM_RATE_LIMIT } from './rate-limit';
+import { DEFAULT_FORM_FILE_RATE_LIMIT, DEFAULT_FORM_RATE_LIMIT, DEFAULT_PROMO_CHECK_LIMIT } from './rate-limit';
+import { invalidProxyEntries } from './proxy-trust';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 
@@ -47,6 +48,8 @@ export interface Settings {
   uploadQuotaMb: number;
   /** Days an uploaded file is kept; older ones are removed, their submission kept (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
+  /** Promo-code checks an hour on the whole site, all clients together (PROMO_CHECK_LIMIT, default 1000). */
+  promoCheckLimit: number;
   /** Redis shared by the instances (redis:// or rediss://): rate limits, key lockouts, render budget, HTML cache (REDIS_URL). */
   redisUrl?: string;
   /** PostgreSQL instead of the SQLite file in dataDir (DATABASE_URL: postgres://user:password@host:5432/database). */
@@ -205,12 +208,16 @@ export function parseMailFrom(value: string): string | { error: string } {
 }
 
 /**
- * Why a trustProxy value is refused, or undefined. `true`, or a range of every address (a /0 such as
- * 0.0.0.0/0 or ::/0), trusts the X-Forwarded-For of any client: each client would pick its own IP,
- * and with it escape every per-IP limit. Refused in demo mode too: a hop count or the proxy's address
- * does the same job safely.
+ * Why a trustProxy value is refused, or undefined. An entry of a list that is neither an address nor
+ * a CIDR range is refused. `true`, or a range of every address (a /0 such as 0.0.0.0/0 or ::/0),
+ * trusts the X-Forwarded-For of any client: each client would pick its own IP, and with it escape
+ * every per-IP limit. Refused in demo mode too: a hop count or the proxy's address does the same job
+ * safely.
  */
 export function trustProxyProblem(value: boolean | number | string, name: string): string | undefined {
+  const invalid = typeof value === 'string' ? invalidProxyEntries(value) : [];
+  if (invalid.length > 0)
+    return `${name} lists ${invalid.map((entry) => `'${entry.slice(0, 50)}'`).join(', ')}, neither an address nor a CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8)`;
   const everyone = value === true || (typeof value === 'string' && value.split(',').some((entry) => /\/0+$/.test(entry.trim())));
   if (!everyone) return undefined;
   return `${name}=${String(value)} would let any client choose its own IP (and so escape every per-IP limit): list the addresses of your reverse proxies (e.g. 127.0.0.1 or 10.0.0.0/8) or give how many proxies are in front of the server (e.g. 1)`;
@@ -334,6 +341,13 @@ export function readSettings(env: Env = process.env): Settings {
     { min: 0, max: 1_048_576, unit: 'MB' },
     problems,
   );
+  const promoCheckLimit = wholeNumber(
+    env,
+    'PROMO_CHECK_LIMIT',
+    DEFAULT_PROMO_CHECK_LIMIT,
+    { min: 1, max: 1_000_000, unit: 'checks an hour' },
+    problems,
+  );
 
   let smtpUrl: string | undefined;
   if (env.SMTP_URL) {
@@ -398,5 +412,6 @@ export function readSettings(env: Env = process.env): Settings {
     formRateLimit,
     formFileRateLimit,
     uploadClientDailyMb,
+    promoCheckLimit,
   };
 }

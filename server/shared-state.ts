@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
  * What several instances of the server share through Redis (REDIS_URL): the rate limits, the
@@ -99,6 +99,15 @@ export function sharedLimiter(
   const local = new RateLimiterMemory(options);
   if (!state.redis) return local;
   return new RateLimiterRedis({ ...options, storeClient: state.redis, rejectIfRedisNotReady: true, insuranceLimiter: local });
+}
+
+/**
+ * The seconds until a count that refused has room again (at least 1), for Retry-After and locks:
+ * rate-limiter-flexible refuses with a RateLimiterRes; anything else is the store failing, rethrown.
+ */
+export function secondsBeforeNext(refusal: unknown): number {
+  if (!(refusal instanceof RateLimiterRes)) throw refusal;
+  return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 }
 
 /** Waits until Redis is connected, at most `ms` (a start goes on without it: calls fall back meanwhile). */

@@ -1,5 +1,5 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { sharedLimiter, type SharedState } from '../shared-state';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { secondsBeforeNext, sharedLimiter, type SharedState } from '../shared-state';
 
 /**
  * Wrong activation codes for one access key from one client (an IP address, an IPv6 /64) that lock
@@ -32,10 +32,7 @@ export interface KeyTry {
 const seconds = (minutes: number) => minutes * 60;
 
 /** The seconds left of the lock that refused a try (rate-limiter-flexible rejects with a RateLimiterRes). */
-function lockOf(refusal: unknown): KeyLock {
-  if (!(refusal instanceof RateLimiterRes)) throw refusal;
-  return { retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-}
+const lockOf = (refusal: unknown): KeyLock => ({ retryAfterSeconds: secondsBeforeNext(refusal) });
 
 /**
  * Guessing of activation codes, limited per access key as typed (known or not, so a lock never tells

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FOREIGN_HOST_MESSAGE, isLoopbackHost } from '../../domain/loopback-host';
 import type { ServerContext } from '../context';
 import { checked, list, QUERY, queryNumber, type Query } from '../http';
 import { html, page } from '../shop/html';
@@ -7,6 +8,17 @@ import { html, page } from '../shop/html';
  * The e-mail outbox, in demo mode only: nothing is registered when ctx.demo is false,
  * so the paths fall through to the not-found policy (JSON 404 under /api/, the SPA elsewhere).
  */
+
+/**
+ * The hook of the demo surface (/api/dev, /dev): a request whose Host is not 127.0.0.1, localhost or
+ * [::1] (any port) gets 403 in plain text. The outbox holds access keys and activation codes, and a
+ * page of another site rebound to 127.0.0.1 would otherwise read it while `npm run dev` runs. The
+ * rest of the server is not bound to a name: in production it runs under its real one behind nginx.
+ */
+export async function refuseForeignHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (isLoopbackHost(request.headers.host)) return;
+  await reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(FOREIGN_HOST_MESSAGE);
+}
 
 /** GET /api/dev/outbox[?limit=n]: { data: [{ id, to, subject, body, status, created_at }] }, newest first. */
 export const outboxDevRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {

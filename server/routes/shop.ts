@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { checked, getById, list, notFound, one, PLAN_NOT_FOUND, QUERY, queryNumber, type Checked, type Query } from '../http';
 import {
   BODY_LIMITS,
   CODE_CHECK_RATE_LIMIT_FLOOR,
+  DEFAULT_PROMO_CHECK_LIMIT,
   perMinute,
   perMinuteAtLeast,
   registerRateLimit,
+  SITE_CHECK_LIMIT_MESSAGE,
+  siteBudget,
   WRITE_RATE_LIMITS,
   type LimitedRoutesOptions,
 } from '../rate-limit';
@@ -43,9 +46,32 @@ const BODY = {
  */
 const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) => {
   const { repo } = ctx;
-  // Codes can be guessed: their checks are limited per IP.
+  // Codes can be guessed: their checks are limited per IP, and all together on the whole site.
   await registerRateLimit(app, 'shop');
-  const codeCheck = { ...perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit), bodyLimit: BODY_LIMITS.codeCheck };
+  const siteChecks = siteBudget(ctx.shared, 'code-checks', ctx.promoCheckLimit ?? DEFAULT_PROMO_CHECK_LIMIT);
+  /** Until when this instance is quiet about the site-wide limit (it warns once per spent window). */
+  let warnedUntil = 0;
+  // After the body is checked, before the code is looked up: every check of a valid body takes one
+  // from the site-wide budget, found or not (a check that finds its code gives it back); once it is
+  // spent, every check is refused without a look-up, so a refusal tells nothing about the code.
+  const takeSiteCheck = async (_request: unknown, reply: FastifyReply) => {
+    const wait = await siteChecks.take();
+    if (wait === 0) return;
+    ctx.metrics.codeChecksRefused.inc();
+    if (Date.now() >= warnedUntil) {
+      warnedUntil = Date.now() + wait * 1000;
+      app.log.warn(
+        { retryAfterSeconds: wait },
+        'promo codes: the site-wide limit of checks an hour (PROMO_CHECK_LIMIT) is spent; checks refused',
+      );
+    }
+    return reply.code(429).header('retry-after', String(wait)).send({ message: SITE_CHECK_LIMIT_MESSAGE });
+  };
+  const codeCheck = {
+    ...perMinuteAtLeast(CODE_CHECK_RATE_LIMIT_FLOOR, ctx.formRateLimit),
+    bodyLimit: BODY_LIMITS.codeCheck,
+    preHandler: takeSiteCheck,
+  };
   const slugCheck = { ...perMinute(WRITE_RATE_LIMITS.slugCheck), bodyLimit: BODY_LIMITS.codeCheck };
 
   // Standard shop
@@ -59,7 +85,9 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
     async (request, reply) => {
       const code = request.body.code.trim();
       const promo = await repo.byCode('promos', code);
-      return promo ? one(promo) : notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
+      if (!promo) return notFound(reply, `Sorry, promo code ${code} doesn't exist.`);
+      await siteChecks.giveBack();
+      return one(promo);
     },
   );
 
@@ -102,9 +130,9 @@ const shopRoutes: FastifyPluginAsync<LimitedRoutesOptions> = async (app, ctx) =>
       const unlock = await repo.byCode<{ shop_plan_id?: unknown }>('promotion-codes', code, { resellerId });
       const planId = typeof unlock?.shop_plan_id === 'number' ? unlock.shop_plan_id : undefined;
       const plan = planId === undefined ? undefined : await repo.get<{ reseller_id?: unknown }>('promotion-shop-plans', planId);
-      return plan && plan.reseller_id === resellerId
-        ? one(plan)
-        : notFound(reply, `Sorry, promo code ${code} doesn't unlock a plan of this shop.`);
+      if (!plan || plan.reseller_id !== resellerId) return notFound(reply, `Sorry, promo code ${code} doesn't unlock a plan of this shop.`);
+      await siteChecks.giveBack();
+      return one(plan);
     },
   );
 };

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOREIGN_HOST_MESSAGE } from '../../domain/loopback-host';
 import { ProjectGate } from '../../scripts/lib/editor/check';
 import { editorMiddleware, editorPlugin } from '../../scripts/lib/editor/plugin';
 import { sha256 } from '../../scripts/lib/editor/project';
@@ -205,6 +206,42 @@ describe('editor API', () => {
     expect(await call('GET', '/__editor/api/nothing')).toMatchObject({ status: 404, body: { message: 'no editor API nothing' } });
     expect((await call('POST', '/__editor/api/project', {})).status).toBe(405);
   }, 60_000);
+
+  it('refuses a rebound Host (DNS rebinding: Origin and Host then agree) with 403, and writes nothing', async () => {
+    const port = Number(new URL(base).port);
+    const send = (method: string, path: string, host: string, body?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const headers: Record<string, string> = { host, origin: `http://${host}` };
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const before = read(CONFIG);
+    const save = JSON.stringify({ files: { [CONFIG]: { value: JSON.parse(before), baseHash: sha256(before) } } });
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
+      for (const [method, path, body] of [
+        ['GET', '/__editor/api/project'],
+        ['GET', '/__editor/api/publish'],
+        ['POST', '/__editor/api/save', save],
+        ['POST', '/__editor/api/publish', JSON.stringify({ message: 'rebound' })],
+        ['GET', '/__editor/preview-api/api/v1/health'],
+        ['GET', '/__editor/'],
+      ] as const) {
+        const response = await send(method, path, host, body);
+        expect(response.status, `${method} ${path} ${host}`).toBe(403);
+        expect(response.body).toBe(FOREIGN_HOST_MESSAGE);
+      }
+    }
+    expect(read(CONFIG)).toBe(before);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
+      expect((await send('GET', '/__editor/api/hashes', host)).status, host).toBe(200);
+  });
 
   it('redirects /__editor and /__editor/ to the editor page, and leaves other paths to the next handler', async () => {
     for (const route of ['/__editor', '/__editor/']) {

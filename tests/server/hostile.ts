@@ -394,14 +394,20 @@ export function withValueAt(value: Json, path: Path, leaf: unknown): Json {
 /**
  * A demo server for a hostile-input test file (schemas generated first, the clock given): every
  * limit lifted for a request from its own client address (trustProxy; sendFromNewClient), the form
- * limit high. `targets(pair)` makes its POST targets, activating the demo key pairs numbered `pair`.
+ * limit and the site-wide limit of code checks high. `targets(pair)` makes its POST targets, activating the demo key pairs numbered `pair`.
  */
 export function useHostileServer(now: () => Date) {
   const server = {} as { app: FastifyInstance; targets: (pair: number) => Promise<PostTarget[]> };
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     await generate(ROOT);
-    const started = await startServer({ now, formRateLimit: 100_000, formFileRateLimit: 100_000, trustProxy: '127.0.0.1' });
+    const started = await startServer({
+      now,
+      formRateLimit: 100_000,
+      formFileRateLimit: 100_000,
+      promoCheckLimit: 100_000,
+      trustProxy: '127.0.0.1',
+    });
     server.app = started.app;
     cleanup = started.cleanup;
     const [individual, family] = DEMO_KEY_ORDERS;

@@ -29,7 +29,14 @@ writeFileSync(
 );
 
 beforeAll(async () => {
-  const server = await startServer({ staticDir, metricsPort: 0, logger: 'info', logStream: { write: (line) => void lines.push(line) } });
+  // Behind nginx on this machine (inject's address is 127.0.0.1): its request ids are taken.
+  const server = await startServer({
+    staticDir,
+    metricsPort: 0,
+    trustProxy: '127.0.0.1',
+    logger: 'info',
+    logStream: { write: (line) => void lines.push(line) },
+  });
   ({ app, cleanup } = server);
   // A route that fails as a bug would: the answer and the log must carry the request's id.
   app.get('/api/v1/test-failure', async () => {
@@ -188,7 +195,7 @@ describe('GET /metrics', () => {
 });
 
 describe('request ids', () => {
-  it('gives every answer an id, the one nginx sent when it is well formed', async () => {
+  it('gives every answer an id, the one nginx (a trusted proxy) sent when it is well formed', async () => {
     const own = await app.inject({ url: '/api/v1/health' });
     expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const fromNginx = await app.inject({ url: '/api/v1/health', headers: { 'x-request-id': '0123456789abcdef0123456789abcdef' } });
@@ -197,6 +204,53 @@ describe('request ids', () => {
       const response = await app.inject({ url: '/api/v1/health', headers: { 'x-request-id': hostile } });
       expect(response.headers['x-request-id']).not.toBe(hostile);
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('takes an id only from a trusted proxy (TRUST_PROXY): a forged one from anyone else is replaced, in the answer and the log', async () => {
+    const logged: string[] = [];
+    const proxied = await startServer({ trustProxy: '10.0.0.0/8', logger: 'info', logStream: { write: (line) => void logged.push(line) } });
+    const forged = '0123456789abcdef0123456789abcdef';
+    const reqIdsOf = (id: string) =>
+      logged
+        .map((line) => JSON.parse(line) as { reqId?: string; msg: string })
+        .filter((line) => line.msg === 'request' && line.reqId === id);
+    try {
+      for (const client of ['203.0.113.9', '127.0.0.1', '::1', '2001:db8::1']) {
+        const response = await proxied.app.inject({ url: '/api/v1/health', remoteAddress: client, headers: { 'x-request-id': forged } });
+        const id = response.headers['x-request-id'] as string;
+        expect(id, client).toMatch(/^[0-9a-f-]{36}$/);
+        expect(reqIdsOf(id), client).toHaveLength(1);
+      }
+      expect(logged.filter((line) => line.includes(forged))).toEqual([]);
+      // From the proxy (10.0.0.0/8, and as an IPv4-mapped IPv6 address): kept, in the answer and the log.
+      for (const proxy of ['10.1.2.3', '::ffff:10.9.8.7']) {
+        const response = await proxied.app.inject({ url: '/api/v1/health', remoteAddress: proxy, headers: { 'x-request-id': forged } });
+        expect(response.headers['x-request-id'], proxy).toBe(forged);
+      }
+      expect(reqIdsOf(forged)).toHaveLength(2);
+      // From the proxy too, an id of another shape is replaced.
+      const long = await proxied.app.inject({
+        url: '/api/v1/health',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-request-id': 'a'.repeat(65) },
+      });
+      expect(long.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await proxied.cleanup();
+    }
+    // Without TRUST_PROXY no address is a proxy; with a hop count the connecting peer is one.
+    for (const [trustProxy, kept] of [
+      [undefined, false],
+      [1, true],
+    ] as const) {
+      const server = await startServer(trustProxy === undefined ? {} : { trustProxy });
+      try {
+        const response = await server.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': forged } });
+        expect(response.headers['x-request-id'] === forged, String(trustProxy)).toBe(kept);
+      } finally {
+        await server.cleanup();
+      }
     }
   });
 

@@ -165,6 +165,31 @@ describe('settings: demo only when asked, production refuses to start without it
     }
   });
 
+  it('reads PROMO_CHECK_LIMIT as a whole number of checks an hour, 1000 by default', () => {
+    expect(readSettings({ ...PRODUCTION_ENV }).promoCheckLimit).toBe(1000);
+    expect(readSettings({ ...PRODUCTION_ENV, PROMO_CHECK_LIMIT: '250' }).promoCheckLimit).toBe(250);
+    for (const value of ['0', '-5', '1.5', 'lots', '']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, PROMO_CHECK_LIMIT: value }), value).toMatch(
+        /^PROMO_CHECK_LIMIT must be a whole number of checks an hour from 1 to 1000000/,
+      );
+    }
+  });
+
+  it('refuses a TRUST_PROXY entry that is neither an address nor a CIDR range, naming it', () => {
+    for (const [value, entry] of [
+      ['10.0.0', '10.0.0'],
+      ['127.0.0.1,10.0.0.0/33', '10.0.0.0/33'],
+      ['::1, 1:2:3', '1:2:3'],
+    ]) {
+      expect(problemsOf({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toMatch(
+        new RegExp(`^TRUST_PROXY lists '${entry}', neither an address nor a CIDR range`),
+      );
+    }
+    for (const value of ['::ffff:10.0.0.0/104', '2001:db8::/32, 192.168.0.0/16']) {
+      expect(problemsOf({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toBe('');
+    }
+  });
+
   it('refuses a PAYMENT_PROVIDER_URL with credentials, which every buyer would receive, without showing them; or with a fragment', () => {
     for (const url of [
       'https://shop:s3cret@pay.provider.example/payment-requests',

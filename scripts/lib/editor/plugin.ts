@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { isObject } from '../json-file';
+import { refusedForeignHost } from '../vite-loopback-hosts';
 import { ProjectGate } from './check';
 import type { ContentPreview } from './content-preview';
 import { editablePathProblem, fileHashes, isContentFile, projectSnapshot } from './project';
@@ -29,7 +30,8 @@ import { MAX_FILES, saveFiles, saveRequestProblem, type SaveFile } from './save'
  *
  * and /__editor/preview-api/api/v1/… answers the preview frame from the preview's API (the unsaved
  * content), or without one redirects to /api/v1/…; /__editor, /__editor/ redirect to the editor's
- * page, /editor/index.html. A POST must say
+ * page, /editor/index.html. All of it answers only to the Host 127.0.0.1, localhost or [::1]
+ * (domain/loopback-host.ts), else 403. A POST must say
  * `Content-Type: application/json` and come from the server's own origin: another site open in
  * the browser cannot write the project's files.
  */
@@ -215,6 +217,8 @@ export function editorMiddleware({
 
   return (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     const url = new URL(req.url ?? '/', 'http://editor');
+    // Only to this machine's names: a page rebound to 127.0.0.1 would pass the same-origin checks.
+    if (url.pathname.startsWith(PREFIX) && refusedForeignHost(req, res)) return;
     if (url.pathname === PREFIX || url.pathname === `${PREFIX}/`) {
       res.writeHead(302, { Location: EDITOR_PAGE + url.search, 'Cache-Control': 'no-store' });
       res.end();
