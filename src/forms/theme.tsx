@@ -1,14 +1,13 @@
 import { withTheme } from '@rjsf/core';
-import CheckboxWidget from '@rjsf/fluentui-rc/lib/CheckboxWidget/CheckboxWidget.js';
 import FieldHelpTemplate from '@rjsf/fluentui-rc/lib/FieldHelpTemplate/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/fluentui-rc/lib/FieldTemplate/FieldTemplate.js';
-import RadioWidget from '@rjsf/fluentui-rc/lib/RadioWidget/RadioWidget.js';
 import type { ErrorListProps, FieldProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { logError } from '../lib/log';
 import { fillSiteTexts, site } from '../lib/site';
 import { SafeObjectField } from './SafeObjectField';
 import { BaseInputTemplate, DescriptionField, FieldErrorTemplate, TextareaWidget } from './templates';
+import { CheckboxWidget, RadioWidget } from './widgets/ChoiceWidgets';
 import { FileWidget } from './widgets/FileWidget';
 import { MaskedWidget } from './widgets/MaskedWidget';
 import { SelectWidget } from './widgets/SelectWidget';
