@@ -7,7 +7,8 @@ import { logError } from '../lib/log';
 import { fillSiteTexts, site } from '../lib/site';
 import { SafeObjectField } from './SafeObjectField';
 import { BaseInputTemplate, DescriptionField, FieldErrorTemplate, TextareaWidget } from './templates';
-import { CheckboxWidget, RadioWidget } from './widgets/ChoiceWidgets';
+import { CheckboxWidget } from './widgets/CheckboxWidget';
+import { RadioWidget } from './widgets/RadioWidget';
 import { FileWidget } from './widgets/FileWidget';
 import { MaskedWidget } from './widgets/MaskedWidget';
 import { SelectWidget } from './widgets/SelectWidget';
@@ -53,8 +54,9 @@ function UnsupportedFieldTemplate({ fieldPathId, reason }: Pick<FieldProps, 'fie
 
 /**
  * The one form theme of the site: the Fluent UI pieces of @rjsf/fluentui-rc that our forms use
- * (imported one by one, so array, grid, range and dropdown code stays out of the bundle), our
- * native select, masked and file widgets, a plain field layout and an announced error summary.
+ * (imported one by one, so array, grid, range and dropdown code stays out of the bundle), its radio
+ * and checkbox in valid HTML, our native select, masked and file widgets, a plain field layout and
+ * an announced error summary.
  * rjsf's core defaults cover every other template. A form never prints its schema on the page:
  * a wrong ui:order and an unsupported field are logged (SafeObjectField, UnsupportedFieldTemplate).
  */

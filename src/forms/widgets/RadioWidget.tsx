@@ -1,25 +1,21 @@
-import { Checkbox, Label, Radio, RadioGroup, type RadioProps } from '@fluentui/react-components';
+import { Label, Radio, RadioGroup, type RadioProps } from '@fluentui/react-components';
 import {
   ariaDescribedByIds,
-  descriptionId,
   enumOptionValueDecoder,
   enumOptionValueEncoder,
   enumOptionsIndexForValue,
   getOptionValueFormat,
-  getTemplate,
   labelValue,
   optionId,
-  schemaRequiresTrueValue,
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ComponentProps, FocusEvent } from 'react';
 
 /*
- * The radio group and checkbox of @rjsf/fluentui-rc, in valid HTML: Fluent's Radio and Checkbox put
- * their indicator, a div, inside their root span (a div may not be a span's child), so here the
- * indicator is a span with the same classes (its styles make it a flex box either way). A radio
- * group is named by its label through aria-labelledby: a label's `for` may name only a form control,
- * never the group's div. As in templates.tsx, no `autoFocus` (ui:autofocus).
+ * @rjsf/fluentui-rc's radio group in valid HTML. Fluent's Radio puts its indicator, a div, inside its
+ * root span (a div may not be a span's child): here the indicator is a span with the same classes
+ * (its styles make it a flex box either way). The group is named by its label through
+ * aria-labelledby: a label's `for` may name only a form control, never the group's div.
  */
 
 /** Fluent's radio indicator as a span (its slot has no `as`, so a render function renders it). */
@@ -86,55 +82,6 @@ export function RadioWidget({
             );
           })}
       </RadioGroup>
-    </>
-  );
-}
-
-/** A boolean as a checkbox, its description (if any) above it; a `const: true` field is required. */
-export function CheckboxWidget(props: WidgetProps) {
-  const {
-    schema,
-    id,
-    htmlName,
-    value,
-    disabled,
-    readonly,
-    label,
-    hideLabel,
-    onChange,
-    onBlur,
-    onFocus,
-    registry,
-    options,
-    uiSchema,
-    required,
-  } = props;
-  const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
-  const description = options.description ?? schema.description;
-  return (
-    <>
-      {!hideLabel && description && (
-        <DescriptionFieldTemplate
-          id={descriptionId(id)}
-          description={description}
-          schema={schema}
-          uiSchema={uiSchema}
-          registry={registry}
-        />
-      )}
-      <Checkbox
-        id={id}
-        name={htmlName || id}
-        label={label}
-        checked={typeof value === 'undefined' ? false : Boolean(value)}
-        required={schemaRequiresTrueValue(schema) && required}
-        disabled={disabled || readonly}
-        onChange={({ target }) => onChange(target.checked)}
-        onBlur={({ target }) => onBlur(id, target.checked)}
-        onFocus={({ target }) => onFocus(id, target.checked)}
-        aria-describedby={ariaDescribedByIds(id)}
-        indicator={{ as: 'span' }}
-      />
     </>
   );
 }
