@@ -29,8 +29,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/sample-routes.ts';
-import { samplePath, type SamplePage as RoutePage } from './lib/routes.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, sampleRoutes, type SampleConfig } from './lib/sample-routes.ts';
 import { linkPackages } from './lib/scratch-copy.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -175,11 +174,7 @@ async function startServer(side: Side): Promise<void> {
 
 /** The visitable paths of a version's pages.config.json. */
 function routesOf(dir: string): string[] {
-  const config = JSON.parse(readFileSync(path.join(dir, 'pages.config.json'), 'utf8')) as {
-    site: { product: { short: string } };
-    pages: RoutePage[];
-  };
-  return config.pages.filter((page) => !page.redirect).map((page) => samplePath(page, config.site.product.short));
+  return sampleRoutes(JSON.parse(readFileSync(path.join(dir, 'pages.config.json'), 'utf8')) as SampleConfig);
 }
 
 const slug = (shot: Shot) =>

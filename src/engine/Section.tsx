@@ -45,7 +45,13 @@ export function BlockSkeleton<K extends BlockType>({ section }: { section: Block
   const height = skeletonHeight(section.type, section.props);
   if (height === 0) return null;
   return (
-    <div className={`block-skeleton block-skeleton--${section.type}`} style={{ height }} aria-busy="true" aria-label="Loading">
+    <div
+      className={`block-skeleton block-skeleton--${section.type}`}
+      style={{ height }}
+      role="progressbar"
+      aria-busy="true"
+      aria-label="Loading"
+    >
       <div className="block-skeleton__shape" />
     </div>
   );

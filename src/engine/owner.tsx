@@ -54,7 +54,7 @@ export function OwnerGate({
   const resolution = useOwner(owner, params);
   switch (resolution.status) {
     case 'loading':
-      return <div className="page-loading" aria-busy="true" aria-label="Loading" />;
+      return <div className="page-loading" role="progressbar" aria-busy="true" aria-label="Loading" />;
     case 'missing':
       return <Navigate to="/404" replace />;
     case 'failed':

@@ -34,6 +34,9 @@ function useTextHandlers({ id, onChange, onBlur, onFocus, options }: WidgetProps
   };
 }
 
+/** The input types a placeholder is allowed on (HTML): not a date, time, color or range. */
+const PLACEHOLDER_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
+
 function FieldLabel({ id, label, required, disabled, hideLabel }: WidgetProps) {
   return labelValue(
     <Label htmlFor={id} required={required} disabled={disabled} className="rjsf-label">
@@ -49,6 +52,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     props;
   const { ClearButton } = registry.templates.ButtonTemplates;
   const handlers = useTextHandlers(props);
+  const inputProps = getInputProps(schema, type, options) as Omit<InputProps, 'type'> & { type?: InputProps['type'] };
   const handleClear = useCallback(
     (event: MouseEvent) => {
       event.preventDefault();
@@ -63,10 +67,10 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       <Input
         id={id}
         name={htmlName || id}
-        placeholder={placeholder}
+        placeholder={placeholder && PLACEHOLDER_TYPES.has(inputProps.type ?? 'text') ? placeholder : undefined}
         required={required}
         disabled={disabled || readonly}
-        {...(getInputProps(schema, type, options) as Omit<InputProps, 'type'> & { type?: InputProps['type'] })}
+        {...inputProps}
         input={{ className: 'rjsf-input', list: schema.examples ? examplesId(id) : undefined }}
         value={value || value === 0 ? String(value) : ''}
         onChange={onChangeOverride ?? handlers.onChange}

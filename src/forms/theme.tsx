@@ -1,14 +1,14 @@
 import { withTheme } from '@rjsf/core';
-import CheckboxWidget from '@rjsf/fluentui-rc/lib/CheckboxWidget/CheckboxWidget.js';
 import FieldHelpTemplate from '@rjsf/fluentui-rc/lib/FieldHelpTemplate/FieldHelpTemplate.js';
 import FieldTemplate from '@rjsf/fluentui-rc/lib/FieldTemplate/FieldTemplate.js';
-import RadioWidget from '@rjsf/fluentui-rc/lib/RadioWidget/RadioWidget.js';
 import type { ErrorListProps, FieldProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { logError } from '../lib/log';
 import { fillSiteTexts, site } from '../lib/site';
 import { SafeObjectField } from './SafeObjectField';
 import { BaseInputTemplate, DescriptionField, FieldErrorTemplate, TextareaWidget } from './templates';
+import { CheckboxWidget } from './widgets/CheckboxWidget';
+import { RadioWidget } from './widgets/RadioWidget';
 import { FileWidget } from './widgets/FileWidget';
 import { MaskedWidget } from './widgets/MaskedWidget';
 import { SelectWidget } from './widgets/SelectWidget';
@@ -54,8 +54,9 @@ function UnsupportedFieldTemplate({ fieldPathId, reason }: Pick<FieldProps, 'fie
 
 /**
  * The one form theme of the site: the Fluent UI pieces of @rjsf/fluentui-rc that our forms use
- * (imported one by one, so array, grid, range and dropdown code stays out of the bundle), our
- * native select, masked and file widgets, a plain field layout and an announced error summary.
+ * (imported one by one, so array, grid, range and dropdown code stays out of the bundle), its radio
+ * and checkbox in valid HTML, our native select, masked and file widgets, a plain field layout and
+ * an announced error summary.
  * rjsf's core defaults cover every other template. A form never prints its schema on the page:
  * a wrong ui:order and an unsupported field are logged (SafeObjectField, UnsupportedFieldTemplate).
  */

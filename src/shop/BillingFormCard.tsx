@@ -28,7 +28,9 @@ interface Props extends Pick<FormRunnerProps, 'send' | 'uiSchemaOverrides' | 'ex
   children?: ReactNode;
 }
 
-const PLACEHOLDER = <div className="block-skeleton__shape" style={{ height: 640 }} aria-busy="true" aria-label="Loading" />;
+const PLACEHOLDER = (
+  <div className="block-skeleton__shape" style={{ height: 640 }} role="progressbar" aria-busy="true" aria-label="Loading" />
+);
 
 /**
  * A checkout's billing form card: a placeholder until the form and its code are loaded, the form

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Browser, type Page } from '@playwright/test';
 import config from '../../pages.config.json' with { type: 'json' };
-import { samplePath, type SamplePage as RoutePage } from '../../scripts/lib/routes';
+import { sampleRoutes } from '../../scripts/lib/sample-routes';
 import { collectErrors } from './helpers';
 
 /** Server rendering: pages arrive with their content, hydrate without complaint, and work without JavaScript. */
@@ -10,9 +10,7 @@ import { collectErrors } from './helpers';
 const short = config.site.product.short;
 // Without a status the payment page sends the browser on to the shop: it is visited with one.
 const OVERRIDES: Record<string, string> = { ShopPayment: '/shop/payment?status=cancelled' };
-const routes = [
-  ...new Set((config.pages as RoutePage[]).filter((page) => !page.redirect).map((page) => OVERRIDES[page.name] ?? samplePath(page, short))),
-];
+const routes = sampleRoutes(config, OVERRIDES);
 
 /** Pages the browser leaves at once in a fresh session: the reseller checkout with an empty cart goes back to the shop. */
 const LEFT_IN_THE_BROWSER = new Set(['/shop/reseller/checkout/demo-reseller']);

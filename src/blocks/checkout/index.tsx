@@ -15,7 +15,9 @@ const promoField = lazyCode(() => import('./promo-field.part'));
 const PromoField = promoField.Component;
 
 /** The promo-code field's place until its code is in: a label's and a field's height, and the message line. */
-const PROMO_PLACEHOLDER = <div className="checkout-promo checkout-promo--loading" aria-busy="true" aria-label="Loading" />;
+const PROMO_PLACEHOLDER = (
+  <div className="checkout-promo checkout-promo--loading" role="progressbar" aria-busy="true" aria-label="Loading" />
+);
 
 /** What the engine needs beside the component (BlockHooks, src/blocks/types.ts). */
 export const block: BlockHooks<'checkout'> = {

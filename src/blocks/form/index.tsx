@@ -29,7 +29,7 @@ export default function FormBlock({ props }: BlockRenderProps<'form'>) {
         {loaded ? (
           <FormRunner form={loaded.form} validator={loaded.validator} />
         ) : (
-          <div className="block-skeleton__shape" style={{ height: 320 }} aria-busy="true" aria-label="Loading" />
+          <div className="block-skeleton__shape" style={{ height: 320 }} role="progressbar" aria-busy="true" aria-label="Loading" />
         )}
       </div>
     </section>

@@ -8,7 +8,9 @@ export const cardFormCode = lazyCode(() => import('./card-form.part'));
 const CardForm = cardFormCode.Component;
 
 /** The card form's place until its code is in (a client render): about the height of its fields. */
-const FORM_PLACEHOLDER = <div className="block-skeleton__shape member-card__placeholder" aria-busy="true" aria-label="Loading" />;
+const FORM_PLACEHOLDER = (
+  <div className="block-skeleton__shape member-card__placeholder" role="progressbar" aria-busy="true" aria-label="Loading" />
+);
 
 /** The form part, memoised: see CardFormProps. */
 const CardFormPart = memo(function CardFormPart(props: CardFormProps) {

@@ -54,6 +54,7 @@ export default function CardForm({
     <FluentScope>
       <ThemedCardForm
         ref={(instance) => register(cardKey, instance)}
+        // A div: the block's own button sends every card, so there is no form to submit or validate natively.
         tagName="div"
         className="form-runner member-card__form"
         idPrefix={cardKey}
@@ -67,7 +68,6 @@ export default function CardForm({
         onError={() => {}}
         customValidate={customValidate}
         transformErrors={moveRequiredToFields}
-        noHtml5Validate
         showErrorList={false}
         liveValidate={live ? 'onChange' : undefined}
         disabled={locked}

@@ -4,7 +4,10 @@ import type { BlockRenderProps } from '../types';
 import { embedSrc, resolveVideoId, videoHeight } from './video';
 import './styles.css';
 
-/** The viewport width for the player's initial height attribute; CSS keeps it right on resize. */
+/**
+ * The viewport width for the player's initial height attribute; CSS keeps it right on resize. Its width
+ * is the stylesheet's alone (100%): a width attribute takes pixels only.
+ */
 function viewportWidth(): number {
   return typeof window === 'undefined' ? 1280 : window.innerWidth;
 }
@@ -34,7 +37,6 @@ export default function VideoBlock({ props }: BlockRenderProps<'video'>) {
           className="video-block__player"
           src={embedSrc(videoId)}
           title={props.title}
-          width="100%"
           height={videoHeight(viewportWidth())}
           loading="lazy"
           allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
