@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { one, sql } from '../../server/db';
 import { CROSS_SITE_MESSAGE, fromAnotherSite } from '../../server/security';
-import { BILLING_FORM, signedNotification, startServer, submission, VALID_SUBMISSIONS } from './helpers';
+import { BILLING_FORM, signedNotification, STANDARD_LINE, startServer, submission, VALID_SUBMISSIONS } from './helpers';
 import { CV_PDF, multipartBody } from './files';
 
 /**
@@ -98,26 +98,15 @@ describe('cross-site state-changing requests', () => {
   });
 
   it("accepts the provider's signed notification whatever its Sec-Fetch-Site and Origin say", async () => {
-    // Plan 1 (Individual, 1,499.00) × 2: 3,357.76 in all.
-    const line = {
-      shop_plan_id: 1,
-      quantity: 2,
-      discount: 0,
-      amount: 1678.88,
-      name: 'Individual',
-      description: '',
-      member: 0,
-      promo_id: null,
-    };
     const billing = await app.inject({
       method: 'POST',
       url: '/api/v1/billing-informations',
       headers: { 'sec-fetch-site': 'same-origin', origin: SITE },
-      payload: { ...BILLING_FORM, products: [line] },
+      payload: { ...BILLING_FORM, products: [STANDARD_LINE] },
     });
     expect(billing.statusCode).toBe(201);
     const orderId = billing.json().sandboxpay.payment_request.order_id as number;
-    const body = JSON.stringify({ id: 'evt_cross_site', type: 'payment.succeeded', order_id: orderId, amount: 3357.76, currency: 'PHP' });
+    const body = JSON.stringify({ id: 'evt_cross_site', type: 'payment.succeeded', order_id: orderId, amount: 1678.88, currency: 'PHP' });
     const response = await app.inject(signedNotification(app, body, { 'sec-fetch-site': 'cross-site', origin: OTHER }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, outcome: 'paid' });
