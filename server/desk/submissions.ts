@@ -397,6 +397,9 @@ export interface DownloadedFile {
 /** The name's ASCII stand-in for old clients: letters, digits, dot, dash, underscore and space. */
 const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._ -]/g, '_');
 
+/** The name as an RFC 8187 value: UTF-8, percent-encoded beyond its attr-chars (encodeURIComponent leaves ' ( ) * as they are). */
+const extValue = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** A submission's file with its checked type and a safe name; a removed file is 'gone'. */
 export async function readSubmissionFile(db: Db, submissionId: number, fileId: number): Promise<DownloadedFile> {
   const file =
@@ -412,7 +415,7 @@ export async function readSubmissionFile(db: Db, submissionId: number, fileId: n
   return {
     mime: file.mime,
     downloadName,
-    contentDisposition: `attachment; filename="${asciiName(downloadName)}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+    contentDisposition: `attachment; filename="${asciiName(downloadName)}"; filename*=UTF-8''${extValue(downloadName)}`,
     content: Buffer.from(file.content),
   };
 }
