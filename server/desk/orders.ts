@@ -43,7 +43,7 @@ const MAX_FOUND = 50;
 
 /**
  * Orders by what staff typed: an e-mail address (whatever its case), an order number ('1042' or
- * '#1042'), or an access key (whatever its case); newest first.
+ * '#1042'), or an access key (as typed, or in capitals as keys are issued); newest first.
  */
 export async function findOrders(db: Db, typed: string): Promise<OrderListItem[]> {
   const query = typed.trim();
@@ -62,7 +62,7 @@ export async function findOrders(db: Db, typed: string): Promise<OrderListItem[]
     ids = (
       await all<{ order_id: number }>(
         db.query,
-        sql`SELECT order_id FROM access_keys WHERE upper(access_key) = ${query.toUpperCase()} AND order_id IS NOT NULL`,
+        sql`SELECT DISTINCT order_id FROM access_keys WHERE access_key IN (${query}, ${query.toUpperCase()}) AND order_id IS NOT NULL`,
       )
     ).map((row) => Number(row.order_id));
   const found: OrderListItem[] = [];
