@@ -30,6 +30,7 @@ import {
   DEFAULT_UPLOAD_CLIENT_DAILY_MB,
   DEFAULT_UPLOAD_QUOTA_MB,
   DEFAULT_UPLOAD_RETENTION_DAYS,
+  DEFAULT_SUBMISSION_ALERT_HOURS,
   parseOrigin,
   parseProviderUrl,
   secretProblem,
@@ -38,6 +39,8 @@ import {
 } from './settings';
 import { NOTIFICATIONS_PATH, PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
+import { oldestOpenSubmissions } from './desk/submissions';
+import { loadSubmittableForms } from './forms/registry';
 import { SubmissionStore } from './forms/store';
 import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
 import { createMailService, type MailSettings } from './mail/service';
@@ -114,6 +117,8 @@ export interface BuildOptions {
   uploadQuotaMb?: number;
   /** Days an uploaded file is kept (its submission stays); default 365 (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays?: number;
+  /** Hours a submission may wait open before the alert, exposed as a gauge; default 24 (SUBMISSION_ALERT_HOURS). */
+  submissionAlertHours?: number;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -188,6 +193,8 @@ function linkSettings(opts: BuildOptions): Pick<ServerContext, 'publicUrl' | 'pa
     problems.push('promoCheckLimit must be a whole number of checks an hour, at least 1');
   if (opts.uploadRetentionDays !== undefined && !(opts.uploadRetentionDays > 0 && Number.isFinite(opts.uploadRetentionDays)))
     problems.push('uploadRetentionDays must be a positive number of days');
+  if (opts.submissionAlertHours !== undefined && !(opts.submissionAlertHours > 0 && Number.isFinite(opts.submissionAlertHours)))
+    problems.push('submissionAlertHours must be a positive number of hours');
   if (opts.uploadClientDailyMb !== undefined && !(opts.uploadClientDailyMb >= 0 && Number.isFinite(opts.uploadClientDailyMb)))
     problems.push('uploadClientDailyMb must be a number of MB, 0 for no budget');
   if (!opts.demo && !opts.smtpUrl) problems.push('smtpUrl is required outside demo mode');
@@ -281,6 +288,11 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     orders,
     uploads: { storedBytes: () => uploads.storedBytes(), quotaBytes: uploadQuotaBytes },
     outbox: mail.outbox,
+    submissions: {
+      forms: [...(await loadSubmittableForms()).keys()],
+      oldestOpen: () => oldestOpenSubmissions(db),
+      alertSeconds: (opts.submissionAlertHours ?? DEFAULT_SUBMISSION_ALERT_HOURS) * 3600,
+    },
     now,
     draining: () => draining,
   });

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     uploadQuotaMb: settings.uploadQuotaMb,
     uploadRetentionDays: settings.uploadRetentionDays,
+    submissionAlertHours: settings.submissionAlertHours,
     uploadClientDailyMb: settings.uploadClientDailyMb,
     formRateLimit: settings.formRateLimit,
     formFileRateLimit: settings.formFileRateLimit,

@@ -213,6 +213,13 @@ export interface WatchedState {
   /** The stored uploads (read from the database) and the quota they may fill (UPLOAD_QUOTA_MB). */
   uploads: { storedBytes: () => Promise<number>; quotaBytes: number };
   outbox: { unsent: () => Promise<Array<{ kind: string; count: number | string; oldest: string }>> };
+  /** Per form, when its oldest open submission came (null: none open), and how long one may wait (SUBMISSION_ALERT_HOURS). */
+  submissions: {
+    /** The forms reported with a value even when none waits (the submittable forms' keys). */
+    forms: readonly string[];
+    oldestOpen: () => Promise<Array<{ form: string; oldest: string | null }>>;
+    alertSeconds: number;
+  };
   now: () => Date;
   draining: () => boolean;
 }
@@ -295,6 +302,27 @@ export function watchState(metrics: Metrics, state: WatchedState): void {
         const oldest = rows.find((row) => row.kind === kind)?.oldest;
         gauge.set({ kind }, oldest ? Math.max(0, (now - Date.parse(oldest)) / 1000) : 0);
       }
+    },
+  );
+  metrics.gauge(
+    'telmed_submission_oldest_open_age_seconds',
+    'Age of the oldest submission that waits for staff (status new or in progress), by form (0 when none waits).',
+    ['form'],
+    async (gauge) => {
+      const now = state.now().getTime();
+      for (const form of state.submissions.forms) gauge.set({ form }, 0);
+      for (const { form, oldest } of await state.submissions.oldestOpen()) {
+        const at = oldest ? Date.parse(oldest) : Number.NaN;
+        gauge.set({ form }, Number.isNaN(at) ? 0 : Math.max(0, (now - at) / 1000));
+      }
+    },
+  );
+  metrics.gauge(
+    'telmed_submission_alert_age_seconds',
+    'How long a submission may wait for staff before TelmedSubmissionWaiting fires (SUBMISSION_ALERT_HOURS).',
+    [],
+    (gauge) => {
+      gauge.set(state.submissions.alertSeconds);
     },
   );
 }

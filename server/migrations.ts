@@ -345,6 +345,34 @@ export const migrations: Record<string, Migration> = {
     await db.schema.createIndex('submission_files_stored').on('submission_files').columns(['removed_at', 'size']).execute();
     await db.schema.createIndex('form_submissions_by_date').on('form_submissions').column('created_at').execute();
   }),
+
+  '0009-desk-submission-status': shipped(9, async (db, postgres) => {
+    // The staff desk (server/desk/): a submission's status ('new', 'in progress', 'done'), who it is
+    // assigned to (an account's e-mail; NULL: nobody) and when its status last changed; internal notes
+    // on it, each by one account; and who resolved a payment review.
+    await db.schema
+      .alterTable('form_submissions')
+      .addColumn('status', 'text', (col) =>
+        col
+          .notNull()
+          .defaultTo('new')
+          .check(sql`status IN ('new', 'in progress', 'done')`),
+      )
+      .execute();
+    await db.schema.alterTable('form_submissions').addColumn('assignee', 'text').execute();
+    await db.schema.alterTable('form_submissions').addColumn('status_changed_at', 'text').execute();
+    await db.schema.createIndex('form_submissions_open').on('form_submissions').columns(['form_key', 'status', 'created_at']).execute();
+    await db.schema
+      .createTable('submission_notes')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('submission_id', 'integer', (col) => col.notNull().references('form_submissions.id').onDelete('cascade'))
+      .addColumn('author', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('body', 'text', (col) => col.notNull().check(sql`length(body) BETWEEN 1 AND 2000`))
+      .execute();
+    await db.schema.createIndex('submission_notes_by_submission').on('submission_notes').columns(['submission_id', 'id']).execute();
+    await db.schema.alterTable('payment_reviews').addColumn('resolved_by', 'text').execute();
+  }),
 };
 
 /** The schema version a migration's name starts with. */

@@ -48,6 +48,8 @@ export interface Settings {
   uploadQuotaMb: number;
   /** Days an uploaded file is kept; older ones are removed, their submission kept (UPLOAD_RETENTION_DAYS). */
   uploadRetentionDays: number;
+  /** Hours a submission may wait open (new or in progress) before TelmedSubmissionWaiting fires (SUBMISSION_ALERT_HOURS, default 24). */
+  submissionAlertHours: number;
   /** Promo-code checks an hour on the whole site, all clients together (PROMO_CHECK_LIMIT, default 1000). */
   promoCheckLimit: number;
   /** Redis shared by the instances (redis:// or rediss://): rate limits, key lockouts, render budget, HTML cache (REDIS_URL). */
@@ -81,6 +83,8 @@ const MIN_SECRET_VARIETY = 8;
 export const DEFAULT_UPLOAD_QUOTA_MB = 1024;
 export const DEFAULT_UPLOAD_RETENTION_DAYS = 365;
 export const DEFAULT_ORDER_TTL_MINUTES = 60;
+/** Hours a submission may wait for staff (status new or in progress) before the alert: a working day and night. */
+export const DEFAULT_SUBMISSION_ALERT_HOURS = 24;
 /** MB of uploads a client may store a day: ten 5 MB CVs; a quota of 1024 MB takes 21 clients a day to fill. */
 export const DEFAULT_UPLOAD_CLIENT_DAILY_MB = 50;
 
@@ -319,6 +323,13 @@ export function readSettings(env: Env = process.env): Settings {
     { min: 1, max: 3650, unit: 'days' },
     problems,
   );
+  const submissionAlertHours = wholeNumber(
+    env,
+    'SUBMISSION_ALERT_HOURS',
+    DEFAULT_SUBMISSION_ALERT_HOURS,
+    { min: 1, max: 8760, unit: 'hours' },
+    problems,
+  );
 
   const formRateLimit = wholeNumber(
     env,
@@ -409,6 +420,7 @@ export function readSettings(env: Env = process.env): Settings {
     logLevel,
     uploadQuotaMb,
     uploadRetentionDays,
+    submissionAlertHours,
     formRateLimit,
     formFileRateLimit,
     uploadClientDailyMb,

@@ -1,4 +1,6 @@
-import { FORGOTTEN_KEY_MAIL, OutboxStore, type OutboxRow, type OutboxStatus } from '../mail/outbox';
+import { DeskError } from '../desk/action';
+import { listEmails, resendEmail } from '../desk/outbox';
+import { OutboxStore, type OutboxRow, type OutboxStatus } from '../mail/outbox';
 import { openOperatorDatabase, OpsError, type OperatorDatabase } from './cli';
 
 /**
@@ -23,14 +25,8 @@ export async function openOutbox(database: string, options: { write?: boolean } 
   return { ...opened, store: new OutboxStore(opened.db, 'outbox.invalid') };
 }
 
-/** The e-mails of the given statuses (default: pending and failed), oldest first, with the counts of all. */
-export async function listOutbox(
-  store: OutboxStore,
-  statuses: readonly OutboxStatus[] = ['pending', 'failed'],
-  limit = 200,
-): Promise<OutboxListing> {
-  return { counts: await store.counts(), rows: await store.withStatus(statuses, limit) };
-}
+/** The e-mails of the given statuses (default: pending and failed), oldest first, with the counts of all (the desk's listEmails). */
+export const listOutbox: (store: OutboxStore, statuses?: readonly OutboxStatus[], limit?: number) => Promise<OutboxListing> = listEmails;
 
 const one = (text: string, width: number) => {
   const flat = text.replace(/\s+/g, ' ');
@@ -77,21 +73,28 @@ export function formatRow(row: OutboxRow): string {
   ].join('\n');
 }
 
+/** The command as the desk's actor. */
+const COMMAND = { id: 'command:outbox', email: '' };
+
 /**
- * Makes an e-mail due now with a fresh count of attempts. A sent one is sent again only with
- * `evenIfSent` (the buyer lost the e-mail): it keeps its Message-ID, so a mailbox that still has it
- * shows one copy.
+ * Makes an e-mail due now with a fresh count of attempts (the desk's resendEmail). A sent one is sent
+ * again only with `evenIfSent` (the buyer lost the e-mail): it keeps its Message-ID, so a mailbox
+ * that still has it shows one copy.
  */
 export async function resendOutbox(store: OutboxStore, id: number, options: { evenIfSent?: boolean; now?: Date } = {}): Promise<OutboxRow> {
-  const existing = await store.byId(id);
-  if (!existing) throw new OpsError(`No e-mail #${id} in the outbox.`);
-  if (existing.status === 'sent' && !options.evenIfSent) {
-    throw new OpsError(`E-mail #${id} was sent ${existing.sent_at}; add --even-if-sent to send it again.`);
+  try {
+    return (await resendEmail(store, COMMAND, id, options)).row;
+  } catch (error) {
+    if (!(error instanceof DeskError)) throw error;
+    const sentAt = (await store.byId(id))?.sent_at;
+    const messages: Record<DeskError['reason'], string> = {
+      'not-found': `No e-mail #${id} in the outbox.`,
+      conflict: sentAt
+        ? `E-mail #${id} was sent ${sentAt}; add --even-if-sent to send it again.`
+        : `E-mail #${id} could not be made due again.`,
+      gone: `E-mail #${id} was sent ${sentAt} and its activation codes are no longer kept: issue new keys instead.`,
+      invalid: error.message,
+    };
+    throw new OpsError(messages[error.reason]);
   }
-  if (existing.body === FORGOTTEN_KEY_MAIL) {
-    throw new OpsError(`E-mail #${id} was sent ${existing.sent_at} and its activation codes are no longer kept: issue new keys instead.`);
-  }
-  const row = await store.resend(id, options.now ?? new Date(), { evenIfSent: options.evenIfSent });
-  if (!row) throw new OpsError(`E-mail #${id} could not be made due again.`);
-  return row;
 }

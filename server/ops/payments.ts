@@ -1,5 +1,7 @@
 import { formatPesos } from '../../domain/money';
 import { OrderStore, type PaymentReview } from '../shop/store';
+import { DeskError } from '../desk/action';
+import { resolveReview, REVIEW_REASONS } from '../desk/payments';
 import { openOperatorDatabase, OpsError, type OperatorDatabase } from './cli';
 
 /**
@@ -17,11 +19,6 @@ export async function openPayments(database: string, options: { write?: boolean 
   return { ...opened, store: new OrderStore(opened.db) };
 }
 
-const REASONS: Record<PaymentReview['reason'], string> = {
-  'paid-after-buyer-cancel': 'paid after the buyer cancelled the order',
-  'second-payment': 'a second payment of an order already paid',
-};
-
 /** The reviews as the command prints them, with the order's buyer and plan. */
 export async function formatReviews(store: OrderStore, reviews: readonly PaymentReview[]): Promise<string> {
   const open = reviews.filter((r) => r.resolved_at === null).length;
@@ -32,7 +29,7 @@ export async function formatReviews(store: OrderStore, reviews: readonly Payment
     lines.push(
       '',
       `#${review.id}  ${review.resolved_at ? 'resolved' : 'OPEN'}  ${review.currency} ${formatPesos(review.amount)}  event ${review.event_id}`,
-      `    ${REASONS[review.reason]}; received ${review.received_at}`,
+      `    ${REVIEW_REASONS[review.reason]}; received ${review.received_at}`,
       order
         ? `    order #${order.id} (${order.status}${order.cancel_reason ? `, ${order.cancel_reason}` : ''}): ${order.plan_name} x ${order.quantity}, ${order.email}`
         : `    order #${review.order_id}`,
@@ -42,8 +39,16 @@ export async function formatReviews(store: OrderStore, reviews: readonly Payment
   return `${lines.join('\n')}\n`;
 }
 
-/** Closes an open review with what was done; an OpsError when there is none. */
+/** The command as the desk's actor: who closed a review is recorded as 'command:payments'. */
+const COMMAND = { id: 'command:payments', email: '' };
+
+/** Closes an open review with what was done (the desk's resolveReview); an OpsError when there is none. */
 export async function resolvePayment(store: OrderStore, id: number, note: string, now: Date = new Date()): Promise<void> {
   if (note.trim() === '') throw new OpsError('--note must say what was done (e.g. "refunded on 2026-11-25").');
-  if (!(await store.resolveReview(id, note.trim().slice(0, 500), now.toISOString()))) throw new OpsError(`No open payment review #${id}.`);
+  try {
+    if (!(await resolveReview(store, COMMAND, id, { note }, now)).changed) throw new OpsError(`No open payment review #${id}.`);
+  } catch (error) {
+    if (error instanceof DeskError && error.reason === 'not-found') throw new OpsError(`No open payment review #${id}.`);
+    throw error;
+  }
 }

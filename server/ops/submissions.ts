@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { addDays, manilaToday } from '../../domain/dates';
-import { isObject } from '../../domain/guards';
 import { all, sql, type Queryable } from '../db';
+import { fieldsOf, fileNamesOf, submissionsCsv, type CsvSubmission } from '../desk/submissions';
 import { loadSubmittableForms, type SubmittableForm } from '../forms/registry';
 import { cleanFileName } from '../forms/uploads';
 import { openOperatorDatabase, OpsError, UsageError } from './cli';
@@ -14,7 +14,8 @@ import { openOperatorDatabase, OpsError, UsageError } from './cli';
  * never creates or migrates a database.
  *
  * Columns: id, submitted (created_at, ISO), the form's fields in the form's order under their labels,
- * the keys a stored submission has beyond the form's fields (in the order first met), files.
+ * the keys a stored submission has beyond the form's fields (in the order first met), files; written
+ * by the desk's CSV writer (server/desk/submissions.ts submissionsCsv), formula-safe.
  */
 
 export interface ExportOptions {
@@ -44,28 +45,6 @@ export function parseDay(value: string, option: string): string {
     throw new UsageError(`${option} must be a day as YYYY-MM-DD (got '${value}').`);
   }
   return value;
-}
-
-/** OWASP (CSV injection): a cell that a spreadsheet would read as a formula gets a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell (RFC 4180): formula-safe, and quoted with its quotes doubled when it holds a comma, quote or line break. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** One CSV record, CRLF-terminated (RFC 4180). */
-const csvRecord = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** A stored value as cell text: strings as they are, null and absent empty, anything else as JSON. */
-const cellText = (value: unknown): string =>
-  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-
-/** A field's label: the schema's title, else the field's name. */
-function fieldLabel(form: SubmittableForm, field: string): string {
-  const property = isObject(form.schema.properties) ? form.schema.properties[field] : undefined;
-  return isObject(property) && typeof property.title === 'string' && property.title !== '' ? property.title : field;
 }
 
 /** Longest file name (bytes) that common file systems take. */
@@ -116,29 +95,12 @@ interface SubmissionRow {
   created_at: string;
 }
 
-interface ExportedSubmission {
-  id: number;
-  submitted: string;
-  fields: Record<string, unknown>;
-  files: string[];
-}
-
 /** The stored files of a submission that are still kept (a file removed at the end of its retention has removed_at). */
 const filesOf = (q: Queryable, submissionId: number) =>
   all<StoredFile>(
     q,
     sql`SELECT id, filename, content FROM submission_files WHERE submission_id = ${submissionId} AND removed_at IS NULL ORDER BY id`,
   );
-
-/** The names of a submission's files; a removed one named with the day it went: `cv.pdf (removed 2026-02-10)`. */
-async function fileNamesOf(q: Queryable, submissionId: number): Promise<string[]> {
-  const rows = await all<{ name: string }>(
-    q,
-    sql`SELECT CASE WHEN removed_at IS NULL THEN filename ELSE filename || ' (removed ' || substr(removed_at, 1, 10) || ')' END AS name
-        FROM submission_files WHERE submission_id = ${submissionId} ORDER BY id`,
-  );
-  return rows.map((row) => row.name);
-}
 
 /**
  * Exports the submissions of `options.formKey` whose day in Asia/Manila lies from `since` to `until`
@@ -157,7 +119,7 @@ export async function exportSubmissions(database: string, options: ExportOptions
   const filesDir = options.filesDir === undefined ? undefined : resolve(options.filesDir);
 
   const { db, close } = await openOperatorDatabase(database);
-  let exported: ExportedSubmission[];
+  let exported: CsvSubmission[];
   let fileCount = 0;
   try {
     if (filesDir) mkdirSync(filesDir, { recursive: true, mode: 0o700 });
@@ -172,16 +134,15 @@ export async function exportSubmissions(database: string, options: ExportOptions
           q,
           sql`SELECT id, data, created_at FROM form_submissions WHERE form_key = ${form.key} ORDER BY id`,
         );
-        const result: ExportedSubmission[] = [];
+        const result: CsvSubmission[] = [];
         for (const row of rows) {
           const instant = new Date(row.created_at);
           if (Number.isNaN(instant.getTime())) continue;
           const day = manilaToday(instant);
           if (day < since || (until !== undefined && day > until)) continue;
-          const data = JSON.parse(row.data) as unknown;
           const stored = filesDir ? writeFiles(filesDir, row.id, await filesOf(q, row.id)) : await fileNamesOf(q, row.id);
           fileCount += stored.length;
-          result.push({ id: row.id, submitted: instant.toISOString(), fields: isObject(data) ? data : { data }, files: stored });
+          result.push({ id: row.id, submitted: instant.toISOString(), fields: fieldsOf(row.data), files: stored });
         }
         return result;
       });
@@ -189,17 +150,5 @@ export async function exportSubmissions(database: string, options: ExportOptions
     await close();
   }
 
-  const known = new Set(form.order);
-  const extra = [...new Set(exported.flatMap((s) => Object.keys(s.fields).filter((key) => !known.has(key))))];
-  const columns = [...form.order, ...extra];
-  const header = csvRecord(['id', 'submitted', ...form.order.map((field) => fieldLabel(form, field)), ...extra, 'files']);
-  const records = exported.map((s) =>
-    csvRecord([
-      String(s.id),
-      s.submitted,
-      ...columns.map((key) => cellText(Object.hasOwn(s.fields, key) ? s.fields[key] : undefined)),
-      s.files.join('\n'),
-    ]),
-  );
-  return { csv: (options.excel ? '\uFEFF' : '') + header + records.join(''), submissions: exported.length, files: fileCount };
+  return { csv: submissionsCsv(form, exported, { excel: options.excel }), submissions: exported.length, files: fileCount };
 }

@@ -123,6 +123,8 @@ export interface PaymentReview {
   received_at: string;
   resolved_at: string | null;
   resolution: string | null;
+  /** Who closed it: a staff account's e-mail, or the command ('command:payments'). */
+  resolved_by: string | null;
 }
 
 type OrderRow = Omit<Order, 'billing'> & { billing: string };
@@ -307,13 +309,38 @@ export class OrderStore {
     return Number(row?.count ?? 0);
   }
 
-  /** Closes a review with what the operator did (a refund, keys issued by hand); false when there is no open one. */
-  async resolveReview(id: number, resolution: string, now: string): Promise<boolean> {
-    const changed = await run(
-      this.db.query,
-      sql`UPDATE payment_reviews SET resolved_at = ${now}, resolution = ${resolution} WHERE id = ${id} AND resolved_at IS NULL`,
-    );
-    return changed === 1;
+  /** One payment review, open or not. */
+  review(id: number, q: Queryable = this.db.query): Promise<PaymentReview | undefined> {
+    return one<PaymentReview>(q, sql`SELECT * FROM payment_reviews WHERE id = ${id}`);
+  }
+
+  /**
+   * Closes an open review with what staff did (a refund, keys issued) and who did it, in one write
+   * transaction (lock 'orders'). Only an open review is closed (a conditional UPDATE), so of two
+   * closing one review at once the second finds it closed and changes nothing. With `issue`, the same
+   * transaction issues the order's keys (one per purchased unit) and writes their e-mail: keys are
+   * issued once, whoever closes it. Returns the review as it was before, whether this call closed it,
+   * and the keys it issued.
+   */
+  closeReview(
+    id: number,
+    close: { resolution: string; by: string; now: string; issue?: Omit<PayOptions, 'now'> },
+  ): Promise<{ review?: PaymentReview; closed: boolean; issued: IssuedKey[] }> {
+    return this.db.write('orders', async (q) => {
+      const review = await this.review(id, q);
+      if (!review) return { closed: false, issued: [] };
+      const changed = await run(
+        q,
+        sql`UPDATE payment_reviews SET resolved_at = ${close.now}, resolution = ${close.resolution}, resolved_by = ${close.by}
+            WHERE id = ${id} AND resolved_at IS NULL`,
+      );
+      if (changed !== 1) return { review, closed: false, issued: [] };
+      const order = close.issue ? await this.byId(review.order_id, q) : undefined;
+      if (!order || !close.issue) return { review, closed: true, issued: [] };
+      const issued = await this.issueKeys(order.id, order.quantity, { ...close.issue, now: close.now }, q);
+      await close.issue.outbox.enqueue(close.issue.compose(order, issued), close.now, q);
+      return { review, closed: true, issued };
+    });
   }
 
   /** Cancels every pending order whose time ran out (cancel_reason 'expired'), in a write transaction (lock 'orders'); returns how many. */

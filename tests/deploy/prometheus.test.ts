@@ -67,12 +67,13 @@ describe.skipIf(!hasPromtool)('promtool', () => {
 });
 
 describe('the alert rules', () => {
-  it('are these twelve, in this order', () => {
+  it('are these thirteen, in this order', () => {
     expect(alertBlocks.map((alert) => alert.name)).toEqual([
       'TelmedKeyEmailsStuck',
       'TelmedKeyEmailFailed',
       'TelmedFormEmailFailed',
       'TelmedPaymentReviewsOpen',
+      'TelmedSubmissionWaiting',
       'TelmedHighErrorRate',
       'TelmedRendersBusy',
       'TelmedRenderBudgetRefusing',

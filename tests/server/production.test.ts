@@ -245,6 +245,15 @@ describe('settings: demo only when asked, production refuses to start without it
     }
   });
 
+  it('reads SUBMISSION_ALERT_HOURS (default 24) as whole hours from 1 to 8760', () => {
+    expect(readSettings(PRODUCTION_ENV)).toMatchObject({ submissionAlertHours: 24 });
+    expect(readSettings({ ...PRODUCTION_ENV, SUBMISSION_ALERT_HOURS: '8' })).toMatchObject({ submissionAlertHours: 8 });
+    for (const bad of ['0', '-1', '1.5', '8761', 'soon'])
+      expect(problemsOf({ ...PRODUCTION_ENV, SUBMISSION_ALERT_HOURS: bad }), bad).toMatch(
+        /SUBMISSION_ALERT_HOURS must be a whole number of hours from 1/,
+      );
+  });
+
   it('reads FORM_RATE_LIMIT (10), FORM_FILE_RATE_LIMIT (3) and UPLOAD_CLIENT_DAILY_MB (50; 0: no budget), refusing other values', () => {
     expect(readSettings(PRODUCTION_ENV)).toMatchObject({ formRateLimit: 10, formFileRateLimit: 3, uploadClientDailyMb: 50 });
     expect(
