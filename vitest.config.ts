@@ -8,6 +8,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/server/**/*.test.ts',
+      'tests/studio/**/*.test.ts',
       'tests/validate/**/*.test.ts',
       'tests/deploy/**/*.test.ts',
       'tests/editor/**/*.test.{ts,tsx}',

@@ -1,5 +1,6 @@
 import { buildServer } from './app';
 import { readSettings, SettingsError } from './settings';
+import { buildStudio } from './studio/app';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -40,6 +41,22 @@ async function main(): Promise<void> {
     metricsHost: settings.metricsHost,
     warmImages: true,
   });
+  // The studio (the staff's application) on a port and origin of its own, when STUDIO_PORT is set.
+  const studio =
+    settings.studioPort === undefined || settings.studioUrl === undefined
+      ? undefined
+      : await buildStudio({
+          db: app.ctx.db,
+          shared: app.ctx.shared,
+          mail: app.ctx.mail,
+          product: app.ctx.product,
+          studioUrl: settings.studioUrl,
+          demo: settings.demo,
+          trustProxy: settings.trustProxy,
+          logger: settings.logLevel,
+        });
+  // It closes first: the database and Redis it uses are the site's.
+  if (studio) app.addHook('preClose', async () => studio.close());
 
   let closing = false;
   const close = (signal: string) => {
@@ -71,6 +88,10 @@ async function main(): Promise<void> {
   console.log(
     `Listening on http://${shown}:${actualPort}${settings.demo ? ' (demo mode)' : ''}; public URL ${settings.publicUrl}; ${mail}`,
   );
+  if (studio) {
+    await studio.listen({ port: settings.studioPort, host: settings.host });
+    console.log(`Studio on http://${shown}:${settings.studioPort}; its address ${settings.studioUrl}`);
+  }
 }
 
 main().catch((error: unknown) => {

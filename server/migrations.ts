@@ -373,6 +373,76 @@ export const migrations: Record<string, Migration> = {
     await db.schema.createIndex('submission_notes_by_submission').on('submission_notes').columns(['submission_id', 'id']).execute();
     await db.schema.alterTable('payment_reviews').addColumn('resolved_by', 'text').execute();
   }),
+
+  '0010-studio-accounts': shipped(10, async (db, postgres) => {
+    // The studio's accounts (server/studio): staff who sign in with an e-mail, an argon2id password
+    // hash and a TOTP secret; roles a JSON array ('admin', 'editor', 'staff'); recovery_codes the
+    // SHA-256 hashes of the unused recovery codes (JSON array). totp_last_step: the last time step a
+    // code was accepted for, so one code signs in once.
+    await db.schema
+      .createTable('studio_accounts')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('email', 'text', (col) =>
+        col
+          .notNull()
+          .unique()
+          .check(sql`email = lower(email)`),
+      )
+      .addColumn('roles', 'text', (col) => col.notNull().check(json(postgres, 'roles')))
+      .addColumn('disabled', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('password_hash', 'text')
+      .addColumn('totp_secret', 'text')
+      .addColumn('totp_last_step', 'integer')
+      .addColumn('recovery_codes', 'text', (col) => col.notNull().defaultTo('[]').check(json(postgres, 'recovery_codes')))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .execute();
+
+    // Signed-in sessions, by the SHA-256 of the cookie's random id (the id itself is never stored).
+    await db.schema
+      .createTable('studio_sessions')
+      .addColumn('id_hash', 'text', (col) => col.primaryKey())
+      .addColumn('account_id', 'integer', (col) => col.notNull().references('studio_accounts.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('last_seen_at', 'text', (col) => col.notNull())
+      .addColumn('ip', 'text')
+      .addColumn('user_agent', 'text')
+      .$call(withoutRowid(postgres))
+      .execute();
+    await db.schema.createIndex('studio_sessions_by_account').on('studio_sessions').column('account_id').execute();
+
+    // Single-use enrolment links (an invitation, the first admin, a reset of an account's factors), by
+    // the SHA-256 of their token. totp_secret: the secret offered to the person enrolling, confirmed
+    // by a code before the account takes it.
+    await db.schema
+      .createTable('studio_invitations')
+      .addColumn('token_hash', 'text', (col) => col.primaryKey())
+      .addColumn('email', 'text', (col) => col.notNull())
+      .addColumn('roles', 'text', (col) => col.notNull().check(json(postgres, 'roles')))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('expires_at', 'text', (col) => col.notNull())
+      .addColumn('used_at', 'text')
+      .addColumn('totp_secret', 'text')
+      .$call(withoutRowid(postgres))
+      .execute();
+
+    // The audit trail, only ever appended to: each row's hash is the SHA-256 of the previous row's
+    // hash and its own fields (server/studio/audit.ts), so a row changed or removed breaks the chain.
+    await db.schema
+      .createTable('studio_audit')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('at', 'text', (col) => col.notNull())
+      .addColumn('actor', 'text')
+      .addColumn('ip', 'text')
+      .addColumn('request_id', 'text')
+      .addColumn('action', 'text', (col) => col.notNull())
+      .addColumn('target', 'text')
+      .addColumn('before', 'text')
+      .addColumn('after', 'text')
+      .addColumn('prev_hash', 'text', (col) => col.notNull())
+      .addColumn('hash', 'text', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('studio_audit_by_action').on('studio_audit').columns(['action', 'id']).execute();
+  }),
 };
 
 /** The schema version a migration's name starts with. */

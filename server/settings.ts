@@ -68,6 +68,10 @@ export interface Settings {
   metricsPort?: number;
   /** The address of the metrics port (METRICS_HOST, default 127.0.0.1: reachable from this machine only). */
   metricsHost: string;
+  /** Where the studio (the staff's application) listens (STUDIO_PORT; off when unset): a port of its own, never the site's. */
+  studioPort?: number;
+  /** The studio's public origin (STUDIO_URL): its sign-in links, and the one Origin its state-changing requests may come from. */
+  studioUrl?: string;
 }
 
 export class SettingsError extends Error {
@@ -249,6 +253,23 @@ function wholeNumber(env: Env, name: string, fallback: number, range: { min: num
   return value;
 }
 
+/** The http origin of a demo start on `host` and `port` (an address for every interface shown as 127.0.0.1). */
+function demoOrigin(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+/**
+ * STUDIO_URL for the studio's command (npm run studio): the origin its enrolment links start with,
+ * https unless DEMO is on; a SettingsError when it is missing or not an origin.
+ */
+export function readStudioUrl(env: Env = process.env): string {
+  if (!env.STUDIO_URL) throw new SettingsError(['STUDIO_URL is required: the origin of the studio, which its enrolment links start with']);
+  const parsed = parseOrigin(env.STUDIO_URL, 'STUDIO_URL', { httpsOnly: !truthy(env.DEMO) });
+  if (typeof parsed !== 'string') throw new SettingsError([parsed.error]);
+  return parsed;
+}
+
 /** Reads and checks the settings; throws SettingsError listing every problem. */
 export function readSettings(env: Env = process.env): Settings {
   const problems: string[] = [];
@@ -263,8 +284,7 @@ export function readSettings(env: Env = process.env): Settings {
     if (typeof parsed === 'string') publicUrl = parsed;
     else problems.push(parsed.error);
   } else if (demo) {
-    const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-    publicUrl = `http://${shown}:${port}`;
+    publicUrl = demoOrigin(host, port);
   } else {
     problems.push('PUBLIC_URL is required in production: the https origin of the site, used for every link in replies and e-mails');
   }
@@ -395,8 +415,29 @@ export function readSettings(env: Env = process.env): Settings {
   const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : Number(env.METRICS_PORT);
   if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535 || metricsPort === port))
     problems.push(`METRICS_PORT must be a port number other than PORT (got '${String(env.METRICS_PORT).slice(0, 20)}')`);
+  const studioPort = env.STUDIO_PORT === undefined || env.STUDIO_PORT === '' ? undefined : Number(env.STUDIO_PORT);
+  if (
+    studioPort !== undefined &&
+    (!Number.isInteger(studioPort) || studioPort < 1 || studioPort > 65535 || studioPort === port || studioPort === metricsPort)
+  )
+    problems.push(`STUDIO_PORT must be a port number other than PORT and METRICS_PORT (got '${String(env.STUDIO_PORT).slice(0, 20)}')`);
+  let studioUrl: string | undefined;
+  if (env.STUDIO_URL) {
+    const parsed = parseOrigin(env.STUDIO_URL, 'STUDIO_URL', { httpsOnly: !demo });
+    if (typeof parsed !== 'string') problems.push(parsed.error);
+    else if (parsed === publicUrl) problems.push('STUDIO_URL must be an origin of its own, not the PUBLIC_URL of the site');
+    else studioUrl = parsed;
+  } else if (studioPort !== undefined && demo) {
+    studioUrl = demoOrigin(host, studioPort);
+  } else if (studioPort !== undefined) {
+    problems.push(
+      'STUDIO_URL is required in production when STUDIO_PORT is set: the https origin of the studio (e.g. https://studio.example.ph)',
+    );
+  }
   if (problems.length > 0) throw new SettingsError(problems);
   return {
+    studioPort,
+    studioUrl,
     metricsPort,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     redisUrl,

@@ -38,7 +38,7 @@ export function csvCell(value: string): string {
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */
-const csvRecord = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvRecord = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A stored value as cell text: strings as they are, null and absent empty, anything else as JSON. */
 const cellText = (value: unknown): string =>

@@ -1,0 +1,211 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import type { MailService } from '../mail/service';
+import type { Product } from '../product';
+import { proxyTrust } from '../proxy-trust';
+import { registerRequestLog, requestIds } from '../request-log';
+import { STRICT_TRANSPORT_SECURITY } from '../security';
+import type { SharedState } from '../shared-state';
+import { accountById, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
+import { abilityFor, type Access, type StudioAbility } from './rights';
+import studioRoutes from './routes';
+import texts from './texts.json';
+
+/**
+ * The studio: the staff's application, a Fastify app of its own on its own port (STUDIO_PORT) and
+ * origin (STUDIO_URL), never on the site's. It shares the site's database, Redis and outbox. Every
+ * route declares what it needs (`config.access`, rights.ts); a route that declares nothing fails
+ * its registration, and every request is checked against the signed-in account's rules, read from
+ * the database at each request (a role change or a disabled account applies at once).
+ */
+export interface StudioOptions {
+  db: Db;
+  shared: SharedState;
+  mail: MailService;
+  product: Product;
+  /** The studio's public origin: the one Origin state-changing requests may come from, and its links. */
+  studioUrl: string;
+  /** Demo mode: the session cookie goes without Secure (plain http) and so without the __Host- prefix. */
+  demo: boolean;
+  /** The clock (tests move it: idle and absolute expiry). */
+  now?: () => Date;
+  trustProxy?: boolean | number | string;
+  logger?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Sign-in attempts per account and per client a quarter of an hour (defaults: SIGN_IN_LIMITS). */
+  signInLimits?: { perAccount: number; perClient: number };
+}
+
+/** Where every studio route lives; the site's port has nothing there (it answers 404). */
+export const STUDIO_PREFIX = '/api/studio';
+
+/** A session ends after 30 minutes without a request, and 12 hours after its sign-in whatever happens. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+
+/**
+ * The header a state-changing request must carry besides its Origin (docs/studio.md, CSRF): a
+ * cross-site form cannot send a custom header, and a cross-site fetch that sets one needs a CORS
+ * preflight, which the studio never grants.
+ */
+export const CSRF_HEADER = 'x-studio-csrf';
+
+/** Every studio answer: never stored, never framed, nothing loaded (an API), no referrer, no sniffing. */
+export const STUDIO_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Who is asking: the signed-in account, its session and its rights. */
+export interface StudioCaller {
+  account: Account;
+  sessionId: string;
+  ability: StudioAbility;
+}
+
+/** A route of the studio and what it needs (the rights test asks each of them as every role). */
+export interface StudioRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The studio's routes (a studio app only). */
+    studioRoutes?: readonly StudioRoute[];
+  }
+  interface FastifyContextConfig {
+    /** What a studio route needs (server/studio/rights.ts); the site's routes never set it. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    studio?: StudioCaller;
+  }
+}
+
+/** The studio's context, given to its route modules. */
+export interface StudioContext extends Required<Pick<StudioOptions, 'db' | 'shared' | 'mail' | 'product' | 'studioUrl' | 'demo' | 'now'>> {
+  cookieName: string;
+  signInLimits: { perAccount: number; perClient: number };
+  /** Set-Cookie value for a session id ('' with maxAge 0: the cookie removed). */
+  cookie(value: string, maxAgeSeconds: number): string;
+}
+
+/** Sign-in attempts a quarter of an hour: per account (whatever the client) and per client (whatever the account). */
+export const SIGN_IN_LIMITS = { perAccount: 5, perClient: 20 } as const;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildStudio(options: StudioOptions): Promise<FastifyInstance> {
+  const trust = proxyTrust(options.trustProxy);
+  const level = options.logger ?? 'silent';
+  const app = Fastify({
+    logger: level === 'silent' ? false : { level },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: trust,
+    bodyLimit: 16 * 1024,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: requestIds(trust),
+  });
+  const cookieName = options.demo ? 'studio' : '__Host-studio';
+  const ctx: StudioContext = {
+    db: options.db,
+    shared: options.shared,
+    mail: options.mail,
+    product: options.product,
+    studioUrl: options.studioUrl,
+    demo: options.demo,
+    now: options.now ?? (() => new Date()),
+    cookieName,
+    signInLimits: options.signInLimits ?? SIGN_IN_LIMITS,
+    cookie: (value, maxAge) =>
+      `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${options.demo ? '' : '; Secure'}`,
+  };
+
+  // Deny by default: a route that does not say what it needs is a programming error, found at start.
+  const routes: StudioRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`The studio route ${String(route.method)} ${route.url} declares no access (config.access: 'public' or a rule)`);
+    }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+  });
+  app.decorate('studioRoutes', routes);
+
+  registerRequestLog(app);
+  const headers = Object.entries({
+    ...STUDIO_HEADERS,
+    ...(options.demo ? {} : { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }),
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of headers) if (!reply.hasHeader(name) || name === 'cache-control') reply.header(name, value);
+    return payload;
+  });
+
+  // CSRF: a state-changing request needs the studio's own Origin and the studio's header.
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers.origin !== ctx.studioUrl || request.headers[CSRF_HEADER] !== '1') {
+      request.log.warn({ origin: request.headers.origin }, 'studio: request without its origin or header refused');
+      return reply.code(403).send({ message: texts.crossSite });
+    }
+  });
+
+  // Who asks, and whether their rules allow what the route needs: before the body is validated, so
+  // that nobody learns anything of a route they may not use.
+  app.addHook('preValidation', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return refuse(reply, 403, texts.notAllowed);
+    if (access === 'public') return;
+    const caller = await signedIn(ctx, request);
+    if (!caller) return reply.header('set-cookie', ctx.cookie('', 0)).code(401).send({ message: texts.signedOut });
+    if (!caller.ability.can(access.action, access.subject)) return refuse(reply, 403, texts.notAllowed);
+    request.studio = caller;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    return reply
+      .code(status)
+      .send(status >= 500 ? { message: 'Internal server error', requestId: request.id } : { message: error.message });
+  });
+  app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ message: 'Not found' }));
+
+  await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
+  return app;
+}
+
+const refuse = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ message });
+
+/**
+ * The caller of a request with a session cookie: the session must exist, be used within
+ * SESSION_IDLE_MS and younger than SESSION_ABSOLUTE_MS, and its account exist and not be disabled.
+ * An ended session is removed. Each request moves the session's last use to now.
+ */
+async function signedIn(ctx: StudioContext, request: FastifyRequest): Promise<StudioCaller | undefined> {
+  const sessionId = sessionIdOf(request.headers.cookie, ctx.cookieName);
+  if (!sessionId) return undefined;
+  const session = await sessionById(ctx.db.query, sessionId);
+  if (!session) return undefined;
+  const now = ctx.now();
+  const idle = now.getTime() - Date.parse(session.last_seen_at) > SESSION_IDLE_MS;
+  const old = now.getTime() - Date.parse(session.created_at) > SESSION_ABSOLUTE_MS;
+  const account = idle || old ? undefined : await accountById(ctx.db.query, session.account_id);
+  if (!account || account.disabled) {
+    await closeSession(ctx.db.query, sessionId);
+    return undefined;
+  }
+  await touchSession(ctx.db.query, sessionId, now);
+  return { account, sessionId, ability: abilityFor(account.roles) };
+}

@@ -1,0 +1,403 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { clientKey } from '../render-budget';
+import { secondsBeforeNext, sharedLimiter } from '../shared-state';
+import {
+  accountByEmail,
+  accountById,
+  accountEmail,
+  clearFactors,
+  closeSession,
+  closeSessionsOf,
+  createAccount,
+  listAccounts,
+  offerTotpSecret,
+  openInvitation,
+  openSession,
+  recordFactorUse,
+  setDisabled,
+  setFactors,
+  sessionIdOf,
+  setRoles,
+  useInvitation,
+  type Account,
+} from './accounts';
+import { SESSION_ABSOLUTE_MS, type StudioContext } from './app';
+import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditEntry, type AuditFilter } from './audit';
+import {
+  hashPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  passwordMatches,
+  recoveryCodeIndex,
+  recoveryHashes,
+  totpStep,
+} from './factors';
+import { inviteByMail } from './invite';
+import { ROLES, rulesFor, type Role } from './rights';
+import texts from './texts.json';
+
+/**
+ * The studio's API (under /api/studio). Public: health, sign-in, enrolment. Any signed-in account
+ * (Self): itself, sign out, sign out everywhere, new recovery codes (with a TOTP code). Admins
+ * (Account, Audit): the accounts, invitations, roles, disabling, resetting another's factors, the
+ * audit trail and its export. Passkeys (WebAuthn) will sign in beside the password route, as
+ * /sign-in/passkey, creating the same session.
+ */
+
+const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' } as const;
+const ROLE_LIST = { type: 'array', minItems: 1, maxItems: ROLES.length, uniqueItems: true, items: { enum: ROLES } } as const;
+const PASSWORD = { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH } as const;
+/** A TOTP code (6 digits) or a recovery code (20 letters and digits, dashes and spaces allowed). */
+const CODE = { type: 'string', minLength: 6, maxLength: 40 } as const;
+const TOKEN = { type: 'string', minLength: 20, maxLength: 100 } as const;
+const ACCOUNT_ID = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+} as const;
+
+const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+
+/** The client's address and request id, for the audit trail. */
+const from = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+
+export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx: StudioContext }): Promise<void> {
+  const { db } = ctx;
+  const QUARTER = 15 * 60;
+  const perAccount = sharedLimiter(ctx.shared, {
+    keyPrefix: 'studio-sign-in:account',
+    points: ctx.signInLimits.perAccount,
+    duration: QUARTER,
+  });
+  const perClient = sharedLimiter(ctx.shared, {
+    keyPrefix: 'studio-sign-in:client',
+    points: ctx.signInLimits.perClient,
+    duration: QUARTER,
+  });
+  const enrolPerClient = sharedLimiter(ctx.shared, { keyPrefix: 'studio-enrol:client', points: 20, duration: QUARTER });
+
+  /** 429 with Retry-After when a limit is spent; undefined when the attempt may go on. */
+  const throttled = async (reply: FastifyReply, takes: Array<Promise<unknown>>): Promise<FastifyReply | undefined> => {
+    const refusals = (await Promise.allSettled(takes)).flatMap((take) => (take.status === 'rejected' ? [take.reason as unknown] : []));
+    if (refusals.length === 0) return undefined;
+    const seconds = Math.max(...refusals.map((refusal) => (refusal instanceof RateLimiterRes ? secondsBeforeNext(refusal) : 60)));
+    return reply.code(429).header('retry-after', String(seconds)).send({ message: texts.tooManyAttempts });
+  };
+
+  const who = (request: FastifyRequest): Account => request.studio!.account;
+  /** An account an admin acts on: not their own (another admin does that), and one that exists. */
+  const otherAccount = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const target = await accountById(db.query, Number(request.params.id));
+    if (!target) return void reply.code(404).send({ message: texts.noAccount });
+    if (target.id === who(request).id) return void reply.code(403).send({ message: texts.notYourOwn });
+    return target;
+  };
+  const entry = (request: FastifyRequest, action: string, rest: Partial<AuditEntry> = {}): AuditEntry => ({
+    actor: request.studio?.account.email ?? null,
+    ...from(request),
+    action,
+    target: null,
+    ...rest,
+  });
+
+  app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));
+
+  // Sign-in: e-mail, password and a TOTP code or a recovery code. Every failure answers the same,
+  // an unknown e-mail after the same argon2 work as a wrong password.
+  app.post<{ Body: { email: string; password: string; code: string } }>(
+    '/sign-in',
+    { config: { access: 'public' }, schema: { body: object({ email: EMAIL, password: PASSWORD, code: CODE }) } },
+    async (request, reply) => {
+      const email = accountEmail(request.body.email);
+      const limited = await throttled(reply, [perAccount.consume(email), perClient.consume(clientKey(request.ip))]);
+      if (limited) return limited;
+      const now = ctx.now();
+      const account = await accountByEmail(db.query, email);
+      const usable = account && !account.disabled && account.totp_secret ? account : undefined;
+      const passwordOk = await passwordMatches(usable?.password_hash, request.body.password);
+      let use: { totpStep: number } | { recoveryHashes: string[] } | undefined;
+      if (usable && passwordOk) {
+        const code = request.body.code.trim();
+        if (/^\d{6}$/.test(code)) {
+          const step = await totpStep(usable.totp_secret!, code, now, usable.totp_last_step);
+          if (step !== undefined) use = { totpStep: step };
+        } else {
+          const index = recoveryCodeIndex(usable.recovery_codes, code);
+          if (index >= 0) use = { recoveryHashes: usable.recovery_codes.filter((_, i) => i !== index) };
+        }
+      }
+      if (!usable || !use) {
+        await audit(db, entry(request, 'sign-in.failed', { target: email.slice(0, 254) }), now);
+        return reply.code(401).send({ message: texts.signInFailed });
+      }
+      const previous = sessionIdOf(request.headers.cookie, ctx.cookieName);
+      const sessionId = await db.write(STUDIO_LOCK, async (q) => {
+        await recordFactorUse(q, usable.id, use);
+        const left = 'recoveryHashes' in use ? use.recoveryHashes.length : undefined;
+        await appendAudit(
+          q,
+          {
+            actor: usable.email,
+            ...from(request),
+            action: left === undefined ? 'sign-in' : 'sign-in.recovery-code',
+            target: usable.email,
+            ...(left === undefined ? {} : { after: { recoveryCodesLeft: left } }),
+          },
+          now,
+        );
+        return openSession(q, usable.id, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }, now);
+      });
+      // A new id at every sign-in; a session the browser held before ends.
+      if (previous) await closeSession(db.query, previous);
+      reply.header('set-cookie', ctx.cookie(sessionId, SESSION_ABSOLUTE_MS / 1000));
+      return { email: usable.email, roles: usable.roles, rules: rulesFor(usable.roles) };
+    },
+  );
+
+  // Enrolment through a single-use link: start offers a TOTP secret, finish sets the password and
+  // takes the secret once a code of it is typed, and hands out the recovery codes, shown once.
+  app.post<{ Body: { token: string } }>(
+    '/enrolment/start',
+    { config: { access: 'public' }, schema: { body: object({ token: TOKEN }) } },
+    async (request, reply) => {
+      const limited = await throttled(reply, [enrolPerClient.consume(clientKey(request.ip))]);
+      if (limited) return limited;
+      const link = await openInvitation(db.query, request.body.token, ctx.now());
+      if (!link) return reply.code(410).send({ message: texts.linkInvalid });
+      const secret = newTotpSecret();
+      await offerTotpSecret(db.query, request.body.token, secret);
+      return {
+        email: link.email,
+        roles: link.roles,
+        totpSecret: secret,
+        otpauthUrl: otpauthUrl(`${ctx.product.name} studio`, link.email, secret),
+      };
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string; code: string } }>(
+    '/enrolment/finish',
+    { config: { access: 'public' }, schema: { body: object({ token: TOKEN, password: PASSWORD, code: CODE }) } },
+    async (request, reply) => {
+      const limited = await throttled(reply, [enrolPerClient.consume(clientKey(request.ip))]);
+      if (limited) return limited;
+      const now = ctx.now();
+      const { token, password, code } = request.body;
+      const link = await openInvitation(db.query, token, now);
+      if (!link || !link.totp_secret) return reply.code(410).send({ message: texts.linkInvalid });
+      if ([...password].length < MIN_PASSWORD_LENGTH) return reply.code(400).send({ message: texts.passwordShort });
+      const step = await totpStep(link.totp_secret, code.trim(), now);
+      if (step === undefined) return reply.code(400).send({ message: texts.codeWrong });
+      const recoveryCodes = newRecoveryCodes();
+      const factors = {
+        passwordHash: await hashPassword(password),
+        totpSecret: link.totp_secret,
+        totpStep: step,
+        recoveryHashes: recoveryHashes(recoveryCodes),
+      };
+      const used = await db.write(STUDIO_LOCK, async (q) => {
+        if (!(await useInvitation(q, token, now))) return false;
+        const existing = await accountByEmail(q, link.email);
+        if (existing) await setFactors(q, existing.id, factors);
+        else await createAccount(q, { email: link.email, roles: link.roles, ...factors }, now);
+        await appendAudit(
+          q,
+          {
+            actor: link.email,
+            ...from(request),
+            action: existing ? 'factor.enrolled' : 'account.enrolled',
+            target: link.email,
+            after: { roles: link.roles },
+          },
+          now,
+        );
+        return true;
+      });
+      if (!used) return reply.code(410).send({ message: texts.linkInvalid });
+      return reply.code(201).send({ email: link.email, recoveryCodes });
+    },
+  );
+
+  const self = { access: { action: 'manage', subject: 'Self' } } as const;
+
+  app.get('/me', { config: self }, async (request) => {
+    const account = who(request);
+    return { email: account.email, roles: account.roles, recoveryCodesLeft: account.recovery_codes.length, rules: rulesFor(account.roles) };
+  });
+
+  app.post('/sign-out', { config: self }, async (request, reply) => {
+    await db.write(STUDIO_LOCK, async (q) => {
+      await closeSession(q, request.studio!.sessionId);
+      await appendAudit(q, entry(request, 'sign-out', { target: who(request).email }), ctx.now());
+    });
+    return reply.header('set-cookie', ctx.cookie('', 0)).code(204).send();
+  });
+
+  app.post('/sign-out-everywhere', { config: self }, async (request, reply) => {
+    const closed = await db.write(STUDIO_LOCK, async (q) => {
+      const count = await closeSessionsOf(q, who(request).id);
+      await appendAudit(q, entry(request, 'sign-out.everywhere', { target: who(request).email, after: { sessions: count } }), ctx.now());
+      return count;
+    });
+    return reply.header('set-cookie', ctx.cookie('', 0)).send({ sessionsClosed: closed });
+  });
+
+  // New recovery codes for oneself: only with a TOTP code (no one changes their factors without one).
+  app.post<{ Body: { code: string } }>(
+    '/me/recovery-codes',
+    { config: self, schema: { body: object({ code: { type: 'string', pattern: '^[0-9]{6}$' } }) } },
+    async (request, reply) => {
+      const account = who(request);
+      const now = ctx.now();
+      const step = account.totp_secret ? await totpStep(account.totp_secret, request.body.code, now, account.totp_last_step) : undefined;
+      if (step === undefined) {
+        await audit(db, entry(request, 'factor.refused', { target: account.email }), now);
+        return reply.code(403).send({ message: texts.codeWrong });
+      }
+      const recoveryCodes = newRecoveryCodes();
+      await db.write(STUDIO_LOCK, async (q) => {
+        await recordFactorUse(q, account.id, { totpStep: step });
+        await recordFactorUse(q, account.id, { recoveryHashes: recoveryHashes(recoveryCodes) });
+        await appendAudit(q, entry(request, 'factor.recovery-codes', { target: account.email }), now);
+      });
+      return { recoveryCodes };
+    },
+  );
+
+  const accounts = (action: 'read' | 'manage') => ({ access: { action, subject: 'Account' } }) as const;
+
+  app.get('/accounts', { config: accounts('read') }, async () =>
+    (await listAccounts(db.query)).map((account) => ({
+      id: account.id,
+      email: account.email,
+      roles: account.roles,
+      disabled: account.disabled,
+      enrolled: account.password_hash !== null && account.totp_secret !== null,
+      recoveryCodesLeft: account.recovery_codes.length,
+      created_at: account.created_at,
+    })),
+  );
+
+  app.post<{ Body: { email: string; roles: Role[] } }>(
+    '/invitations',
+    { config: accounts('manage'), schema: { body: object({ email: EMAIL, roles: ROLE_LIST }) } },
+    async (request, reply) => {
+      const email = accountEmail(request.body.email);
+      if (await accountByEmail(db.query, email)) return reply.code(409).send({ message: texts.accountExists });
+      const expires = await inviteByMail(ctx, email, request.body.roles, (q, now) =>
+        appendAudit(q, entry(request, 'invitation.sent', { target: email, after: { roles: request.body.roles } }), now),
+      );
+      return reply.code(201).send({ email, roles: request.body.roles, expires_at: expires });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { roles: Role[] } }>(
+    '/accounts/:id/roles',
+    { config: accounts('manage'), schema: { params: ACCOUNT_ID, body: object({ roles: ROLE_LIST }) } },
+    async (request, reply) => {
+      const target = await otherAccount(request, reply);
+      if (!target) return reply;
+      await db.write(STUDIO_LOCK, async (q) => {
+        await setRoles(q, target.id, request.body.roles);
+        await appendAudit(
+          q,
+          entry(request, 'account.roles', { target: target.email, before: { roles: target.roles }, after: { roles: request.body.roles } }),
+          ctx.now(),
+        );
+      });
+      return { id: target.id, roles: request.body.roles };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { disabled: boolean } }>(
+    '/accounts/:id/disabled',
+    { config: accounts('manage'), schema: { params: ACCOUNT_ID, body: object({ disabled: { type: 'boolean' } }) } },
+    async (request, reply) => {
+      const target = await otherAccount(request, reply);
+      if (!target) return reply;
+      const { disabled } = request.body;
+      await db.write(STUDIO_LOCK, async (q) => {
+        await setDisabled(q, target.id, disabled);
+        if (disabled) await closeSessionsOf(q, target.id);
+        await appendAudit(
+          q,
+          entry(request, disabled ? 'account.disabled' : 'account.enabled', {
+            target: target.email,
+            before: { disabled: target.disabled },
+            after: { disabled },
+          }),
+          ctx.now(),
+        );
+      });
+      return { id: target.id, disabled };
+    },
+  );
+
+  // Resetting another account's factors: they are removed, its sessions end, and a new enrolment
+  // link goes to its e-mail address.
+  app.post<{ Params: { id: string } }>(
+    '/accounts/:id/reset-factors',
+    { config: accounts('manage'), schema: { params: ACCOUNT_ID } },
+    async (request, reply) => {
+      const target = await otherAccount(request, reply);
+      if (!target) return reply;
+      const expires = await inviteByMail(ctx, target.email, target.roles, async (q, now) => {
+        await clearFactors(q, target.id);
+        await closeSessionsOf(q, target.id);
+        await appendAudit(q, entry(request, 'factor.reset', { target: target.email }), now);
+      });
+      return { id: target.id, expires_at: expires };
+    },
+  );
+
+  const AUDIT_QUERY = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      action: { type: 'string', maxLength: 60, pattern: '^[a-z.-]+$' },
+      actor: { type: 'string', maxLength: 254 },
+      from: { type: 'string', format: 'date-time' },
+      to: { type: 'string', format: 'date-time' },
+      before: { type: 'string', pattern: '^[0-9]{1,12}$' },
+      limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    },
+  } as const;
+  type AuditQuery = { action?: string; actor?: string; from?: string; to?: string; before?: string; limit?: string };
+  const filterOf = (query: AuditQuery, most: number): AuditFilter => ({
+    action: query.action,
+    actor: query.actor,
+    from: query.from && new Date(query.from).toISOString(),
+    to: query.to && new Date(query.to).toISOString(),
+    before: query.before === undefined ? undefined : Number(query.before),
+    limit: Math.min(most, Math.max(1, Number(query.limit ?? most))),
+  });
+
+  app.get<{ Querystring: AuditQuery }>(
+    '/audit',
+    { config: { access: { action: 'read', subject: 'Audit' } }, schema: { querystring: AUDIT_QUERY } },
+    async (request) => listAudit(db.query, filterOf(request.query, 200)),
+  );
+
+  app.get<{ Querystring: AuditQuery }>(
+    '/audit.csv',
+    { config: { access: { action: 'export', subject: 'Audit' } }, schema: { querystring: AUDIT_QUERY } },
+    async (request, reply) => {
+      const filter = filterOf(request.query, 100_000);
+      const rows = await listAudit(db.query, filter);
+      await audit(db, entry(request, 'audit.export', { after: { rows: rows.length, ...request.query } }), ctx.now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="studio-audit.csv"')
+        .send(auditCsv(rows));
+    },
+  );
+}
