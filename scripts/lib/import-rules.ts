@@ -109,6 +109,13 @@ const IMPORT_RULES: readonly ImportRule[] = [
     to: /^(server\/|scripts\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx)($|\/))/,
   },
   {
+    name: 'studio-apart',
+    why: "the studio (server/studio) is an app of its own on its own port: only server/main.ts starts it, the site's server never imports it or its account packages",
+    from: /^(src|server|domain)\//,
+    fromNot: /^server\/(studio\/|main\.ts$)/,
+    to: /^(server\/studio\/|npm:(@casl\/ability|@node-rs\/argon2|otplib)$)/,
+  },
+  {
     name: 'editor-development-only',
     why: 'the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit` only: the site and the server never import it',
     from: /^(src|server|domain)\//,

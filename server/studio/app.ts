@@ -6,8 +6,9 @@ import { proxyTrust } from '../proxy-trust';
 import { registerRequestLog, requestIds } from '../request-log';
 import { STRICT_TRANSPORT_SECURITY } from '../security';
 import type { SharedState } from '../shared-state';
-import { accountById, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
+import { accountById, closeExpiredSessions, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
 import { abilityFor, type Access, type StudioAbility } from './rights';
+import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LIMITS, type StudioContext } from './context';
 import studioRoutes from './routes';
 import texts from './texts.json';
 
@@ -37,17 +38,6 @@ export interface StudioOptions {
 
 /** Where every studio route lives; the site's port has nothing there (it answers 404). */
 export const STUDIO_PREFIX = '/api/studio';
-
-/** A session ends after 30 minutes without a request, and 12 hours after its sign-in whatever happens. */
-export const SESSION_IDLE_MS = 30 * 60_000;
-export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
-
-/**
- * The header a state-changing request must carry besides its Origin (docs/studio.md, CSRF): a
- * cross-site form cannot send a custom header, and a cross-site fetch that sets one needs a CORS
- * preflight, which the studio never grants.
- */
-export const CSRF_HEADER = 'x-studio-csrf';
 
 /** Every studio answer: never stored, never framed, nothing loaded (an API), no referrer, no sniffing. */
 export const STUDIO_HEADERS: Readonly<Record<string, string>> = {
@@ -88,16 +78,8 @@ declare module 'fastify' {
   }
 }
 
-/** The studio's context, given to its route modules. */
-export interface StudioContext extends Required<Pick<StudioOptions, 'db' | 'shared' | 'mail' | 'product' | 'studioUrl' | 'demo' | 'now'>> {
-  cookieName: string;
-  signInLimits: { perAccount: number; perClient: number };
-  /** Set-Cookie value for a session id ('' with maxAge 0: the cookie removed). */
-  cookie(value: string, maxAgeSeconds: number): string;
-}
-
-/** Sign-in attempts a quarter of an hour: per account (whatever the client) and per client (whatever the account). */
-export const SIGN_IN_LIMITS = { perAccount: 5, perClient: 20 } as const;
+/** How often ended sessions are removed. */
+const SESSION_SWEEP_MS = 10 * 60_000;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -181,6 +163,16 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
       .send(status >= 500 ? { message: 'Internal server error', requestId: request.id } : { message: error.message });
   });
   app.setNotFoundHandler({}, (_request, reply) => reply.code(404).send({ message: 'Not found' }));
+
+  // Ended sessions are removed now and then (a request with one removes it at once).
+  const sweep = setInterval(() => {
+    const now = ctx.now().getTime();
+    closeExpiredSessions(ctx.db.query, new Date(now - SESSION_IDLE_MS), new Date(now - SESSION_ABSOLUTE_MS)).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'studio: could not remove ended sessions; trying again later'),
+    );
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
   return app;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db';
 import { createInvitation, LINK_HOURS } from './accounts';
-import type { StudioContext } from './app';
+import type { StudioContext } from './context';
 import { STUDIO_LOCK } from './audit';
 import type { Role } from './rights';
 import texts from './texts.json';

@@ -22,7 +22,7 @@ import {
   useInvitation,
   type Account,
 } from './accounts';
-import { SESSION_ABSOLUTE_MS, type StudioContext } from './app';
+import { SESSION_ABSOLUTE_MS, type StudioContext } from './context';
 import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditEntry, type AuditFilter } from './audit';
 import {
   hashPassword,

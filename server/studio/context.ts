@@ -1,0 +1,35 @@
+import type { Db } from '../db';
+import type { MailService } from '../mail/service';
+import type { Product } from '../product';
+import type { SharedState } from '../shared-state';
+
+/** What the studio's route modules receive from buildStudio (app.ts). */
+
+/** A session ends after 30 minutes without a request, and 12 hours after its sign-in whatever happens. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+
+/**
+ * The header a state-changing request must carry besides its Origin (docs/studio.md, CSRF): a
+ * cross-site form cannot send a custom header, and a cross-site fetch that sets one needs a CORS
+ * preflight, which the studio never grants.
+ */
+export const CSRF_HEADER = 'x-studio-csrf';
+
+/** Sign-in attempts a quarter of an hour: per account (whatever the client) and per client (whatever the account). */
+export const SIGN_IN_LIMITS = { perAccount: 5, perClient: 20 } as const;
+
+/** The studio's context, given to its route modules. */
+export interface StudioContext {
+  db: Db;
+  shared: SharedState;
+  mail: MailService;
+  product: Product;
+  studioUrl: string;
+  demo: boolean;
+  now: () => Date;
+  cookieName: string;
+  signInLimits: { perAccount: number; perClient: number };
+  /** Set-Cookie value for a session id ('' with maxAge 0: the cookie removed). */
+  cookie(value: string, maxAgeSeconds: number): string;
+}
