@@ -158,6 +158,9 @@ describe('studio enrolment, invitations and the audit trail', () => {
         env: { ...process.env, DATA_DIR: studio.started.dataDir, STUDIO_URL },
         encoding: 'utf8',
       });
+    const added = cli('add-admin', 'Command.Line@studio.example');
+    expect([added.status, added.stdout]).toEqual([0, expect.stringContaining(`${STUDIO_URL}/enrol#`)]);
+    await expect(addAdmin(db, 'not an address', STUDIO_URL, studio.clock.now())).rejects.toMatchObject({ exitCode: 2 });
     const ok = cli('verify-audit');
     expect([ok.status, ok.stdout]).toEqual([0, expect.stringMatching(/^OK: \d+ audit rows/)]);
 
