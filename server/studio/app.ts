@@ -91,7 +91,10 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trust,
     bodyLimit: 16 * 1024,
+    // A slow or idle client cannot hold a connection for long (the site's timeouts, server/app.ts).
     requestTimeout: 30_000,
+    connectionTimeout: 65_000,
+    keepAliveTimeout: 5_000,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     forceCloseConnections: 'idle',
