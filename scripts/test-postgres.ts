@@ -1,5 +1,5 @@
 /**
- * `npm run test:postgres`: the server integration suite (tests/server) again, against PostgreSQL.
+ * `npm run test:postgres`: the server and studio suites (tests/server, tests/studio) again, against PostgreSQL.
  * Each test's data folder gets a schema of its own in the database of TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/test), dropped when the test ends (tests/server/helpers.ts).
  * Where no PostgreSQL answers, it says so and skips (exit 0): the SQLite half still ran.
@@ -28,7 +28,7 @@ try {
 
 process.stdout.write(`The server suite against PostgreSQL at ${shown}\n`);
 const files = process.argv.slice(2);
-const result = spawnSync('npx', ['vitest', 'run', ...(files.length > 0 ? files : ['tests/server'])], {
+const result = spawnSync('npx', ['vitest', 'run', ...(files.length > 0 ? files : ['tests/server', 'tests/studio'])], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { all, run, sql } from '../../server/db';
 import { addAdmin, verifyAudit } from '../../server/studio/ops';
 import { FROM_STUDIO, PASSWORD, STUDIO_URL, useStudio } from './helpers';
+import { databaseUrlFor } from '../server/helpers';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -152,10 +153,12 @@ describe('studio enrolment, invitations and the audit trail', () => {
   it('verify-audit holds on an untouched trail and finds a row changed, and a row removed', async () => {
     const db = studio.started.db;
     expect(await verifyAudit(db)).toMatchObject({ ok: true });
+    // The command opens the server's database: the PostgreSQL one of DATABASE_URL, else the SQLite file of DATA_DIR.
+    const databaseUrl = (await databaseUrlFor(studio.started.dataDir)) ?? '';
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/studio.ts', ...args], {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: studio.started.dataDir, STUDIO_URL },
+        env: { ...process.env, DATA_DIR: studio.started.dataDir, DATABASE_URL: databaseUrl, STUDIO_URL },
         encoding: 'utf8',
       });
     const added = cli('add-admin', 'Command.Line@studio.example');
