@@ -9,6 +9,7 @@ import type { SharedState } from '../shared-state';
 import { accountById, closeExpiredSessions, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
 import { abilityFor, type Access, type StudioAbility } from './rights';
 import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LIMITS, type StudioContext } from './context';
+import deskRoutes from './desk-routes';
 import studioRoutes from './routes';
 import texts from './texts.json';
 
@@ -178,6 +179,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
+  await app.register(deskRoutes, { prefix: `${STUDIO_PREFIX}/desk`, ctx });
   return app;
 }
 

@@ -23,6 +23,21 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/accounts/:id/reset-factors': ['admin'],
   'GET /api/studio/audit': ['admin'],
   'GET /api/studio/audit.csv': ['admin'],
+  'GET /api/studio/desk/forms': ['staff'],
+  'GET /api/studio/desk/forms/:form/submissions': ['staff'],
+  'GET /api/studio/desk/forms/:form/submissions.csv': ['staff'],
+  'GET /api/studio/desk/submissions/:id': ['staff'],
+  'PUT /api/studio/desk/submissions/:id/status': ['staff'],
+  'PUT /api/studio/desk/submissions/:id/assignee': ['staff'],
+  'POST /api/studio/desk/submissions/:id/notes': ['staff'],
+  'GET /api/studio/desk/submissions/:id/files/:file': ['staff'],
+  'GET /api/studio/desk/orders': ['staff'],
+  'GET /api/studio/desk/orders/:id': ['staff'],
+  'POST /api/studio/desk/orders/:id/resend-keys': ['staff'],
+  'GET /api/studio/desk/payment-reviews': ['staff'],
+  'POST /api/studio/desk/payment-reviews/:id/resolve': ['staff'],
+  'GET /api/studio/desk/emails': ['staff'],
+  'POST /api/studio/desk/emails/:id/resend': ['staff'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;
