@@ -91,6 +91,7 @@ async function main(): Promise<void> {
   if (studio) {
     await studio.listen({ port: settings.studioPort, host: settings.host });
     console.log(`Studio on http://${shown}:${settings.studioPort}; its address ${settings.studioUrl}`);
+    if (settings.demo) console.log('Studio demo accounts: README, Demo identifiers (admin, editor and staff @studio.example)');
   }
 }
 

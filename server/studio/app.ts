@@ -9,6 +9,7 @@ import type { SharedState } from '../shared-state';
 import { accountById, closeExpiredSessions, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
 import { abilityFor, type Access, type StudioAbility } from './rights';
 import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LIMITS, type StudioContext } from './context';
+import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import studioRoutes from './routes';
 import texts from './texts.json';
@@ -178,6 +179,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  // A demo start has one account per role (server/studio/demo.ts); a production one has none.
+  if (options.demo) await seedDemoAccounts(ctx.db, ctx.now());
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
   await app.register(deskRoutes, { prefix: `${STUDIO_PREFIX}/desk`, ctx });
   return app;

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { generate as totpCode } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../scripts/lib/generate/run';
+import { listAccounts } from '../../server/studio/accounts';
+import { buildStudio } from '../../server/studio/app';
+import { CSRF_HEADER } from '../../server/studio/context';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/studio/demo';
+import { verifyAudit } from '../../server/studio/ops';
+import { ROLES } from '../../server/studio/rights';
+import { startServer } from '../server/helpers';
+
+/**
+ * A demo start's studio has one account per role, signed in with the README's demo password and
+ * TOTP secret (the staff one sees the desk); a production start's studio has no account at all.
+ */
+
+const DEMO_STUDIO_URL = 'http://127.0.0.1:8998';
+
+async function studioOn(demo: boolean) {
+  await generate(resolve(__dirname, '../..'));
+  const site = await startServer({ demo });
+  const studio = await buildStudio({
+    db: site.app.ctx.db,
+    shared: site.app.ctx.shared,
+    mail: site.app.ctx.mail,
+    product: site.app.ctx.product,
+    studioUrl: demo ? DEMO_STUDIO_URL : 'https://studio.bantaydoc.example',
+    demo,
+  });
+  return { site, studio, close: async () => (await studio.close(), await site.cleanup()) };
+}
+
+describe('the studio of a demo start and of a production start', () => {
+  it('demo: one account per role, signed in with the demo password and TOTP secret', async () => {
+    const { site, studio, close } = await studioOn(true);
+    try {
+      const accounts = await listAccounts(site.app.ctx.db.query);
+      expect(accounts.map((account) => [account.email, account.roles])).toEqual(ROLES.map((role) => [demoEmail(role), [role]]).sort());
+      const epoch = Math.floor(Date.now() / 1000);
+      for (const role of ROLES) {
+        // The same secret for every demo account; a code signs in once per account.
+        const code = await totpCode({ secret: DEMO_TOTP_SECRET, epoch });
+        const response = await studio.inject({
+          method: 'POST',
+          url: '/api/studio/sign-in',
+          headers: { origin: DEMO_STUDIO_URL, [CSRF_HEADER]: '1' },
+          payload: { email: demoEmail(role), password: DEMO_PASSWORD, code },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({ roles: [role] });
+        if (role === 'staff') {
+          const cookie = String(response.headers['set-cookie']).split(';')[0];
+          expect((await studio.inject({ url: '/api/studio/desk/forms', headers: { cookie } })).statusCode).toBe(200);
+        }
+      }
+      // A second demo start on the same database seeds nothing more.
+      const again = await buildStudio({
+        db: site.app.ctx.db,
+        shared: site.app.ctx.shared,
+        mail: site.app.ctx.mail,
+        product: site.app.ctx.product,
+        studioUrl: DEMO_STUDIO_URL,
+        demo: true,
+      });
+      await again.close();
+      expect(await listAccounts(site.app.ctx.db.query)).toHaveLength(ROLES.length);
+      expect((await verifyAudit(site.app.ctx.db)).ok).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('production: no account at all', async () => {
+    const { site, close } = await studioOn(false);
+    try {
+      expect(await listAccounts(site.app.ctx.db.query)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
