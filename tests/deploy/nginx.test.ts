@@ -42,6 +42,35 @@ describe('deploy/nginx.conf: content images', () => {
   });
 });
 
+/** The body of the `server { … }` block whose server_name is `name`. */
+function serverBlock(name: string): string | undefined {
+  const named = text.indexOf(`server_name ${name};`);
+  const at = text.lastIndexOf('server {', named);
+  if (named < 0 || at < 0) return undefined;
+  let depth = 0;
+  for (let i = text.indexOf('{', at); i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    if (text[i] === '}' && --depth === 0) return text.slice(at, i + 1);
+  }
+  return undefined;
+}
+
+describe('deploy/nginx.conf: the studio', () => {
+  it('proxies the studio host name to the studio port, never caches it, and is ready for an office network', () => {
+    const block = serverBlock('studio.example.ph') ?? '';
+    expect(block).toMatch(/proxy_cache off;/);
+    expect(block).not.toMatch(/proxy_cache pages|proxy_cache_valid|proxy_cache_key/);
+    expect(block).toMatch(/proxy_hide_header Cache-Control;\s*add_header Cache-Control "no-store" always;/);
+    expect(block).toMatch(/#\s*allow [^;]+;\s*#\s*deny all;/);
+    const upstream = /proxy_pass http:\/\/(\w+);/.exec(block)?.[1];
+    expect(upstream).toBe('telmed_studio');
+    const servers = new RegExp(`upstream ${upstream} \\{([^}]*)\\}`).exec(text)?.[1] ?? '';
+    // The studio's port as docs/studio.md and `npm start` give it (STUDIO_PORT), never the site's instances'.
+    expect([...servers.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1]))).toEqual([8088]);
+    expect(servers).toMatch(/# STUDIO_PORT/);
+  });
+});
+
 describe.skipIf(!NGINX)('nginx in front of a server, on content images', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nginx-media-'));
   const mediaDir = path.join(dir, 'media');
