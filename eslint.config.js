@@ -90,7 +90,7 @@ export default tseslint.config(
   },
   {
     // The path grammar's functions are domain/paths.ts's (tests may compare with React Router's own).
-    files: ['{src,server,scripts,editor,domain}/**/*.{ts,tsx}'],
+    files: ['{src,server,scripts,editor,studio,domain}/**/*.{ts,tsx}'],
     ignores: ['domain/paths.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [ONE_ROUTER, ONE_PATH_GRAMMAR] }] },
   },
@@ -121,7 +121,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/**/*.tsx', 'editor/**/*.tsx'],
+    files: ['src/**/*.tsx', 'editor/**/*.tsx', 'studio/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,

@@ -1,9 +1,13 @@
+import path from 'node:path';
 import { buildServer } from './app';
 import { readSettings, SettingsError } from './settings';
 import { buildStudio } from './studio/app';
+import { hasStudioApp } from './studio/static';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** Where `npm run build` writes the studio's browser app (vite.studio.config.ts). */
+const STUDIO_APP_DIR = path.resolve('dist-studio');
 
 /**
  * Starts the reference server from the environment (server/settings.ts; README: Runtime settings).
@@ -54,6 +58,8 @@ async function main(): Promise<void> {
           demo: settings.demo,
           trustProxy: settings.trustProxy,
           logger: settings.logLevel,
+          // The browser app, when built (`npm run build`): beside the site's build, never inside it.
+          appDir: hasStudioApp(STUDIO_APP_DIR) ? STUDIO_APP_DIR : undefined,
         });
   // It closes first: the database and Redis it uses are the site's.
   if (studio) app.addHook('preClose', async () => studio.close());

@@ -116,6 +116,18 @@ const IMPORT_RULES: readonly ImportRule[] = [
     to: /^(server\/studio\/|npm:(@casl\/ability|@node-rs\/argon2|otplib)$)/,
   },
   {
+    name: 'studio-app-apart',
+    why: "the studio's browser app (studio/) is built and served apart from the site: the site, the server, the editor and domain/ never import it",
+    from: /^(src|server|domain|editor|scripts)\//,
+    to: /^studio\//,
+  },
+  {
+    name: 'studio-app-browser-only',
+    why: "the studio's browser app talks to the studio's API only: it imports domain/ and its own folder, never the site, the server, the scripts, the editor or Node",
+    from: /^studio\//,
+    to: /^(src\/|server\/|scripts\/|editor\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx|@node-rs\/argon2|otplib)($|\/))/,
+  },
+  {
     name: 'editor-development-only',
     why: 'the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit` only: the site and the server never import it',
     from: /^(src|server|domain)\//,
@@ -264,13 +276,13 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>, with
 /** Checks the project's code: the rule violations and the import cycles, as printable lines. */
 export async function checkImports(
   root: string,
-  dirs: readonly string[] = ['src', 'server', 'domain', 'scripts', 'editor'],
+  dirs: readonly string[] = ['src', 'server', 'domain', 'scripts', 'editor', 'studio'],
 ): Promise<{ files: number; problems: string[] }> {
   const files = sourceFiles(root, dirs);
   const graph = await importGraph(root, files);
   const problems = [
     ...ruleViolations(graph).map((v) => `${v.from}  imports ${v.to}  [${v.rule}] ${v.why}`),
-    ...importCycles(typeImportGraph(root, files), /^(src|server|domain|scripts|editor)\//).map(
+    ...importCycles(typeImportGraph(root, files), /^(src|server|domain|scripts|editor|studio)\//).map(
       (cycle) => `${cycle[0]}  import cycle: ${cycle.join(' -> ')}  [no-cycles] move the shared part down a level`,
     ),
   ];

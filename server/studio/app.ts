@@ -12,6 +12,7 @@ import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LIMITS, type
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import studioRoutes from './routes';
+import { registerStudioApp } from './static';
 import texts from './texts.json';
 
 /**
@@ -36,6 +37,8 @@ export interface StudioOptions {
   logger?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Sign-in attempts per account and per client a quarter of an hour (defaults: SIGN_IN_LIMITS). */
   signInLimits?: { perAccount: number; perClient: number };
+  /** The built browser app (dist-studio/, `npm run build`), served at `/`; without it, the API only. */
+  appDir?: string;
 }
 
 /** Where every studio route lives; the site's port has nothing there (it answers 404). */
@@ -183,6 +186,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   if (options.demo) await seedDemoAccounts(ctx.db, ctx.now());
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
   await app.register(deskRoutes, { prefix: `${STUDIO_PREFIX}/desk`, ctx });
+  if (options.appDir !== undefined) registerStudioApp(app, options.appDir);
   return app;
 }
 

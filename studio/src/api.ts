@@ -1,0 +1,60 @@
+import { fillPlaceholders } from '../../domain/text';
+import TEXTS from '../texts.json';
+
+/**
+ * The studio's calls to its API (/api/studio, same origin): the session cookie goes with each
+ * (credentials same-origin), and every state-changing one carries the header the server's CSRF
+ * check asks for. A refusal becomes an ApiError whose message is the server's own words, or the
+ * studio's words for what the server did not say (429, a network failure, a server error).
+ */
+export const API = '/api/studio';
+const CSRF_HEADER = { 'x-studio-csrf': '1' };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const message = seconds > 0 ? fillPlaceholders(TEXTS.errors.tooManyIn, { minutes: Math.ceil(seconds / 60) }) : TEXTS.errors.tooMany;
+    return new ApiError(429, message);
+  }
+  if (response.status >= 500) return new ApiError(response.status, TEXTS.errors.server);
+  const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  const fallback = response.status === 401 ? TEXTS.errors.signedOut : TEXTS.errors.server;
+  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : fallback);
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(method === 'GET' ? {} : CSRF_HEADER),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, TEXTS.errors.network);
+  }
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const get = <T>(path: string) => call<T>('GET', path);
+export const post = <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {});
+export const put = <T>(path: string, body: unknown) => call<T>('PUT', path, body);
+
+/** SWR's fetcher: the key is the path under /api/studio. */
+export const fetcher = <T>(path: string) => get<T>(path);
