@@ -11,8 +11,20 @@ import { join } from 'node:path';
 const root = process.cwd();
 /** Where `npm start` serves the studio unless STUDIO_PORT says otherwise. */
 const DEMO_STUDIO_PORT = 8088;
-const built = join(root, 'dist', 'index.html');
-const sources = ['src', 'forms', 'schemas', 'public', 'pages.config.json', 'index.html', 'vite.config.ts', 'package.json'];
+/** The site's build and the studio's browser app (npm run build makes both). */
+const builds = [join(root, 'dist', 'index.html'), join(root, 'dist-studio', 'index.html')];
+const sources = [
+  'src',
+  'forms',
+  'schemas',
+  'public',
+  'pages.config.json',
+  'index.html',
+  'vite.config.ts',
+  'studio',
+  'vite.studio.config.ts',
+  'package.json',
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -21,7 +33,7 @@ function newest(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const builtAt = Math.min(...builds.map((built) => (existsSync(built) ? statSync(built).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map((source) => newest(join(root, source))));
 if (builtAt < changedAt) {
   console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…');

@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { generate as totpCode } from 'otplib';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/studio/demo';
+import { CV_PDF } from '../server/files';
+import { VALID_SUBMISSIONS } from '../server/requests';
+
+/**
+ * The studio in Chromium, as a staff member uses it: the demo's staff account signs in with its
+ * password and a TOTP code, finds a careers application sent through the site's API, opens it,
+ * assigns it to itself, adds a note and sets it done. Every control is used as soon as it shows.
+ */
+const sitePort = Number(process.env.E2E_PORT ?? 8091);
+const SITE = `http://127.0.0.1:${sitePort}`;
+
+async function noSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('staff: sign in, find a careers application, assign it, note it, set it done', async ({ page, request }) => {
+  const applicant = `ana.${Date.now()}@example.com`;
+  const posted = await request.post(`${SITE}/api/v1/form-emails/apply-now`, {
+    multipart: {
+      key: 'apply-now',
+      data: JSON.stringify({ ...VALID_SUBMISSIONS['apply-now'], name: 'Ana Reyes', emailAddress: applicant }),
+      file: { name: 'Ana CV.pdf', mimeType: 'application/pdf', buffer: CV_PDF },
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  // Fluent UI's runtime styles go in with the page's nonce: the CSP refuses nothing.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/desk/submissions');
+  // Not signed in: the studio sends the visitor to sign-in.
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to the studio' })).toBeVisible();
+  await noSeriousViolations(page);
+
+  // A wrong code is refused in words.
+  await page.getByLabel('E-mail').fill(demoEmail('staff'));
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Code from your authenticator app').fill('000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The e-mail, password or code is wrong.');
+
+  await page.getByLabel('Code from your authenticator app').fill(await totpCode({ secret: DEMO_TOTP_SECRET }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Signed in as ${demoEmail('staff')}`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Studio sections' }).getByRole('link')).toHaveText(['Submissions']);
+
+  await page.getByLabel('Form').selectOption('apply-now');
+  await page.getByLabel('Search by name or e-mail').fill(applicant);
+  const row = page.getByRole('row').filter({ hasText: applicant });
+  await expect(row).toContainText('Ana Reyes');
+  await expect(row).toContainText('New');
+  await noSeriousViolations(page);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await row.getByRole('link', { name: 'Ana Reyes' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana Reyes');
+  await expect(page.getByRole('link', { name: 'Download Ana CV.pdf' })).toHaveAttribute(
+    'href',
+    /\/api\/studio\/desk\/submissions\/\d+\/files\/\d+$/,
+  );
+
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(page.getByText(`Assigned to: ${demoEmail('staff')}`)).toBeVisible();
+
+  await page.getByLabel('New note (only staff see it)').fill('Called her back; interview on Monday.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Called her back; interview on Monday.' })).toBeVisible();
+
+  await page.getByLabel('Status').selectOption('done');
+  await page.getByRole('button', { name: 'Set status' }).click();
+  await expect(page.getByRole('button', { name: 'Set status' })).toBeDisabled();
+  await noSeriousViolations(page);
+
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.getByLabel('Search by name or e-mail').fill(applicant);
+  await expect(page.getByRole('row').filter({ hasText: applicant })).toContainText('Done');
+  expect(refused).toEqual([]);
+});
+
+test('the page: a strict CSP whose style nonce is new each time; the API path stays JSON', async ({ request }) => {
+  const first = await request.get('/sign-in');
+  const second = await request.get('/sign-in');
+  const csp = first.headers()['content-security-policy'];
+  expect(csp).toMatch(/^default-src 'none'; script-src 'self'; style-src 'self' 'nonce-[A-Za-z0-9+/=]+'; connect-src 'self'; /);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(second.headers()['content-security-policy']).not.toBe(csp);
+  expect(first.headers()['cache-control']).toBe('no-store');
+  const unknown = await request.get('/api/studio/nothing-here');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ message: 'Not found' });
+});
