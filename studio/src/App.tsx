@@ -2,7 +2,11 @@ import { makeStaticStyles } from '@fluentui/react-components';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { fetcher } from './api';
+import { EmailList } from './EmailList';
 import { Enrol } from './Enrol';
+import { OrderSearch } from './OrderSearch';
+import { OrderView } from './OrderView';
+import { PaymentReviews } from './PaymentReviews';
 import { Shell, FirstSection, NotFound } from './Shell';
 import { SignIn } from './SignIn';
 import { SubmissionList } from './SubmissionList';
@@ -24,6 +28,10 @@ const router = createBrowserRouter([
       { path: 'desk', element: <Navigate to="/desk/submissions" replace /> },
       { path: 'desk/submissions', element: <SubmissionList /> },
       { path: 'desk/submissions/:id', element: <SubmissionView /> },
+      { path: 'desk/orders', element: <OrderSearch /> },
+      { path: 'desk/orders/:id', element: <OrderView /> },
+      { path: 'desk/payments', element: <PaymentReviews /> },
+      { path: 'desk/emails', element: <EmailList /> },
       { path: '*', element: <NotFound /> },
     ],
   },

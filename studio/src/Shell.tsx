@@ -10,7 +10,12 @@ import { abilityOf, SessionContext, useSession, type Me } from './session';
 const T = TEXTS.shell;
 
 /** The sections of the studio, each shown only to those whose rules allow what it needs. */
-const SECTIONS = [{ to: '/desk/submissions', label: T.submissions, action: 'read', subject: 'Desk' }] as const;
+const SECTIONS = [
+  { to: '/desk/submissions', label: T.submissions, action: 'read', subject: 'Desk' },
+  { to: '/desk/orders', label: T.orders, action: 'read', subject: 'Desk' },
+  { to: '/desk/payments', label: T.payments, action: 'read', subject: 'Desk' },
+  { to: '/desk/emails', label: T.emails, action: 'read', subject: 'Desk' },
+] as const;
 
 const useStyles = makeStyles({
   header: {
@@ -23,7 +28,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   product: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
-  nav: { display: 'flex', gap: '4px', flexGrow: 1 },
+  nav: { display: 'flex', flexWrap: 'wrap', gap: '4px', flexGrow: 1 },
   link: {
     padding: '6px 10px',
     borderRadius: tokens.borderRadiusMedium,

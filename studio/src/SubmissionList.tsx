@@ -17,7 +17,7 @@ import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import type { ApiError } from './api';
-import { age, statusText } from './format';
+import { age, formName, statusText } from './format';
 
 const T = TEXTS.desk;
 const STATUSES = ['new', 'in progress', 'done'] as const;
@@ -85,7 +85,7 @@ export function SubmissionList() {
           <Select value={form ?? ''} onChange={(_, d) => change('form', d.value)}>
             {forms?.forms.map((option) => (
               <option key={option.key} value={option.key}>
-                {option.title}
+                {formName(option)}
               </option>
             ))}
           </Select>

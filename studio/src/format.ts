@@ -13,3 +13,13 @@ export function age(seconds: number): string {
 export const statusText = (status: string): string => (TEXTS.desk.statuses as Record<string, string>)[status] ?? status;
 
 export const dateTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An amount in integer centavos, in its currency. */
+export const money = (centavos: number, currency: string): string =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(centavos / 100);
+
+/** A form's name in words: the studio's own for its key, else the title the API gives. */
+export const formName = (form: { key: string; title: string }): string =>
+  (TEXTS.desk.formNames as Record<string, string>)[form.key] ?? form.title;
+
+export const orderStatusText = (status: string): string => (TEXTS.orders.statuses as Record<string, string>)[status] ?? status;

@@ -1,5 +1,7 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import TEXTS from '../texts.json';
+import { ApiError } from './api';
 
 /** The layout pieces the studio's screens share. */
 export const useLayout = makeStyles({
@@ -27,5 +29,68 @@ export function CardPage({ children }: { children: ReactNode }) {
     <main className={styles.page}>
       <div className={styles.card}>{children}</div>
     </main>
+  );
+}
+
+/** What an action did, in words: success as a status, a refusal as an alert. */
+export interface Outcome {
+  intent: 'error' | 'success' | 'warning';
+  text: string;
+}
+
+export function OutcomeBar({ outcome }: { outcome?: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <MessageBar intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'}>
+      <MessageBarBody>{outcome.text}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** The words of a failed call: the server's own, or the studio's for what it did not say. */
+export const failureText = (failure: unknown): string => (failure instanceof ApiError ? failure.message : TEXTS.errors.server);
+
+/**
+ * A button whose action runs only once confirmed: pressing it asks `question` in words beside it,
+ * with "yes" and "cancel"; the focus goes to the question's "yes".
+ */
+export function ConfirmButton({
+  label,
+  question,
+  busy,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  busy?: boolean;
+  onConfirm: () => void;
+}) {
+  const styles = useLayout();
+  const [asking, setAsking] = useState(false);
+  const yes = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) yes.current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <Button disabled={busy} onClick={() => setAsking(true)}>
+        {label}
+      </Button>
+    );
+  return (
+    <div role="group" aria-label={label} className={styles.row}>
+      <Text>{question}</Text>
+      <Button
+        appearance="primary"
+        ref={yes}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        {TEXTS.confirm.yes}
+      </Button>
+      <Button onClick={() => setAsking(false)}>{TEXTS.confirm.cancel}</Button>
+    </div>
   );
 }
