@@ -57,10 +57,12 @@ export function EmailList() {
 
   return (
     <section aria-labelledby="emails-title">
-      <Title2 as="h1" id="emails-title">
+      <Title2 as="h1" block id="emails-title">
         {T.title}
       </Title2>
-      <Text as="p">{T.intro}</Text>
+      <Text as="p" block>
+        {T.intro}
+      </Text>
       <Field label={T.show} className={styles.filter}>
         <Select value={status} onChange={(_, d) => setParams(d.value ? { status: d.value } : {}, { replace: true })}>
           <option value="">{T.all}</option>
@@ -72,7 +74,7 @@ export function EmailList() {
       {isLoading && <Spinner size="small" label={TEXTS.loading} />}
       {data && (
         <>
-          <Text as="p" aria-live="polite">
+          <Text as="p" block aria-live="polite">
             {data.emails.length === 0
               ? T.none
               : fillPlaceholders(T.counts, { pending: data.counts.pending ?? 0, failed: data.counts.failed ?? 0 })}

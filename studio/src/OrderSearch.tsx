@@ -52,7 +52,7 @@ export function OrderSearch() {
 
   return (
     <section aria-labelledby="orders-title">
-      <Title2 as="h1" id="orders-title">
+      <Title2 as="h1" block id="orders-title">
         {T.title}
       </Title2>
       <form className={styles.search} onSubmit={submit} role="search">
@@ -71,7 +71,7 @@ export function OrderSearch() {
       {isLoading && <Spinner size="small" label={TEXTS.loading} />}
       {data && (
         <>
-          <Text as="p" aria-live="polite">
+          <Text as="p" block aria-live="polite">
             {data.orders.length === 0 ? T.none : fillPlaceholders(T.count, { n: data.orders.length })}
           </Text>
           {data.orders.length > 0 && (

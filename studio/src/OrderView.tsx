@@ -98,13 +98,13 @@ export function OrderView() {
   return (
     <article aria-labelledby="order-title">
       {back}
-      <Title2 as="h1" id="order-title">
+      <Title2 as="h1" block id="order-title">
         {fillPlaceholders(T.openTitle, { id: data.id })}: {orderStatusText(data.status)}
       </Title2>
       <Pairs pairs={[[T.buyer, data.email], ...when]} />
 
       <section className={styles.section} aria-labelledby="order-lines">
-        <Title3 as="h2" id="order-lines">
+        <Title3 as="h2" block id="order-lines">
           {T.lines}
         </Title3>
         <Pairs
@@ -122,11 +122,13 @@ export function OrderView() {
       </section>
 
       <section className={styles.section} aria-labelledby="order-payments">
-        <Title3 as="h2" id="order-payments">
+        <Title3 as="h2" block id="order-payments">
           {T.payments}
         </Title3>
         {data.payments.length === 0 ? (
-          <Text as="p">{T.noPayments}</Text>
+          <Text as="p" block>
+            {T.noPayments}
+          </Text>
         ) : (
           <table className={table.table}>
             <thead>
@@ -153,11 +155,13 @@ export function OrderView() {
       </section>
 
       <section className={styles.section} aria-labelledby="order-emails">
-        <Title3 as="h2" id="order-emails">
+        <Title3 as="h2" block id="order-emails">
           {T.emails}
         </Title3>
         {data.emails.length === 0 ? (
-          <Text as="p">{T.noEmails}</Text>
+          <Text as="p" block>
+            {T.noEmails}
+          </Text>
         ) : (
           <ul>
             {data.emails.map((email) => (
@@ -171,11 +175,13 @@ export function OrderView() {
       </section>
 
       <section className={styles.section} aria-labelledby="order-keys">
-        <Title3 as="h2" id="order-keys">
+        <Title3 as="h2" block id="order-keys">
           {T.keys}
         </Title3>
         {data.keys.length === 0 ? (
-          <Text as="p">{T.noKeys}</Text>
+          <Text as="p" block>
+            {T.noKeys}
+          </Text>
         ) : (
           <table className={table.table}>
             <thead>

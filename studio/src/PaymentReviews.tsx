@@ -74,7 +74,7 @@ function ReviewCard({ review, onClosed }: { review: Review; onClosed: (outcome: 
 
   return (
     <li className={styles.card}>
-      <Title3 as="h2" id={titleId}>
+      <Title3 as="h2" block id={titleId}>
         {money(review.amount, review.currency)}: {review.why}
       </Title3>
       <Text className={styles.sub}>
@@ -119,15 +119,19 @@ export function PaymentReviews() {
 
   return (
     <section aria-labelledby="payments-title">
-      <Title2 as="h1" id="payments-title">
+      <Title2 as="h1" block id="payments-title">
         {T.title}
       </Title2>
-      <Text as="p">{T.intro}</Text>
+      <Text as="p" block>
+        {T.intro}
+      </Text>
       <OutcomeBar outcome={error ? { intent: 'error', text: error.message } : outcome} />
       {!data && !error && <Spinner size="small" label={TEXTS.loading} />}
       {data &&
         (data.reviews.length === 0 ? (
-          <Text as="p">{T.none}</Text>
+          <Text as="p" block>
+            {T.none}
+          </Text>
         ) : (
           <ul className={styles.list}>
             {data.reviews.map((review) => (
