@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import useSWR from 'swr';
+import useSWR, { mutate as mutateCache } from 'swr';
 import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import { API, ApiError, post, put } from './api';
@@ -71,6 +71,9 @@ export function SubmissionView() {
     try {
       await action();
       after?.();
+      // The lists show status and assignee too: their cached pages are dropped, so the next list
+      // the person opens is read anew.
+      await mutateCache((cached) => typeof cached === 'string' && cached.startsWith('/desk/forms/'), undefined, { revalidate: true });
       await mutate();
       setMessage({ intent: 'success', text: T.saved });
     } catch (failure) {
