@@ -1,4 +1,4 @@
-import { makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
@@ -84,9 +84,7 @@ export function OrderView() {
     return (
       <>
         {back}
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error.message}</MessageBarBody>
-        </MessageBar>
+        <OutcomeBar outcome={{ intent: 'error', text: error.message }} />
       </>
     );
   if (!data) return <Spinner size="small" label={TEXTS.loading} />;

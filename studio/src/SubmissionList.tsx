@@ -17,10 +17,9 @@ import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import type { ApiError } from './api';
-import { age, formName, statusText } from './format';
+import { age, formName, STATUSES, statusText } from './format';
 
 const T = TEXTS.desk;
-const STATUSES = ['new', 'in progress', 'done'] as const;
 const PAGE_SIZE = 25;
 
 export interface SubmissionItem {

@@ -4,8 +4,6 @@ import {
   Field,
   Link,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Select,
   Spinner,
   Text,
@@ -20,12 +18,12 @@ import useSWR, { mutate as mutateCache } from 'swr';
 import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import { API, ApiError, post, put } from './api';
-import { age, dateTime, statusText } from './format';
+import { age, dateTime, STATUSES, statusText } from './format';
 import { useSession } from './session';
+import { OutcomeBar, type Outcome } from './ui';
 import type { SubmissionItem } from './SubmissionList';
 
 const T = TEXTS.submission;
-const STATUSES = ['new', 'in progress', 'done'] as const;
 
 interface Opened extends SubmissionItem {
   form: string;
@@ -63,7 +61,7 @@ export function SubmissionView() {
   const [status, setStatus] = useState<string>();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ intent: 'error' | 'success'; text: string }>();
+  const [message, setMessage] = useState<Outcome>();
 
   const act = async (action: () => Promise<unknown>, after?: () => void) => {
     setBusy(true);
@@ -88,9 +86,7 @@ export function SubmissionView() {
     return (
       <>
         {back}
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error.message}</MessageBarBody>
-        </MessageBar>
+        <OutcomeBar outcome={{ intent: 'error', text: error.message }} />
       </>
     );
   if (!data) return <Spinner size="small" label={TEXTS.loading} />;
@@ -107,11 +103,7 @@ export function SubmissionView() {
         <Badge appearance="tint">{statusText(data.status)}</Badge>
       </div>
       <Text as="p">{fillPlaceholders(T.submittedAt, { at: dateTime(data.submittedAt), age: age(data.ageSeconds) })}</Text>
-      {message && (
-        <MessageBar intent={message.intent} role={message.intent === 'error' ? 'alert' : 'status'}>
-          <MessageBarBody>{message.text}</MessageBarBody>
-        </MessageBar>
-      )}
+      <OutcomeBar outcome={message} />
       <div className={styles.grid}>
         <div className={styles.panel}>
           <Title3 as="h2">{T.fields}</Title3>
