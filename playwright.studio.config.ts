@@ -9,7 +9,7 @@ const dataDir = `.e2e-data-studio-${studioPort}`;
 /** The studio's browser app (dist-studio/, `npm run build`) on the demo server's studio port, in Chromium. */
 export default defineConfig({
   testDir: 'tests/studio-e2e',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -21,7 +21,7 @@ export default defineConfig({
   },
   metadata: { sitePort },
   webServer: {
-    command: `rm -rf ${dataDir} && DEMO=1 FORM_RATE_LIMIT=1000 FORM_FILE_RATE_LIMIT=1000 PAGE_RENDER_LIMIT=0 RENDER_CONCURRENCY=0 DATA_DIR=${dataDir} PORT=${sitePort} STUDIO_PORT=${studioPort} STUDIO_URL=http://127.0.0.1:${studioPort} STATIC_DIR=${staticDir} npx tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && DEMO=1 FORM_RATE_LIMIT=1000 FORM_FILE_RATE_LIMIT=1000 STUDIO_SIGN_IN_LIMIT=1000 STUDIO_ACCOUNT_SIGN_IN_LIMIT=1000 PAGE_RENDER_LIMIT=0 RENDER_CONCURRENCY=0 DATA_DIR=${dataDir} PORT=${sitePort} STUDIO_PORT=${studioPort} STUDIO_URL=http://127.0.0.1:${studioPort} STATIC_DIR=${staticDir} npx tsx server/main.ts`,
     url: `http://127.0.0.1:${studioPort}/api/studio/health`,
     reuseExistingServer: false,
     timeout: 60_000,

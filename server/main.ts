@@ -57,6 +57,7 @@ async function main(): Promise<void> {
           studioUrl: settings.studioUrl,
           demo: settings.demo,
           trustProxy: settings.trustProxy,
+          signInLimits: settings.studioSignInLimits,
           logger: settings.logLevel,
           // The browser app, when built (`npm run build`): beside the site's build, never inside it.
           appDir: hasStudioApp(STUDIO_APP_DIR) ? STUDIO_APP_DIR : undefined,

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { SIGN_IN_LIMITS } from './studio/context';
 import { DEFAULT_FORM_FILE_RATE_LIMIT, DEFAULT_FORM_RATE_LIMIT, DEFAULT_PROMO_CHECK_LIMIT } from './rate-limit';
 import { invalidProxyEntries } from './proxy-trust';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
@@ -72,6 +73,11 @@ export interface Settings {
   studioPort?: number;
   /** The studio's public origin (STUDIO_URL): its sign-in links, and the one Origin its state-changing requests may come from. */
   studioUrl?: string;
+  /**
+   * Studio sign-in attempts a quarter of an hour: per account whatever the client
+   * (STUDIO_ACCOUNT_SIGN_IN_LIMIT, default 5) and per client whatever the account (STUDIO_SIGN_IN_LIMIT, default 20).
+   */
+  studioSignInLimits: { perAccount: number; perClient: number };
 }
 
 export class SettingsError extends Error {
@@ -379,6 +385,11 @@ export function readSettings(env: Env = process.env): Settings {
     { min: 1, max: 1_000_000, unit: 'checks an hour' },
     problems,
   );
+  const attempts = { min: 1, max: 1_000_000, unit: 'sign-in attempts a quarter of an hour' };
+  const studioSignInLimits = {
+    perAccount: wholeNumber(env, 'STUDIO_ACCOUNT_SIGN_IN_LIMIT', SIGN_IN_LIMITS.perAccount, attempts, problems),
+    perClient: wholeNumber(env, 'STUDIO_SIGN_IN_LIMIT', SIGN_IN_LIMITS.perClient, attempts, problems),
+  };
 
   let smtpUrl: string | undefined;
   if (env.SMTP_URL) {
@@ -466,5 +477,6 @@ export function readSettings(env: Env = process.env): Settings {
     formFileRateLimit,
     uploadClientDailyMb,
     promoCheckLimit,
+    studioSignInLimits,
   };
 }

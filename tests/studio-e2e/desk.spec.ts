@@ -1,24 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { generate as totpCode } from 'otplib';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/studio/demo';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoEmail } from '../../server/studio/demo';
 import { CV_PDF } from '../server/files';
 import { VALID_SUBMISSIONS } from '../server/requests';
+import { noSeriousViolations, signInAs, SITE, submitFreshCode } from './helpers';
 
 /**
  * The studio in Chromium, as a staff member uses it: the demo's staff account signs in with its
  * password and a TOTP code, finds a careers application sent through the site's API, opens it,
  * assigns it to itself, adds a note and sets it done. Every control is used as soon as it shows.
  */
-const sitePort = Number(process.env.E2E_PORT ?? 8091);
-const SITE = `http://127.0.0.1:${sitePort}`;
-
-async function noSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('staff: sign in, find a careers application, assign it, note it, set it done', async ({ page, request }) => {
   const applicant = `ana.${Date.now()}@example.com`;
   const posted = await request.post(`${SITE}/api/v1/form-emails/apply-now`, {
@@ -49,9 +39,7 @@ test('staff: sign in, find a careers application, assign it, note it, set it don
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('The e-mail, password or code is wrong.');
 
-  await page.getByLabel('Code from your authenticator app').fill(await totpCode({ secret: DEMO_TOTP_SECRET }));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in as ${demoEmail('staff')}`)).toBeVisible();
+  await submitFreshCode(page, demoEmail('staff'));
   await expect(page.getByRole('navigation', { name: 'Studio sections' }).getByRole('link')).toHaveText([
     'Submissions',
     'Orders',
@@ -95,17 +83,6 @@ test('staff: sign in, find a careers application, assign it, note it, set it don
   expect(refused).toEqual([]);
 });
 
-/** Signs in as the demo's staff account with the code of the next 30-second step: the current one may be used already. */
-async function signInAsStaff(page: Page) {
-  await page.goto('/sign-in');
-  await page.getByLabel('E-mail').fill(demoEmail('staff'));
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  const next = await totpCode({ secret: DEMO_TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) + 30 });
-  await page.getByLabel('Code from your authenticator app').fill(next);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in as ${demoEmail('staff')}`)).toBeVisible();
-}
-
 test('staff: an order found by e-mail with its keys masked, no payment to review, an unsent e-mail resent', async ({ page, request }) => {
   // Without SMTP_URL (the demo) the staff e-mail of a contact message waits in the outbox.
   const posted = await request.post(`${SITE}/api/v1/form-emails/contact-us`, {
@@ -113,7 +90,7 @@ test('staff: an order found by e-mail with its keys masked, no payment to review
   });
   expect(posted.status(), await posted.text()).toBe(201);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsStaff(page);
+  await signInAs(page, 'staff');
 
   const nav = page.getByRole('navigation', { name: 'Studio sections' });
   await nav.getByRole('link', { name: 'Orders' }).click();

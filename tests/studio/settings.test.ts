@@ -44,4 +44,13 @@ describe('studio settings: STUDIO_PORT and STUDIO_URL', () => {
   it('gives the demo a studio address of its own port', () => {
     expect(readSettings({ DEMO: '1', STUDIO_PORT: '8088' })).toMatchObject({ studioUrl: 'http://127.0.0.1:8088' });
   });
+
+  it('limits sign-in attempts 5 an account and 20 a client unless set, and refuses a limit that is no count', () => {
+    expect(readSettings(PRODUCTION)).toMatchObject({ studioSignInLimits: { perAccount: 5, perClient: 20 } });
+    expect(readSettings({ ...PRODUCTION, STUDIO_ACCOUNT_SIGN_IN_LIMIT: '3', STUDIO_SIGN_IN_LIMIT: '50' })).toMatchObject({
+      studioSignInLimits: { perAccount: 3, perClient: 50 },
+    });
+    expect(problemsOf({ ...PRODUCTION, STUDIO_SIGN_IN_LIMIT: '0' })).toMatch(/STUDIO_SIGN_IN_LIMIT/);
+    expect(problemsOf({ ...PRODUCTION, STUDIO_ACCOUNT_SIGN_IN_LIMIT: 'many' })).toMatch(/STUDIO_ACCOUNT_SIGN_IN_LIMIT/);
+  });
 });
