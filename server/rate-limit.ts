@@ -196,6 +196,12 @@ export const perMinuteAtLeast = (floor: number, formLimitOption?: number) => per
  * site-wide", says what it costs).
  */
 export const DEFAULT_PROMO_CHECK_LIMIT = 1000;
+
+/**
+ * Studio sign-in attempts a quarter of an hour: per account, whatever the client (a password
+ * guessed from many addresses), and per client, whatever the account (one address trying many).
+ */
+export const DEFAULT_STUDIO_SIGN_IN_LIMITS = { perAccount: 5, perClient: 20 } as const;
 /** The answer while the site-wide budget of code checks is spent. */
 export const SITE_CHECK_LIMIT_MESSAGE = 'Too many code checks on the site right now. Please try again later.';
 

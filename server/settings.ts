@@ -3,8 +3,12 @@ import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
-import { SIGN_IN_LIMITS } from './studio/context';
-import { DEFAULT_FORM_FILE_RATE_LIMIT, DEFAULT_FORM_RATE_LIMIT, DEFAULT_PROMO_CHECK_LIMIT } from './rate-limit';
+import {
+  DEFAULT_FORM_FILE_RATE_LIMIT,
+  DEFAULT_FORM_RATE_LIMIT,
+  DEFAULT_PROMO_CHECK_LIMIT,
+  DEFAULT_STUDIO_SIGN_IN_LIMITS,
+} from './rate-limit';
 import { invalidProxyEntries } from './proxy-trust';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { PAYMENT_REQUESTS_PATH } from './shop/provider';
@@ -387,8 +391,8 @@ export function readSettings(env: Env = process.env): Settings {
   );
   const attempts = { min: 1, max: 1_000_000, unit: 'sign-in attempts a quarter of an hour' };
   const studioSignInLimits = {
-    perAccount: wholeNumber(env, 'STUDIO_ACCOUNT_SIGN_IN_LIMIT', SIGN_IN_LIMITS.perAccount, attempts, problems),
-    perClient: wholeNumber(env, 'STUDIO_SIGN_IN_LIMIT', SIGN_IN_LIMITS.perClient, attempts, problems),
+    perAccount: wholeNumber(env, 'STUDIO_ACCOUNT_SIGN_IN_LIMIT', DEFAULT_STUDIO_SIGN_IN_LIMITS.perAccount, attempts, problems),
+    perClient: wholeNumber(env, 'STUDIO_SIGN_IN_LIMIT', DEFAULT_STUDIO_SIGN_IN_LIMITS.perClient, attempts, problems),
   };
 
   let smtpUrl: string | undefined;

@@ -6,6 +6,8 @@
  * DeskAction it gets into its trail).
  */
 
+import type { DeskActionSummary } from '../../domain/desk';
+
 /** Who does an action: an account of the studio, or an operator command (`id` 'command:<name>'). */
 export interface Actor {
   id: string;
@@ -22,17 +24,12 @@ export const actorName = (actor: Actor): string => actor.email || actor.id;
  * false: the record already was as asked (a second "resolve" of one review, by two staff at once), so
  * nothing was written.
  */
-export interface DeskAction {
-  /** e.g. 'submission.status', 'submission.assign', 'submission.note', 'payment.resolve', 'email.resend'. */
-  action: string;
+export interface DeskAction extends DeskActionSummary {
   /** The record acted on: 'submission', 'payment-review', 'order' or 'email', and its id. */
   target: { kind: 'submission' | 'payment-review' | 'order' | 'email'; id: number };
   actor: Actor;
   /** ISO time of the action. */
   at: string;
-  changed: boolean;
-  before: Record<string, string | number | null>;
-  after: Record<string, string | number | null>;
 }
 
 /**

@@ -2,7 +2,8 @@ import { all, one, sql, storableText, type Db } from '../db';
 import type { OutboxStore } from '../mail/outbox';
 import { OrderStore, type Order, type PaymentReview } from '../shop/store';
 import { DeskError, type Actor, type DeskAction } from './action';
-import { emailItem, resendEmail, type EmailListItem } from './outbox';
+import { emailItem, resendEmail } from './outbox';
+import type { OpenedOrder, OrderListItem } from '../../domain/desk';
 
 /**
  * The staff desk's orders: found by the buyer's e-mail, the order number or an access key, and one
@@ -13,19 +14,6 @@ import { emailItem, resendEmail, type EmailListItem } from './outbox';
 
 /** What stands for an activation code: the desk never has one to show. */
 export const MASKED_CODE = '••••-••••';
-
-/** An order as a search lists it. */
-export interface OrderListItem {
-  id: number;
-  email: string;
-  status: Order['status'];
-  plan: string;
-  quantity: number;
-  /** Centavos. */
-  total: number;
-  currency: string;
-  createdAt: string;
-}
 
 const listItem = (order: Order): OrderListItem => ({
   id: order.id,
@@ -71,37 +59,6 @@ export async function findOrders(db: Db, typed: string): Promise<OrderListItem[]
     if (order) found.push(listItem(order));
   }
   return found;
-}
-
-/** A provider notification applied to an order. */
-export interface PaymentEvent {
-  eventId: string;
-  type: string;
-  outcome: string;
-  receivedAt: string;
-}
-
-/** An order opened: its buyer and lines, what the provider told, its e-mails (no text) and keys (codes masked). */
-export interface OpenedOrder extends OrderListItem {
-  kind: Order['kind'];
-  billing: Record<string, unknown>;
-  lines: {
-    plan: string;
-    quantity: number;
-    members: number;
-    unitAmount: number;
-    subtotal: number;
-    vat: number;
-    discount: number;
-    total: number;
-  };
-  paidAt: string | null;
-  cancelledAt: string | null;
-  cancelReason: Order['cancel_reason'];
-  payments: PaymentEvent[];
-  reviews: PaymentReview[];
-  emails: EmailListItem[];
-  keys: Array<{ accessKey: string; activationCode: string; status: 'unused' | 'used'; issuedAt: string; activatedAt: string | null }>;
 }
 
 export async function openOrder(db: Db, id: number): Promise<OpenedOrder> {

@@ -1,29 +1,12 @@
 import { FORGOTTEN_KEY_MAIL, type OutboxRow, type OutboxStatus, type OutboxStore } from '../mail/outbox';
 import { DeskError, deskAction, type Actor, type DeskAction } from './action';
+import type { EmailListItem } from '../../domain/desk';
 
 /**
  * The staff desk's e-mails (the outbox table): those not sent yet and those that failed, with why,
  * and sending one again. `npm run outbox` lists and resends through the same functions. Nothing here
  * talks to SMTP: a resent e-mail is made due now, and the running server's sender sends it.
  */
-
-/** An e-mail as the desk lists it: who it goes to and why it waits or failed, never its text. */
-export interface EmailListItem {
-  id: number;
-  kind: OutboxRow['kind'];
-  to: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  orderId: number | null;
-  submissionId: number | null;
-  writtenAt: string;
-  nextAttemptAt: string | null;
-  sentAt: string | null;
-  failedAt: string | null;
-  /** The last SMTP error (a failed one: why it failed for good). */
-  reason: string | null;
-}
 
 export const emailItem = (row: OutboxRow): EmailListItem => ({
   id: Number(row.id),

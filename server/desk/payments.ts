@@ -2,8 +2,9 @@ import { newCodeHashes } from '../keys/code-hash';
 import { keyMail } from '../mail/key-mail';
 import type { MailService } from '../mail/service';
 import { keyPrefix, newActivationCode } from '../shop/keys';
-import type { Order, OrderStore, PaymentReview } from '../shop/store';
+import type { OrderStore, PaymentReview } from '../shop/store';
 import { actorName, DeskError, deskAction, type Actor, type DeskAction } from './action';
+import { MAX_RESOLUTION_LENGTH, type ReviewListItem } from '../../domain/desk';
 
 /**
  * The staff desk's payments to review (payment_reviews): what `npm run payments` lists, and closing
@@ -16,15 +17,6 @@ export const REVIEW_REASONS: Record<PaymentReview['reason'], string> = {
   'paid-after-buyer-cancel': 'paid after the buyer cancelled the order',
   'second-payment': 'a second payment of an order already paid',
 };
-
-/** The longest resolution kept. */
-export const MAX_RESOLUTION_LENGTH = 500;
-
-/** A review with its order's buyer and plan, as the desk lists it. */
-export interface ReviewListItem extends PaymentReview {
-  why: string;
-  order: Pick<Order, 'id' | 'status' | 'cancel_reason' | 'plan_name' | 'quantity' | 'email'> | null;
-}
 
 /** The reviews (open ones unless `all`), oldest first, each with its order. */
 export async function listReviews(store: OrderStore, options: { all?: boolean } = {}): Promise<ReviewListItem[]> {

@@ -4,26 +4,18 @@ import { all, one, run, sql, type Db, type Queryable } from '../db';
 import type { SubmittableForm } from '../forms/registry';
 import { cleanFileName } from '../forms/uploads';
 import { actorName, DeskError, deskAction, type Actor, type DeskAction } from './action';
+import {
+  MAX_NOTE_LENGTH,
+  MAX_PAGE_SIZE,
+  SUBMISSION_STATUSES,
+  type OpenedSubmission,
+  type SubmissionList,
+  type SubmissionListItem,
+  type SubmissionStatus,
+} from '../../domain/desk';
 
-/**
- * The staff desk's submissions (form_submissions, submission_files and submission_notes,
- * server/migrations.ts): a form's list with filters and search, one opened in full, its status
- * ('new', 'in progress', 'done'), its assignee, internal notes, its files read back, and the CSV
- * that `npm run submissions` writes too (one CSV writer, submissionsCsv).
- *
- * A list shows the name and e-mail of each submission and nothing more of what the visitor typed:
- * the other fields, the files and the notes are read only by opening one (openSubmission).
- */
-
-export type SubmissionStatus = 'new' | 'in progress' | 'done';
-export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ['new', 'in progress', 'done'];
 /** Statuses of a submission that waits for staff (the metric of the oldest one, the alert). */
 export const OPEN_STATUSES: readonly SubmissionStatus[] = ['new', 'in progress'];
-
-/** The longest note (characters); the database refuses a longer one too. */
-export const MAX_NOTE_LENGTH = 2000;
-/** Rows a list page holds at most. */
-export const MAX_PAGE_SIZE = 100;
 
 // ---------------------------------------------------------------------------------------------
 // CSV (RFC 4180), formula-safe: the command's export and the desk's.
@@ -134,28 +126,6 @@ export interface SubmissionFilters {
   pageSize?: number;
 }
 
-/** A submission as a list shows it: no personal data beyond the name and e-mail. */
-export interface SubmissionListItem {
-  id: number;
-  name: string;
-  email: string;
-  status: SubmissionStatus;
-  assignee: string | null;
-  /** ISO time it was submitted. */
-  submittedAt: string;
-  /** Seconds since it was submitted. */
-  ageSeconds: number;
-}
-
-export interface SubmissionList {
-  form: string;
-  items: SubmissionListItem[];
-  /** How many match the filters, over every page. */
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 interface Row {
   id: number;
   form_key: string;
@@ -237,32 +207,6 @@ export async function listSubmissions(
 
 // ---------------------------------------------------------------------------------------------
 // One submission.
-
-export interface SubmissionFile {
-  id: number;
-  filename: string;
-  /** The type the server checked the bytes against on upload (server/sniff.ts). */
-  mime: string;
-  size: number;
-  /** When it was removed at the end of its retention (its bytes are gone), else null. */
-  removedAt: string | null;
-}
-
-export interface SubmissionNote {
-  id: number;
-  author: string;
-  at: string;
-  text: string;
-}
-
-/** A submission opened: every field under its label, its files (no bytes), its notes, oldest first. */
-export interface OpenedSubmission extends SubmissionListItem {
-  form: string;
-  statusChangedAt: string | null;
-  fields: Array<{ name: string; label: string; value: string }>;
-  files: SubmissionFile[];
-  notes: SubmissionNote[];
-}
 
 async function rowOf(q: Queryable, id: number): Promise<Row> {
   if (!Number.isSafeInteger(id) || id < 1) throw new DeskError('not-found', `No submission #${id}.`);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { all, one, run, sql, type Db, type Queryable } from '../db';
 
-/** What an e-mail reports: an order's access keys, a form submission sent to staff, a studio enrolment link. */
-export type MailKind = 'keys' | 'form' | 'studio';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+import type { MailKind, OutboxStatus } from '../../domain/desk';
+
+export type { MailKind, OutboxStatus };
 
 /** An e-mail to write to the outbox (in the transaction of what it reports). */
 export interface OutgoingMail {

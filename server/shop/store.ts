@@ -1,12 +1,11 @@
+import type { CancelReason, OrderKind, OrderStatus, PaymentReview, ReviewReason } from '../../domain/desk';
 import type { Totals } from '../../domain/pricing';
 import { all, one, run, sql, storableText, type Db, type Queryable } from '../db';
 import { hashActivationCode } from '../keys/code-hash';
 import type { OutboxStore, OutgoingMail } from '../mail/outbox';
 import { newAccessKey, newActivationCode, newPaymentToken } from './keys';
 
-/** Which checkout an order comes from (migration 3: orders.kind). */
-export type OrderKind = 'standard' | 'merchant' | 'promotion' | 'reseller';
-type OrderStatus = 'pending' | 'paid' | 'cancelled';
+export type { OrderKind, PaymentReview, ReviewReason };
 
 /** An order to store: the plan, the recomputed totals (centavos) and the validated billing form. */
 export interface NewOrder {
@@ -55,7 +54,7 @@ export interface Order {
   cancelled_at: string | null;
   expires_at: string | null;
   /** Why a cancelled order was cancelled: 'buyer' (at the provider) or 'expired'. */
-  cancel_reason: 'buyer' | 'expired' | null;
+  cancel_reason: CancelReason | null;
 }
 
 /** A stored key pair. Its activation code is stored only as a hash (keys/code-hash.ts) and never read back. */
@@ -108,24 +107,6 @@ export type NotificationOutcome = 'paid' | 'cancelled' | 'duplicate' | 'unknown-
 
 /** The outcomes that changed something or need nothing more: their event id is recorded, and a re-sent one is a duplicate. */
 const APPLIED: ReadonlySet<NotificationOutcome> = new Set(['paid', 'cancelled', 'not-pending', 'needs-review']);
-
-/** Why a confirmed payment could not be matched to keys and waits for an operator (payment_reviews). */
-export type ReviewReason = 'paid-after-buyer-cancel' | 'second-payment';
-
-/** A payment the provider confirmed that issued no keys: an operator refunds it or issues keys by hand. */
-export interface PaymentReview {
-  id: number;
-  event_id: string;
-  order_id: number;
-  reason: ReviewReason;
-  amount: number;
-  currency: string;
-  received_at: string;
-  resolved_at: string | null;
-  resolution: string | null;
-  /** Who closed it: a staff account's e-mail, or the command ('command:payments'). */
-  resolved_by: string | null;
-}
 
 type OrderRow = Omit<Order, 'billing'> & { billing: string };
 type KeyRow = Omit<AccessKey, 'member'> & { member: string | null };

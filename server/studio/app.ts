@@ -8,7 +8,8 @@ import { STRICT_TRANSPORT_SECURITY } from '../security';
 import type { SharedState } from '../shared-state';
 import { accountById, closeExpiredSessions, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
 import { abilityFor, type Access, type StudioAbility } from './rights';
-import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LIMITS, type StudioContext } from './context';
+import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type StudioContext } from './context';
+import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import studioRoutes from './routes';
@@ -35,7 +36,7 @@ export interface StudioOptions {
   now?: () => Date;
   trustProxy?: boolean | number | string;
   logger?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Sign-in attempts per account and per client a quarter of an hour (defaults: SIGN_IN_LIMITS). */
+  /** Sign-in attempts per account and per client a quarter of an hour (defaults: DEFAULT_STUDIO_SIGN_IN_LIMITS). */
   signInLimits?: { perAccount: number; perClient: number };
   /** The built browser app (dist-studio/, `npm run build`), served at `/`; without it, the API only. */
   appDir?: string;
@@ -116,7 +117,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
     demo: options.demo,
     now: options.now ?? (() => new Date()),
     cookieName,
-    signInLimits: options.signInLimits ?? SIGN_IN_LIMITS,
+    signInLimits: options.signInLimits ?? DEFAULT_STUDIO_SIGN_IN_LIMITS,
     cookie: (value, maxAge) =>
       `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${options.demo ? '' : '; Secure'}`,
   };

@@ -16,9 +16,6 @@ export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
  */
 export const CSRF_HEADER = 'x-studio-csrf';
 
-/** Sign-in attempts a quarter of an hour: per account (whatever the client) and per client (whatever the account). */
-export const SIGN_IN_LIMITS = { perAccount: 5, perClient: 20 } as const;
-
 /** The studio's context, given to its route modules. */
 export interface StudioContext {
   db: Db;

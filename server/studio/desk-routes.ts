@@ -3,21 +3,27 @@ import type { OutboxStatus } from '../mail/outbox';
 import { DeskError, type Actor, type DeskAction } from '../desk/action';
 import { findOrders, openOrder, resendKeyEmail } from '../desk/orders';
 import { emailItem, listEmails, resendEmail } from '../desk/outbox';
-import { listReviews, MAX_RESOLUTION_LENGTH, resolveReview } from '../desk/payments';
+import { listReviews, resolveReview } from '../desk/payments';
 import {
   addSubmissionNote,
   assignSubmission,
   exportSubmissionsCsv,
   listSubmissions,
-  MAX_NOTE_LENGTH,
-  MAX_PAGE_SIZE,
   openSubmission,
   readSubmissionFile,
   setSubmissionStatus,
-  SUBMISSION_STATUSES,
   type SubmissionFilters,
-  type SubmissionStatus,
 } from '../desk/submissions';
+import {
+  MAX_NOTE_LENGTH,
+  MAX_ORDER_QUERY_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_RESOLUTION_LENGTH,
+  MAX_SEARCH_LENGTH,
+  SUBMISSION_STATUSES,
+  type DeskActionSummary,
+  type SubmissionStatus,
+} from '../../domain/desk';
 import { loadSubmittableForms } from '../forms/registry';
 import { OrderStore } from '../shop/store';
 import { accountByEmail } from './accounts';
@@ -33,10 +39,6 @@ import texts from './texts.json';
  * service's short before/after); a refusal of the desk answers 404, 400, 410 or 409. Lists show no
  * personal data beyond a name and an e-mail: the rest is read by opening one record.
  */
-
-/** The longest search of a submissions list, and of an order search (an e-mail address at most). */
-export const MAX_SEARCH_LENGTH = 100;
-const MAX_ORDER_QUERY_LENGTH = 254;
 
 const DESK_STATUS: Record<DeskError['reason'], number> = { 'not-found': 404, invalid: 400, gone: 410, conflict: 409 };
 const DESK_TEXT: Record<DeskError['reason'], string> = {
@@ -141,7 +143,12 @@ export default async function deskRoutes(app: FastifyInstance, { ctx }: { ctx: S
     if (!form) throw new DeskError('not-found', `No form '${key}'.`);
     return form;
   };
-  const summary = (done: DeskAction) => ({ action: done.action, changed: done.changed, before: done.before, after: done.after });
+  const summary = (done: DeskAction): DeskActionSummary => ({
+    action: done.action,
+    changed: done.changed,
+    before: done.before,
+    after: done.after,
+  });
 
   // ---------------------------------------------------------------------------------------------
   // Submissions.

@@ -1,3 +1,4 @@
+import { fillPlaceholders } from '../../domain/text';
 import type { Queryable } from '../db';
 import { createInvitation, LINK_HOURS } from './accounts';
 import type { StudioContext } from './context';
@@ -7,8 +8,6 @@ import texts from './texts.json';
 
 /** The enrolment page of a link: the token rides in the fragment, which no server, proxy or log sees. */
 export const enrolmentLink = (studioUrl: string, token: string): string => `${studioUrl}/enrol#${token}`;
-
-const filled = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /**
  * Writes a single-use enrolment link for `email` and the e-mail that carries it (through the
@@ -29,8 +28,8 @@ export async function inviteByMail(
       {
         kind: 'studio',
         to: [email],
-        subject: filled(texts.invitationMail.subject, values),
-        text: filled(texts.invitationMail.text, values),
+        subject: fillPlaceholders(texts.invitationMail.subject, values),
+        text: fillPlaceholders(texts.invitationMail.text, values),
       },
       now.toISOString(),
       q,

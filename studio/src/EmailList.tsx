@@ -2,27 +2,16 @@ import { Badge, Field, makeStyles, Select, Spinner, Text, Title2 } from '@fluent
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
+import type { EmailListItem } from '../../domain/desk';
 import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import { post, type ApiError } from './api';
 import { dateTime } from './format';
-import { useTableStyles } from './OrderSearch';
 import { useSession } from './session';
-import { ConfirmButton, failureText, OutcomeBar, type Outcome } from './ui';
+import { ConfirmButton, failureText, OutcomeBar, useTableStyles, type Outcome } from './ui';
 
 const T = TEXTS.emails;
 export const emailStatusText = (status: string): string => (T.statuses as Record<string, string>)[status] ?? status;
-
-export interface EmailItem {
-  id: number;
-  to: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  orderId: number | null;
-  writtenAt: string;
-  reason: string | null;
-}
 
 const useStyles = makeStyles({
   filter: { maxWidth: '280px', margin: '12px 0' },
@@ -35,7 +24,7 @@ export function EmailList() {
   const { ability } = useSession();
   const [params, setParams] = useSearchParams();
   const status = params.get('status') === 'pending' || params.get('status') === 'failed' ? params.get('status')! : '';
-  const { data, error, isLoading, mutate } = useSWR<{ counts: Record<string, number>; emails: EmailItem[] }, ApiError>(
+  const { data, error, isLoading, mutate } = useSWR<{ counts: Record<string, number>; emails: EmailListItem[] }, ApiError>(
     `/desk/emails${status ? `?status=${status}` : ''}`,
   );
   const [busy, setBusy] = useState<number>();

@@ -1,34 +1,15 @@
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
+import { MAX_ORDER_QUERY_LENGTH, type OrderListItem } from '../../domain/desk';
 import TEXTS from '../texts.json';
 import type { ApiError } from './api';
 import { dateTime, money, orderStatusText } from './format';
+import { useTableStyles } from './ui';
 
 const T = TEXTS.orders;
-const MAX_QUERY_LENGTH = 254;
-
-export interface OrderItem {
-  id: number;
-  email: string;
-  status: string;
-  plan: string;
-  quantity: number;
-  total: number;
-  currency: string;
-  createdAt: string;
-}
-
-export const useTableStyles = makeStyles({
-  table: { width: '100%', borderCollapse: 'collapse' },
-  th: { textAlign: 'left', padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold },
-  td: { padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: 'top', overflowWrap: 'anywhere' },
-  // On a phone the secondary columns go under the first one instead.
-  wide: { '@media (max-width: 640px)': { display: 'none' } },
-  sub: { display: 'block', color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
-});
 
 const useStyles = makeStyles({
   search: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'flex-end', margin: '12px 0' },
@@ -42,7 +23,7 @@ export function OrderSearch() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const [typed, setTyped] = useState(q);
-  const { data, error, isLoading } = useSWR<{ orders: OrderItem[] }, ApiError>(q ? `/desk/orders?${new URLSearchParams({ q })}` : null);
+  const { data, error, isLoading } = useSWR<{ orders: OrderListItem[] }, ApiError>(q ? `/desk/orders?${new URLSearchParams({ q })}` : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +38,7 @@ export function OrderSearch() {
       </Title2>
       <form className={styles.search} onSubmit={submit} role="search">
         <Field label={T.search} hint={T.hint} className={styles.field}>
-          <Input type="search" value={typed} maxLength={MAX_QUERY_LENGTH} onChange={(_, d) => setTyped(d.value)} />
+          <Input type="search" value={typed} maxLength={MAX_ORDER_QUERY_LENGTH} onChange={(_, d) => setTyped(d.value)} />
         </Field>
         <Button type="submit" appearance="primary">
           {T.find}

@@ -3,33 +3,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
+import type { OpenedOrder } from '../../domain/desk';
 import TEXTS from '../texts.json';
 import { post, type ApiError } from './api';
-import { emailStatusText, type EmailItem } from './EmailList';
+import { emailStatusText } from './EmailList';
 import { dateTime, money, orderStatusText } from './format';
-import { useTableStyles, type OrderItem } from './OrderSearch';
 import { useSession } from './session';
-import { ConfirmButton, failureText, OutcomeBar, type Outcome } from './ui';
+import { ConfirmButton, failureText, OutcomeBar, useTableStyles, type Outcome } from './ui';
 
 const T = TEXTS.orders;
-
-interface OpenedOrder extends OrderItem {
-  lines: {
-    plan: string;
-    quantity: number;
-    members: number;
-    unitAmount: number;
-    subtotal: number;
-    vat: number;
-    discount: number;
-    total: number;
-  };
-  paidAt: string | null;
-  cancelledAt: string | null;
-  payments: Array<{ eventId: string; type: string; outcome: string; receivedAt: string }>;
-  emails: EmailItem[];
-  keys: Array<{ accessKey: string; activationCode: string; status: 'unused' | 'used'; issuedAt: string; activatedAt: string | null }>;
-}
 
 const useStyles = makeStyles({
   pairs: { display: 'grid', gridTemplateColumns: 'minmax(110px, max-content) minmax(0, 1fr)', gap: '6px 16px', margin: 0 },

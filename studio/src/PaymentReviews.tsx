@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
+import { MAX_RESOLUTION_LENGTH, type DeskActionSummary, type ReviewListItem } from '../../domain/desk';
 import TEXTS from '../texts.json';
 import { post, type ApiError } from './api';
 import { dateTime, money, orderStatusText } from './format';
@@ -10,21 +11,6 @@ import { useSession } from './session';
 import { failureText, OutcomeBar, useLayout, type Outcome } from './ui';
 
 const T = TEXTS.payments;
-const MAX_RESOLUTION_LENGTH = 500;
-
-interface Review {
-  id: number;
-  why: string;
-  amount: number;
-  currency: string;
-  received_at: string;
-  order: { id: number; status: string; plan_name: string; quantity: number; email: string } | null;
-}
-
-interface Resolved {
-  changed: boolean;
-  after: { keys_issued?: number };
-}
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -40,14 +26,14 @@ const useStyles = makeStyles({
 });
 
 /** What closing a review did, in words: closed (with how many keys), or already closed by someone else. */
-function resolvedText(result: Resolved): Outcome {
+function resolvedText(result: DeskActionSummary): Outcome {
   if (!result.changed) return { intent: 'warning', text: T.already };
-  const issued = result.after.keys_issued ?? 0;
+  const issued = Number(result.after.keys_issued ?? 0);
   return { intent: 'success', text: issued > 0 ? fillPlaceholders(T.resolvedKeys, { n: issued }) : T.resolved };
 }
 
 /** One review: why it is there, its order, and the form that closes it with a reason. */
-function ReviewCard({ review, onClosed }: { review: Review; onClosed: (outcome: Outcome) => void }) {
+function ReviewCard({ review, onClosed }: { review: ReviewListItem; onClosed: (outcome: Outcome) => void }) {
   const styles = useStyles();
   const layout = useLayout();
   const { ability } = useSession();
@@ -64,7 +50,9 @@ function ReviewCard({ review, onClosed }: { review: Review; onClosed: (outcome: 
     setOutcome(undefined);
     try {
       onClosed(
-        resolvedText(await post<Resolved>(`/desk/payment-reviews/${review.id}/resolve`, { resolution: resolution.trim(), issueKeys })),
+        resolvedText(
+          await post<DeskActionSummary>(`/desk/payment-reviews/${review.id}/resolve`, { resolution: resolution.trim(), issueKeys }),
+        ),
       );
     } catch (failure) {
       setOutcome({ intent: 'error', text: failureText(failure) });
@@ -109,7 +97,7 @@ function ReviewCard({ review, onClosed }: { review: Review; onClosed: (outcome: 
 /** The payments to review (what `npm run payments` lists), oldest first; each closed with a reason. */
 export function PaymentReviews() {
   const styles = useStyles();
-  const { data, error, mutate } = useSWR<{ reviews: Review[] }, ApiError>('/desk/payment-reviews');
+  const { data, error, mutate } = useSWR<{ reviews: ReviewListItem[] }, ApiError>('/desk/payment-reviews');
   const [outcome, setOutcome] = useState<Outcome>();
 
   const closed = (result: Outcome) => {

@@ -15,33 +15,18 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
+import { MAX_SEARCH_LENGTH, SUBMISSION_STATUSES, type SubmissionListItem } from '../../domain/desk';
 import TEXTS from '../texts.json';
 import type { ApiError } from './api';
-import { age, formName, STATUSES, statusText } from './format';
+import { age, formName, statusText } from './format';
+import { useTableStyles } from './ui';
 
 const T = TEXTS.desk;
 const PAGE_SIZE = 25;
 
-export interface SubmissionItem {
-  id: number;
-  name: string;
-  email: string;
-  status: string;
-  assignee: string | null;
-  submittedAt: string;
-  ageSeconds: number;
-}
-
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end', margin: '12px 0' },
   filter: { minWidth: '160px', flexGrow: 1, maxWidth: '320px' },
-  table: { width: '100%', borderCollapse: 'collapse' },
-  th: { textAlign: 'left', padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold },
-  td: { padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: 'top' },
-  // On a phone the assignee and the age go under the name instead of columns of their own.
-  wide: { '@media (max-width: 640px)': { display: 'none' } },
-  narrow: { display: 'none', '@media (max-width: 640px)': { display: 'block' } },
-  sub: { display: 'block', color: tokens.colorNeutralForeground3, wordBreak: 'break-all' },
   name: { fontWeight: tokens.fontWeightSemibold },
   pages: { display: 'flex', gap: '8px', alignItems: 'center', marginTop: '12px', flexWrap: 'wrap' },
 });
@@ -49,6 +34,7 @@ const useStyles = makeStyles({
 /** Submissions of a form: status filter and search (name, e-mail), newest first, a page at a time. */
 export function SubmissionList() {
   const styles = useStyles();
+  const table = useTableStyles();
   const [params, setParams] = useSearchParams();
   const { data: forms, error: formsError } = useSWR<{ forms: Array<{ key: string; title: string }> }, ApiError>('/desk/forms');
   const form = params.get('form') ?? forms?.forms[0]?.key;
@@ -57,8 +43,8 @@ export function SubmissionList() {
   const page = Number(params.get('page') ?? '1') || 1;
   const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
   if (status) query.set('status', status);
-  if (search.trim()) query.set('search', search.trim().slice(0, 100));
-  const { data, error, isLoading } = useSWR<{ items: SubmissionItem[]; total: number }, ApiError>(
+  if (search.trim()) query.set('search', search.trim().slice(0, MAX_SEARCH_LENGTH));
+  const { data, error, isLoading } = useSWR<{ items: SubmissionListItem[]; total: number }, ApiError>(
     form ? `/desk/forms/${encodeURIComponent(form)}/submissions?${query}` : null,
     { keepPreviousData: true },
   );
@@ -92,7 +78,7 @@ export function SubmissionList() {
         <Field label={T.status} className={styles.filter}>
           <Select value={status} onChange={(_, d) => change('status', d.value)}>
             <option value="">{T.anyStatus}</option>
-            {STATUSES.map((value) => (
+            {SUBMISSION_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {statusText(value)}
               </option>
@@ -100,7 +86,7 @@ export function SubmissionList() {
           </Select>
         </Field>
         <Field label={T.search} className={styles.filter}>
-          <Input type="search" value={search} maxLength={100} onChange={(_, d) => change('search', d.value)} />
+          <Input type="search" value={search} maxLength={MAX_SEARCH_LENGTH} onChange={(_, d) => change('search', d.value)} />
         </Field>
       </div>
       {problem && (
@@ -115,34 +101,34 @@ export function SubmissionList() {
             {data.items.length === 0 ? T.none : fillPlaceholders(T.count, { total: data.total })}
           </Text>
           {data.items.length > 0 && (
-            <table className={styles.table}>
+            <table className={table.table}>
               <thead>
                 <tr>
-                  <th className={styles.th}>{T.name}</th>
-                  <th className={styles.th}>{T.status}</th>
-                  <th className={`${styles.th} ${styles.wide}`}>{T.assignee}</th>
-                  <th className={`${styles.th} ${styles.wide}`}>{T.age}</th>
+                  <th className={table.th}>{T.name}</th>
+                  <th className={table.th}>{T.status}</th>
+                  <th className={`${table.th} ${table.wide}`}>{T.assignee}</th>
+                  <th className={`${table.th} ${table.wide}`}>{T.age}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.items.map((item) => (
                   <tr key={item.id}>
-                    <td className={styles.td}>
+                    <td className={table.td}>
                       <Link className={styles.name} to={`/desk/submissions/${item.id}`}>
                         {item.name}
                       </Link>
-                      <span className={styles.sub}>{item.email}</span>
-                      <span className={`${styles.sub} ${styles.narrow}`}>
+                      <span className={table.sub}>{item.email}</span>
+                      <span className={`${table.sub} ${table.narrow}`}>
                         {item.assignee ?? T.nobody} · {age(item.ageSeconds)}
                       </span>
                     </td>
-                    <td className={styles.td}>
+                    <td className={table.td}>
                       <Badge appearance="tint" color={item.status === 'done' ? 'success' : item.status === 'new' ? 'brand' : 'warning'}>
                         {statusText(item.status)}
                       </Badge>
                     </td>
-                    <td className={`${styles.td} ${styles.wide}`}>{item.assignee ?? T.nobody}</td>
-                    <td className={`${styles.td} ${styles.wide}`}>{age(item.ageSeconds)}</td>
+                    <td className={`${table.td} ${table.wide}`}>{item.assignee ?? T.nobody}</td>
+                    <td className={`${table.td} ${table.wide}`}>{age(item.ageSeconds)}</td>
                   </tr>
                 ))}
               </tbody>

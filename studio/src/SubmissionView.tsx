@@ -16,21 +16,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import useSWR, { mutate as mutateCache } from 'swr';
 import { fillPlaceholders } from '../../domain/text';
+import { MAX_NOTE_LENGTH, SUBMISSION_STATUSES, type OpenedSubmission } from '../../domain/desk';
 import TEXTS from '../texts.json';
 import { API, ApiError, post, put } from './api';
-import { age, dateTime, STATUSES, statusText } from './format';
+import { age, dateTime, statusText } from './format';
 import { useSession } from './session';
 import { OutcomeBar, type Outcome } from './ui';
-import type { SubmissionItem } from './SubmissionList';
 
 const T = TEXTS.submission;
-
-interface Opened extends SubmissionItem {
-  form: string;
-  fields: Array<{ name: string; label: string; value: string }>;
-  files: Array<{ id: number; filename: string; mime: string; size: number; removedAt: string | null }>;
-  notes: Array<{ id: number; author: string; at: string; text: string }>;
-}
 
 const useStyles = makeStyles({
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px 12px' },
@@ -57,7 +50,7 @@ export function SubmissionView() {
   const { id } = useParams();
   const { me } = useSession();
   const key = `/desk/submissions/${id}`;
-  const { data, error, mutate } = useSWR<Opened, ApiError>(key);
+  const { data, error, mutate } = useSWR<OpenedSubmission, ApiError>(key);
   const [status, setStatus] = useState<string>();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -131,7 +124,7 @@ export function SubmissionView() {
           <div className={styles.row}>
             <Field label={T.status}>
               <Select value={chosen} onChange={(_, d) => setStatus(d.value)}>
-                {STATUSES.map((value) => (
+                {SUBMISSION_STATUSES.map((value) => (
                   <option key={value} value={value}>
                     {statusText(value)}
                   </option>
@@ -176,7 +169,7 @@ export function SubmissionView() {
             ))}
           </ul>
           <Field label={T.note}>
-            <Textarea value={note} maxLength={2000} resize="vertical" onChange={(_, d) => setNote(d.value)} />
+            <Textarea value={note} maxLength={MAX_NOTE_LENGTH} resize="vertical" onChange={(_, d) => setNote(d.value)} />
           </Field>
           <Button
             appearance="primary"

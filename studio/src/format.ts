@@ -10,9 +10,6 @@ export function age(seconds: number): string {
   return fillPlaceholders(TEXTS.desk.days, { n: Math.floor(hours / 24) });
 }
 
-/** A submission's statuses, in the order a record goes through them. */
-export const STATUSES = ['new', 'in progress', 'done'] as const;
-
 export const statusText = (status: string): string => (TEXTS.desk.statuses as Record<string, string>)[status] ?? status;
 
 export const dateTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -3,6 +3,18 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import TEXTS from '../texts.json';
 import { ApiError } from './api';
 
+/** The desk's tables: a row a record, secondary columns folded under the first one on a phone. */
+export const useTableStyles = makeStyles({
+  table: { width: '100%', borderCollapse: 'collapse' },
+  th: { textAlign: 'left', padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold },
+  td: { padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: 'top', overflowWrap: 'anywhere' },
+  // On a phone the secondary columns (`wide`) are hidden, and what they say goes under the first
+  // column instead (`narrow`: shown on a phone only).
+  wide: { '@media (max-width: 640px)': { display: 'none' } },
+  narrow: { display: 'none', '@media (max-width: 640px)': { display: 'block' } },
+  sub: { display: 'block', color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+});
+
 /** The layout pieces the studio's screens share. */
 export const useLayout = makeStyles({
   page: { display: 'flex', justifyContent: 'center', padding: '32px 16px' },
