@@ -1,4 +1,9 @@
-import type { Db } from '../db';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { one, run, sql, type Db } from '../db';
+import type { SubmittableForm } from '../forms/registry';
+import { SubmissionStore } from '../forms/store';
+import { ROOT_DIR } from '../root';
 import { accountByEmail, createAccount } from './accounts';
 import { appendAudit, STUDIO_LOCK } from './audit';
 import { hashPassword } from './factors';
@@ -38,5 +43,47 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<string[]> {
       created.push(email);
     }
     return created;
+  });
+}
+
+interface DemoSubmissions {
+  submissions: ReadonlyArray<{ form: string; hoursAgo: number; data: Record<string, unknown>; file?: { field: string; name: string } }>;
+}
+
+const FIXTURES_DIR = join(ROOT_DIR, 'server', 'fixtures');
+
+/** server/fixtures/demo-submissions.json: a few submissions of the site's forms, for the desk to show. */
+const DEMO_SUBMISSIONS = JSON.parse(readFileSync(join(ROOT_DIR, 'server', 'fixtures', 'demo-submissions.json'), 'utf8')) as DemoSubmissions;
+
+const SEEDED_KEY = 'demo_submissions_seeded';
+
+/**
+ * Stores the demo's submissions once per database, each dated its `hoursAgo` before `now` (so the
+ * desk shows ages, and one waits past the 24-hour alert). Each passes its form's validator, the
+ * site's own: a fixture that no longer does fails the demo start, with the form and the errors.
+ */
+export async function seedDemoSubmissions(db: Db, forms: ReadonlyMap<string, SubmittableForm>, now: Date): Promise<number> {
+  // A file field's value is the name of its upload, as the site's form route sets it.
+  const submissions = DEMO_SUBMISSIONS.submissions.map((entry) => ({
+    ...entry,
+    data: entry.file ? { ...entry.data, [entry.file.field]: entry.file.name } : entry.data,
+  }));
+  const problems = submissions.flatMap(({ form, data }) => {
+    const found = forms.get(form);
+    if (!found) return [`${form}: no such form takes submissions`];
+    return found.validate(data) ? [] : [`${form}: ${JSON.stringify(found.validate.errors)}`];
+  });
+  if (problems.length > 0) throw new Error(`server/fixtures/demo-submissions.json:\n  ${problems.join('\n  ')}`);
+  const store = new SubmissionStore(db);
+  return db.write('uploads', async (q) => {
+    if (await one(q, sql`SELECT value FROM meta WHERE key = ${SEEDED_KEY}`)) return 0;
+    const cv = readFileSync(join(FIXTURES_DIR, 'demo-cv.pdf'));
+    for (const { form, hoursAgo, data, file } of submissions) {
+      const createdAt = new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+      const files = file ? [{ filename: file.name, mime: 'application/pdf', content: cv }] : [];
+      await store.add({ formKey: form, data, createdAt, ip: null, files }, q);
+    }
+    await run(q, sql`INSERT INTO meta (key, value) VALUES (${SEEDED_KEY}, ${now.toISOString()})`);
+    return submissions.length;
   });
 }

@@ -28,6 +28,7 @@ import { loadSubmittableForms } from '../forms/registry';
 import { OrderStore } from '../shop/store';
 import { accountByEmail } from './accounts';
 import { audit } from './audit';
+import { seedDemoSubmissions } from './demo';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
 import texts from './texts.json';
@@ -101,6 +102,8 @@ const filtersOf = (query: FilterQuery): SubmissionFilters => ({
 export default async function deskRoutes(app: FastifyInstance, { ctx }: { ctx: StudioContext }): Promise<void> {
   const { db } = ctx;
   const forms = await loadSubmittableForms();
+  // A demo start's desk has a few submissions to show (server/studio/demo.ts); a production one, only the site's.
+  if (ctx.demo) await seedDemoSubmissions(db, forms, ctx.now());
   const orders = new OrderStore(db);
   const read: { access: Access } = { access: { action: 'read', subject: 'Desk' } };
   const manage: { access: Access } = { access: { action: 'manage', subject: 'Desk' } };

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { generate as totpCode } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import type { SubmissionList } from '../../domain/desk';
 import { generate } from '../../scripts/lib/generate/run';
+import { one, sql, type Db } from '../../server/db';
 import { listAccounts } from '../../server/studio/accounts';
 import { buildStudio } from '../../server/studio/app';
 import { CSRF_HEADER } from '../../server/studio/context';
@@ -12,10 +14,13 @@ import { startServer } from '../server/helpers';
 
 /**
  * A demo start's studio has one account per role, signed in with the README's demo password and
- * TOTP secret (the staff one sees the desk); a production start's studio has no account at all.
+ * TOTP secret (the staff one sees the desk, with the demo's submissions); a production start's
+ * studio has no account and no made-up submission.
  */
 
 const DEMO_STUDIO_URL = 'http://127.0.0.1:8998';
+
+const submissions = async (db: Db) => Number((await one<{ n: number }>(db.query, sql`SELECT count(*) AS n FROM form_submissions`))?.n);
 
 async function studioOn(demo: boolean) {
   await generate(resolve(__dirname, '../..'));
@@ -50,8 +55,14 @@ describe('the studio of a demo start and of a production start', () => {
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json()).toMatchObject({ roles: [role] });
         if (role === 'staff') {
+          // The staff desk has the demo's submissions to show, the careers applications among them.
           const cookie = String(response.headers['set-cookie']).split(';')[0];
           expect((await studio.inject({ url: '/api/studio/desk/forms', headers: { cookie } })).statusCode).toBe(200);
+          const careers = await studio.inject({ url: '/api/studio/desk/forms/apply-now/submissions', headers: { cookie } });
+          expect(careers.json<SubmissionList>().items.map((item) => [item.name, item.status])).toEqual([
+            ['Jose Cruz', 'new'],
+            ['Ana Reyes', 'new'],
+          ]);
         }
       }
       // A second demo start on the same database seeds nothing more.
@@ -65,16 +76,18 @@ describe('the studio of a demo start and of a production start', () => {
       });
       await again.close();
       expect(await listAccounts(site.app.ctx.db.query)).toHaveLength(ROLES.length);
+      expect(await submissions(site.app.ctx.db)).toBe(5);
       expect((await verifyAudit(site.app.ctx.db)).ok).toBe(true);
     } finally {
       await close();
     }
   });
 
-  it('production: no account at all', async () => {
+  it('production: no account at all, and no made-up submission', async () => {
     const { site, close } = await studioOn(false);
     try {
       expect(await listAccounts(site.app.ctx.db.query)).toEqual([]);
+      expect(await submissions(site.app.ctx.db)).toBe(0);
     } finally {
       await close();
     }
