@@ -14,7 +14,9 @@ import { ConfirmButton, failureText, OutcomeBar, type Outcome } from './ui';
 const T = TEXTS.accounts;
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', gap: '12px', marginTop: '20px', maxWidth: '560px' },
+  section: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '12px', marginTop: '20px', maxWidth: '560px' },
+  heading: { margin: 0 },
+  bars: { display: 'flex', flexDirection: 'column', gap: '8px', marginTop: '16px', maxWidth: '720px' },
   title: { overflowWrap: 'anywhere' },
 });
 
@@ -77,14 +79,15 @@ export function AccountView() {
           ]}
         />
       </div>
-      <OutcomeBar outcome={outcome} />
-      {own ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{T.own}</MessageBarBody>
-        </MessageBar>
-      ) : (
-        <AccountActions key={account.roles.join()} account={account} busy={busy} run={(act) => void run(act)} />
-      )}
+      <div className={styles.bars}>
+        <OutcomeBar outcome={outcome} />
+        {own && (
+          <MessageBar intent="info">
+            <MessageBarBody>{T.own}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      {!own && <AccountActions key={account.roles.join()} account={account} busy={busy} run={(act) => void run(act)} />}
     </section>
   );
 }
@@ -116,8 +119,8 @@ function AccountActions({ account, busy, run }: { account: AccountItem; busy: bo
   const unchanged = roles.join() === account.roles.join();
   return (
     <>
-      <div className={styles.section} role="group" aria-labelledby="roles-title">
-        <Title3 as="h2" id="roles-title">
+      <div className={styles.section}>
+        <Title3 as="h2" id="roles-title" className={styles.heading}>
           {T.changeRoles}
         </Title3>
         <RoleChoice legend={T.roles} value={roles} onChange={setRoles} />

@@ -58,6 +58,8 @@ export const actionText = (action: string): string => (T.actionNames as Record<s
 const useStyles = makeStyles({
   filters: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end', margin: '12px 0' },
   filter: { minWidth: '160px', flexGrow: 1, maxWidth: '320px' },
+  // The actions' names are long: the picker keeps to its field's width.
+  select: { width: '100%', maxWidth: '100%' },
   buttons: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
   narrow: { display: 'none', '@media (max-width: 640px)': { display: 'block' } },
@@ -111,7 +113,7 @@ export function AuditTrail() {
       </Text>
       <form className={styles.filters} onSubmit={submit} role="search" aria-label={T.title}>
         <Field label={T.action} className={styles.filter}>
-          <Select value={typed.action} onChange={set('action')}>
+          <Select className={styles.select} select={{ className: styles.select }} value={typed.action} onChange={set('action')}>
             <option value="">{T.anyAction}</option>
             {Object.entries(T.actions).map(([value, label]) => (
               <option key={value} value={value}>
@@ -189,7 +191,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
               <span className={`${table.sub} ${styles.narrow}`}>
                 {dateTimeSeconds(row.at)} · {row.actor ?? T.nobody}
               </span>
-              {row.target && <span className={`${table.sub} ${styles.narrow}`}>{row.target}</span>}
+              {row.target && <span className={`${table.sub} ${styles.narrow}`}>{`${T.onWhat}: ${row.target}`}</span>}
               <span className={`${table.sub} ${styles.narrow} ${styles.mono}`}>{changeText(row)}</span>
               <span className={`${table.sub} ${styles.narrow}`}>{whereText(row)}</span>
             </td>
