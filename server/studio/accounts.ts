@@ -207,3 +207,49 @@ export async function useInvitation(q: Queryable, token: string, now: Date): Pro
     )) === 1
   );
 }
+
+// What an admin sees of the accounts beside their own fields.
+
+/** When each account last signed in (any way but a failed one), by e-mail, as the audit trail records it. */
+export async function lastSignIns(q: Queryable): Promise<Map<string, string>> {
+  const rows = await all<{ target: string; at: string }>(
+    q,
+    sql`SELECT target, MAX(at) AS at FROM studio_audit
+        WHERE (action = 'sign-in' OR action LIKE 'sign-in.%') AND action <> 'sign-in.failed' AND target IS NOT NULL
+        GROUP BY target`,
+  );
+  return new Map(rows.map((row) => [row.target, row.at]));
+}
+
+/** How many sessions each account has open at `now` (within their idle and absolute ends), by account id. */
+export async function openSessionCounts(q: Queryable, idleBefore: Date, createdBefore: Date): Promise<Map<number, number>> {
+  const rows = await all<{ account_id: number; sessions: number }>(
+    q,
+    sql`SELECT account_id, COUNT(*) AS sessions FROM studio_sessions
+        WHERE last_seen_at >= ${idleBefore.toISOString()} AND created_at >= ${createdBefore.toISOString()}
+        GROUP BY account_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.account_id), Number(row.sessions)]));
+}
+
+/** An enrolment link not used yet and not expired (its token is never kept, so it cannot be shown). */
+export interface OpenLink {
+  email: string;
+  roles: Role[];
+  created_at: string;
+  expires_at: string;
+}
+
+/** The links still usable at `now`, the newest of each e-mail, in the order of their e-mails. */
+export async function openLinks(q: Queryable, now: Date): Promise<OpenLink[]> {
+  const rows = await all<Omit<OpenLink, 'roles'> & { roles: string }>(
+    q,
+    sql`SELECT email, roles, created_at, expires_at FROM studio_invitations
+        WHERE used_at IS NULL AND expires_at > ${now.toISOString()} ORDER BY email, created_at DESC`,
+  );
+  const newest = new Map<string, OpenLink>();
+  for (const row of rows) {
+    if (!newest.has(row.email)) newest.set(row.email, { ...row, roles: (JSON.parse(row.roles) as unknown[]).filter(isRole) });
+  }
+  return [...newest.values()];
+}

@@ -10,9 +10,12 @@ import {
   closeSession,
   closeSessionsOf,
   createAccount,
+  lastSignIns,
   listAccounts,
   offerTotpSecret,
   openInvitation,
+  openLinks,
+  openSessionCounts,
   openSession,
   recordFactorUse,
   setDisabled,
@@ -22,7 +25,7 @@ import {
   useInvitation,
   type Account,
 } from './accounts';
-import { SESSION_ABSOLUTE_MS, type StudioContext } from './context';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type StudioContext } from './context';
 import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditEntry, type AuditFilter } from './audit';
 import {
   hashPassword,
@@ -275,17 +278,38 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   const accounts = (action: 'read' | 'manage') => ({ access: { action, subject: 'Account' } }) as const;
 
-  app.get('/accounts', { config: accounts('read') }, async () =>
-    (await listAccounts(db.query)).map((account) => ({
+  // Every account as an admin needs it: its roles and state, its factors, when it last signed in,
+  // its open sessions, and the expiry of the enrolment link it waits on (after a reset of its factors).
+  app.get('/accounts', { config: accounts('read') }, async () => {
+    const now = ctx.now();
+    const [list, signIns, sessions, links] = await Promise.all([
+      listAccounts(db.query),
+      lastSignIns(db.query),
+      openSessionCounts(db.query, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
+      openLinks(db.query, now),
+    ]);
+    const linkOf = new Map(links.map((link) => [link.email, link.expires_at]));
+    return list.map((account) => ({
       id: account.id,
       email: account.email,
       roles: account.roles,
       disabled: account.disabled,
       enrolled: account.password_hash !== null && account.totp_secret !== null,
+      factors: [...(account.password_hash === null ? [] : ['password']), ...(account.totp_secret === null ? [] : ['totp'])],
       recoveryCodesLeft: account.recovery_codes.length,
       created_at: account.created_at,
-    })),
-  );
+      lastSignInAt: signIns.get(account.email) ?? null,
+      sessions: sessions.get(account.id) ?? 0,
+      linkExpiresAt: linkOf.get(account.email) ?? null,
+    }));
+  });
+
+  // The invitations not taken up yet: people with a usable link and no account so far.
+  app.get('/invitations', { config: accounts('read') }, async () => {
+    const [list, links] = await Promise.all([listAccounts(db.query), openLinks(db.query, ctx.now())]);
+    const known = new Set(list.map((account) => account.email));
+    return links.filter((link) => !known.has(link.email));
+  });
 
   app.post<{ Body: { email: string; roles: Role[] } }>(
     '/invitations',

@@ -1,7 +1,10 @@
 import { makeStaticStyles } from '@fluentui/react-components';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { SWRConfig } from 'swr';
-import { fetcher } from './api';
+import { mutate, SWRConfig } from 'swr';
+import { AccountList } from './AccountList';
+import { AccountView } from './AccountView';
+import { fetcher, whenSessionEnds } from './api';
+import { AuditTrail } from './AuditTrail';
 import { EmailList } from './EmailList';
 import { Enrol } from './Enrol';
 import { OrderSearch } from './OrderSearch';
@@ -32,10 +35,22 @@ const router = createBrowserRouter([
       { path: 'desk/orders/:id', element: <OrderView /> },
       { path: 'desk/payments', element: <PaymentReviews /> },
       { path: 'desk/emails', element: <EmailList /> },
+      { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
+      { path: 'admin/accounts', element: <AccountList /> },
+      { path: 'admin/accounts/:id', element: <AccountView /> },
+      { path: 'admin/audit', element: <AuditTrail /> },
       { path: '*', element: <NotFound /> },
     ],
   },
 ]);
+
+// A session that ended (signed out elsewhere, idle, the account disabled) sends any screen to sign-in,
+// whatever call found it, with nothing of the old session's answers kept.
+whenSessionEnds(() => {
+  if (window.location.pathname === '/sign-in') return;
+  void mutate(() => true, undefined, { revalidate: false });
+  void router.navigate('/sign-in', { replace: true });
+});
 
 /** The studio's screens: sign-in and enrolment for anybody, the rest inside the signed-in shell. */
 export function App() {

@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 });
 
 /** Label and value pairs, as a description list. */
-function Pairs({ pairs }: { pairs: Array<[string, string]> }) {
+export function Pairs({ pairs }: { pairs: Array<[string, string]> }) {
   const styles = useStyles();
   return (
     <dl className={styles.pairs}>

@@ -31,6 +31,10 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, typeof body?.message === 'string' ? body.message : fallback);
 }
 
+/** What to do when a call finds the session ended (App: back to sign-in); a wrong sign-in is not that. */
+let sessionEnded: (() => void) | undefined;
+export const whenSessionEnds = (listener: () => void) => void (sessionEnded = listener);
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
@@ -47,6 +51,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   } catch {
     throw new ApiError(0, TEXTS.errors.network);
   }
+  if (response.status === 401 && path !== '/sign-in') sessionEnded?.();
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -23,3 +23,7 @@ export const formName = (form: { key: string; title: string }): string =>
   (TEXTS.desk.formNames as Record<string, string>)[form.key] ?? form.title;
 
 export const orderStatusText = (status: string): string => (TEXTS.orders.statuses as Record<string, string>)[status] ?? status;
+
+/** A moment to the second: the audit trail's rows. */
+export const dateTimeSeconds = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

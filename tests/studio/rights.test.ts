@@ -17,6 +17,7 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/sign-out-everywhere': 'signed-in',
   'POST /api/studio/me/recovery-codes': 'signed-in',
   'GET /api/studio/accounts': ['admin'],
+  'GET /api/studio/invitations': ['admin'],
   'POST /api/studio/invitations': ['admin'],
   'PUT /api/studio/accounts/:id/roles': ['admin'],
   'PUT /api/studio/accounts/:id/disabled': ['admin'],
