@@ -6,9 +6,8 @@ import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import { post, type ApiError } from './api';
 import { dateTime } from './format';
-import { useTableStyles } from './OrderSearch';
 import { useSession } from './session';
-import { failureText, OutcomeBar, type Outcome } from './ui';
+import { failureText, OutcomeBar, useTableStyles, type Outcome } from './ui';
 
 const T = TEXTS.accounts;
 /** The roles an account may hold, in the order the server lists them. */

@@ -6,8 +6,7 @@ import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import { API, type ApiError } from './api';
 import { dateTimeSeconds } from './format';
-import { useTableStyles } from './OrderSearch';
-import { OutcomeBar } from './ui';
+import { OutcomeBar, useTableStyles } from './ui';
 
 const T = TEXTS.audit;
 /** Rows a page shows; one more is asked for, to know whether older rows exist. */
