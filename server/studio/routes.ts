@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { clientKey } from '../render-budget';
-import { secondsBeforeNext, sharedLimiter } from '../shared-state';
 import {
   accountByEmail,
   accountById,
@@ -10,6 +8,7 @@ import {
   closeSession,
   closeSessionsOf,
   createAccount,
+  hasPasswordFactor,
   listAccounts,
   offerTotpSecret,
   openInvitation,
@@ -23,7 +22,7 @@ import {
   type Account,
 } from './accounts';
 import { SESSION_ABSOLUTE_MS, type StudioContext } from './context';
-import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditEntry, type AuditFilter } from './audit';
+import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditFilter } from './audit';
 import {
   hashPassword,
   MAX_PASSWORD_LENGTH,
@@ -37,15 +36,18 @@ import {
   totpStep,
 } from './factors';
 import { inviteByMail } from './invite';
+import passkeyRoutes from './passkey-routes';
+import { passkeyCounts } from './passkeys';
 import { ROLES, rulesFor, type Role } from './rights';
+import { entry, from, object, studioLimiters, throttled } from './route-helpers';
 import texts from './texts.json';
 
 /**
  * The studio's API (under /api/studio). Public: health, sign-in, enrolment. Any signed-in account
  * (Self): itself, sign out, sign out everywhere, new recovery codes (with a TOTP code). Admins
  * (Account, Audit): the accounts, invitations, roles, disabling, resetting another's factors, the
- * audit trail and its export. Passkeys (WebAuthn) will sign in beside the password route, as
- * /sign-in/passkey, creating the same session.
+ * audit trail and its export. Passkeys (WebAuthn) sign in beside the password route, creating the
+ * same session: their routes are passkey-routes.ts.
  */
 
 const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' } as const;
@@ -60,38 +62,11 @@ const ACCOUNT_ID = {
   properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
 } as const;
 
-const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-});
-
-/** The client's address and request id, for the audit trail. */
-const from = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
-
 export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx: StudioContext }): Promise<void> {
   const { db } = ctx;
-  const QUARTER = 15 * 60;
-  const perAccount = sharedLimiter(ctx.shared, {
-    keyPrefix: 'studio-sign-in:account',
-    points: ctx.signInLimits.perAccount,
-    duration: QUARTER,
-  });
-  const perClient = sharedLimiter(ctx.shared, {
-    keyPrefix: 'studio-sign-in:client',
-    points: ctx.signInLimits.perClient,
-    duration: QUARTER,
-  });
-  const enrolPerClient = sharedLimiter(ctx.shared, { keyPrefix: 'studio-enrol:client', points: 20, duration: QUARTER });
-
-  /** 429 with Retry-After when a limit is spent; undefined when the attempt may go on. */
-  const throttled = async (reply: FastifyReply, takes: Array<Promise<unknown>>): Promise<FastifyReply | undefined> => {
-    const refusals = (await Promise.allSettled(takes)).flatMap((take) => (take.status === 'rejected' ? [take.reason as unknown] : []));
-    if (refusals.length === 0) return undefined;
-    const seconds = Math.max(...refusals.map((refusal) => (refusal instanceof RateLimiterRes ? secondsBeforeNext(refusal) : 60)));
-    return reply.code(429).header('retry-after', String(seconds)).send({ message: texts.tooManyAttempts });
-  };
+  const limiters = studioLimiters(ctx);
+  const { perAccount, perClient, enrolPerClient } = limiters;
+  await app.register(passkeyRoutes, { ctx, limiters });
 
   const who = (request: FastifyRequest): Account => request.studio!.account;
   /** An account an admin acts on: not their own (another admin does that), and one that exists. */
@@ -101,13 +76,6 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
     if (target.id === who(request).id) return void reply.code(403).send({ message: texts.notYourOwn });
     return target;
   };
-  const entry = (request: FastifyRequest, action: string, rest: Partial<AuditEntry> = {}): AuditEntry => ({
-    actor: request.studio?.account.email ?? null,
-    ...from(request),
-    action,
-    target: null,
-    ...rest,
-  });
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));
 
@@ -231,7 +199,13 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.get('/me', { config: self }, async (request) => {
     const account = who(request);
-    return { email: account.email, roles: account.roles, recoveryCodesLeft: account.recovery_codes.length, rules: rulesFor(account.roles) };
+    return {
+      email: account.email,
+      roles: account.roles,
+      password: hasPasswordFactor(account),
+      recoveryCodesLeft: account.recovery_codes.length,
+      rules: rulesFor(account.roles),
+    };
   });
 
   app.post('/sign-out', { config: self }, async (request, reply) => {
@@ -275,17 +249,20 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   const accounts = (action: 'read' | 'manage') => ({ access: { action, subject: 'Account' } }) as const;
 
-  app.get('/accounts', { config: accounts('read') }, async () =>
-    (await listAccounts(db.query)).map((account) => ({
+  app.get('/accounts', { config: accounts('read') }, async () => {
+    const passkeys = await passkeyCounts(db.query);
+    return (await listAccounts(db.query)).map((account) => ({
       id: account.id,
       email: account.email,
       roles: account.roles,
       disabled: account.disabled,
-      enrolled: account.password_hash !== null && account.totp_secret !== null,
+      enrolled: hasPasswordFactor(account) || passkeys.has(account.id),
+      password: hasPasswordFactor(account),
+      passkeys: passkeys.get(account.id) ?? 0,
       recoveryCodesLeft: account.recovery_codes.length,
       created_at: account.created_at,
-    })),
-  );
+    }));
+  });
 
   app.post<{ Body: { email: string; roles: Role[] } }>(
     '/invitations',
@@ -342,8 +319,8 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
     },
   );
 
-  // Resetting another account's factors: they are removed, its sessions end, and a new enrolment
-  // link goes to its e-mail address.
+  // Resetting another account's factors: they are removed (password, TOTP, recovery codes and
+  // passkeys), its sessions end, and a new enrolment link goes to its e-mail address.
   app.post<{ Params: { id: string } }>(
     '/accounts/:id/reset-factors',
     { config: accounts('manage'), schema: { params: ACCOUNT_ID } },
