@@ -1,6 +1,7 @@
 import { makeStaticStyles } from '@fluentui/react-components';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
+import { Account } from './Account';
 import { fetcher } from './api';
 import { EmailList } from './EmailList';
 import { Enrol } from './Enrol';
@@ -25,6 +26,7 @@ const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { index: true, element: <FirstSection /> },
+      { path: 'account', element: <Account /> },
       { path: 'desk', element: <Navigate to="/desk/submissions" replace /> },
       { path: 'desk/submissions', element: <SubmissionList /> },
       { path: 'desk/submissions/:id', element: <SubmissionView /> },
