@@ -26,7 +26,7 @@ export const CHALLENGE_MS = 5 * 60_000;
 /** The longest name a person gives a passkey. */
 export const MAX_PASSKEY_NAME = 60;
 
-export interface RelyingParty {
+interface RelyingParty {
   /** The RP ID: STUDIO_URL's host name. */
   id: string;
   /** The name the browser shows in its prompt. */
@@ -131,7 +131,7 @@ export async function setUserHandle(q: Queryable, accountId: number, handle: str
 type Purpose = 'sign-in' | 'register' | 'enrol';
 
 /** What a challenge was handed out for. */
-export interface ChallengeFor {
+interface ChallengeFor {
   purpose: Purpose;
   /** 'register': the signed-in account adding a passkey. */
   accountId?: number;

@@ -69,6 +69,14 @@ test('a new person enrols with a passkey, signs in with it, adds one, removes on
   await noSeriousViolations(person);
   await screenshot(person, 'enrol', 1280);
   await screenshot(person, 'enrol', 390);
+  // The password and authenticator app only on request.
+  await expect(person.getByLabel('Setup key')).toHaveCount(0);
+  await person.getByRole('button', { name: 'Use a password and an authenticator app' }).click();
+  await expect(person.getByLabel('Setup key')).toHaveValue(/^[A-Z2-7]{16,}$/);
+  await expect(person.getByRole('heading', { level: 2 })).toHaveText([
+    'Use a passkey (recommended)',
+    'Use a password and an authenticator app',
+  ]);
   await person.getByRole('button', { name: 'Create my passkey' }).click();
   await expect(person.getByRole('alert')).toHaveText('Give the passkey a name of 1 to 60 characters.');
   await person.getByLabel('Name of this passkey').fill('Work laptop');
