@@ -57,10 +57,11 @@ const AUTHENTICATION = object(
   {
     ...CREDENTIAL,
     authenticatorAttachment: ATTACHMENT,
-    response: object(
-      { clientDataJSON: B64(4000), authenticatorData: B64(4000), signature: B64(1000), userHandle: B64(100) },
-      ['clientDataJSON', 'authenticatorData', 'signature'],
-    ),
+    response: object({ clientDataJSON: B64(4000), authenticatorData: B64(4000), signature: B64(1000), userHandle: B64(100) }, [
+      'clientDataJSON',
+      'authenticatorData',
+      'signature',
+    ]),
   },
   REQUIRED,
 );
@@ -110,15 +111,11 @@ export default async function passkeyRoutes(
   /** A passkey's name as given, trimmed; undefined when nothing is left. */
   const nameOf = (name: string) => name.trim() || undefined;
 
-  app.post(
-    '/sign-in/passkey/options',
-    { config: { access: 'public' }, schema: { body: object({}) } },
-    async (request, reply) => {
-      const limited = await throttled(reply, [limiters.challengesPerClient.consume(clientKey(request.ip))]);
-      if (limited) return limited;
-      return signInOptions(db.query, rp, ctx.now());
-    },
-  );
+  app.post('/sign-in/passkey/options', { config: { access: 'public' }, schema: { body: object({}) } }, async (request, reply) => {
+    const limited = await throttled(reply, [limiters.challengesPerClient.consume(clientKey(request.ip))]);
+    if (limited) return limited;
+    return signInOptions(db.query, rp, ctx.now());
+  });
 
   // Sign-in with a passkey: every failure answers the same (an unknown passkey, a disabled account,
   // a challenge used or expired, a signature that does not verify), and is an audit row.
@@ -167,11 +164,7 @@ export default async function passkeyRoutes(
   }
 
   /** Refuses a new passkey: its answer's challenge or verification failed, or it is known already. */
-  async function newPasskey(
-    reply: FastifyReply,
-    response: RegistrationResponseJSON,
-    challenge: string,
-  ): Promise<NewPasskey | undefined> {
+  async function newPasskey(reply: FastifyReply, response: RegistrationResponseJSON, challenge: string): Promise<NewPasskey | undefined> {
     const passkey = await verifiedRegistration(rp, response, challenge);
     if (!passkey) return void reply.code(400).send({ message: texts.passkeyRefused });
     if (await passkeyByCredential(db.query, passkey.credentialId)) return void reply.code(409).send({ message: texts.passkeyKnown });
@@ -254,7 +247,11 @@ export default async function passkeyRoutes(
 
   app.post('/me/passkeys/options', { config: self, schema: { body: object({}) } }, async (request) => {
     const account = who(request);
-    const user = { email: account.email, userId: account.webauthn_user_id ?? newUserHandle(), existing: await passkeysOf(db.query, account.id) };
+    const user = {
+      email: account.email,
+      userId: account.webauthn_user_id ?? newUserHandle(),
+      existing: await passkeysOf(db.query, account.id),
+    };
     return registrationOptions(db.query, rp, user, { purpose: 'register', accountId: account.id }, ctx.now());
   });
 

@@ -120,7 +120,6 @@ export async function removePasskey(q: Queryable, accountId: number, id: number)
   return (await run(q, sql`DELETE FROM studio_passkeys WHERE id = ${id} AND account_id = ${accountId}`)) === 1;
 }
 
-
 /** Gives an account its WebAuthn user handle, unless it has one. */
 export async function setUserHandle(q: Queryable, accountId: number, handle: string): Promise<void> {
   await run(q, sql`UPDATE studio_accounts SET webauthn_user_id = ${handle} WHERE id = ${accountId} AND webauthn_user_id IS NULL`);
@@ -265,7 +264,12 @@ export async function verifiedAuthentication(
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: true,
-    credential: { id: passkey.credential_id, publicKey: bytes(passkey.public_key), counter: passkey.counter, transports: passkey.transports },
+    credential: {
+      id: passkey.credential_id,
+      publicKey: bytes(passkey.public_key),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
   }).catch(() => undefined);
   return result?.verified ? result.authenticationInfo.newCounter : undefined;
 }

@@ -111,7 +111,11 @@ export class SoftwareAuthenticator {
       type: 'public-key',
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
-      response: { clientDataJSON: this.clientData('webauthn.create', options.challenge), attestationObject: b64(attestation), transports: ['internal'] },
+      response: {
+        clientDataJSON: this.clientData('webauthn.create', options.challenge),
+        attestationObject: b64(attestation),
+        transports: ['internal'],
+      },
     };
   }
 

@@ -20,7 +20,12 @@ describe('studio passkeys', () => {
   const studio = useStudio();
   const inject = (options: InjectOptions) => studio.started.studio.inject(options);
   const post = (url: string, payload: unknown, cookie?: string) =>
-    inject({ method: 'POST', url: `/api/studio${url}`, headers: { ...FROM_STUDIO, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+    inject({
+      method: 'POST',
+      url: `/api/studio${url}`,
+      headers: { ...FROM_STUDIO, ...(cookie ? { cookie } : {}) },
+      payload: payload as object,
+    });
 
   const signInOptions = async (): Promise<RequestOptions> => (await post('/sign-in/passkey/options', {})).json();
   const signInWith = (answer: unknown) => post('/sign-in/passkey', answer);
@@ -67,7 +72,9 @@ describe('studio passkeys', () => {
     ]);
     // A second sign-in moves the counter on; the session cookie is the password route's.
     const again = await signInWith(authenticator.get(await signInOptions()));
-    expect(String(again.headers['set-cookie'])).toMatch(/^__Host-studio=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
+    expect(String(again.headers['set-cookie'])).toMatch(
+      /^__Host-studio=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/,
+    );
     expect(again.json()).toMatchObject({ email: 'pia.passkey@studio.example', roles: ['admin'] });
   });
 
@@ -98,7 +105,9 @@ describe('studio passkeys', () => {
     const stranger = new SoftwareAuthenticator(STUDIO_URL);
     stranger.create({ challenge: 'AAAAAAAAAAAAAAAAAAAAAA', rp: { name: 'x' }, user: { id: 'c3RyYW5nZXI', name: 'stranger' } });
     const elsewhere = Object.assign(new SoftwareAuthenticator('https://evil.example'), { credentials: authenticator.credentials });
-    const unverified = Object.assign(new SoftwareAuthenticator(STUDIO_URL, { verified: false }), { credentials: authenticator.credentials });
+    const unverified = Object.assign(new SoftwareAuthenticator(STUDIO_URL, { verified: false }), {
+      credentials: authenticator.credentials,
+    });
     const refusals = [
       await signInWith(stranger.get(await signInOptions())),
       await signInWith(elsewhere.get(await signInOptions())),
@@ -135,13 +144,18 @@ describe('studio passkeys', () => {
     const options = (await post('/me/passkeys/options', {}, cookie)).json<CreationOptions & { excludeCredentials: unknown[] }>();
     expect(options.excludeCredentials).toHaveLength(1);
     expect((await post('/me/passkeys', { name: '   ', response: phone.create(options) }, cookie)).statusCode).toBe(400);
-    const added = await post('/me/passkeys', { name: 'Phone', response: phone.create((await post('/me/passkeys/options', {}, cookie)).json()) }, cookie);
+    const added = await post(
+      '/me/passkeys',
+      { name: 'Phone', response: phone.create((await post('/me/passkeys/options', {}, cookie)).json()) },
+      cookie,
+    );
     expect(added.statusCode, added.body).toBe(201);
     // The same answer again: its challenge was used.
     const list = (await inject({ url: '/api/studio/me/passkeys', headers: { cookie } })).json<Array<{ id: number; name: string }>>();
     expect(list.map((passkey) => passkey.name)).toEqual(['Work laptop', 'Phone']);
 
-    const remove = (id: number | string) => inject({ method: 'DELETE', url: `/api/studio/me/passkeys/${id}`, headers: { ...FROM_STUDIO, cookie } });
+    const remove = (id: number | string) =>
+      inject({ method: 'DELETE', url: `/api/studio/me/passkeys/${id}`, headers: { ...FROM_STUDIO, cookie } });
     expect((await remove(list[0].id)).statusCode).toBe(204);
     const last = await remove(list[1].id);
     expect([last.statusCode, last.json<{ message: string }>().message]).toEqual([409, expect.stringMatching(/^This is the last way/)]);
@@ -164,11 +178,17 @@ describe('studio passkeys', () => {
     const account = await studio.account('paula.password@studio.example', ['staff']);
     const cookie = await studio.signIn(account);
     const key = new SoftwareAuthenticator(STUDIO_URL);
-    const added = await post('/me/passkeys', { name: 'Key', response: key.create((await post('/me/passkeys/options', {}, cookie)).json()) }, cookie);
+    const added = await post(
+      '/me/passkeys',
+      { name: 'Key', response: key.create((await post('/me/passkeys/options', {}, cookie)).json()) },
+      cookie,
+    );
     expect(added.statusCode, added.body).toBe(201);
     expect((await signInWith(key.get(await signInOptions()))).statusCode).toBe(200);
     const id = added.json<{ id: number }>().id;
-    expect((await inject({ method: 'DELETE', url: `/api/studio/me/passkeys/${id}`, headers: { ...FROM_STUDIO, cookie } })).statusCode).toBe(204);
+    expect((await inject({ method: 'DELETE', url: `/api/studio/me/passkeys/${id}`, headers: { ...FROM_STUDIO, cookie } })).statusCode).toBe(
+      204,
+    );
     expect((await signInWith(key.get(await signInOptions()))).statusCode).toBe(401);
     await studio.signIn(account);
   });
@@ -207,7 +227,11 @@ describe('studio passkeys', () => {
       studio.started.db.query,
       sql`SELECT id FROM studio_accounts WHERE email = 'rita.reset@studio.example'`,
     );
-    const reset = await inject({ method: 'POST', url: `/api/studio/accounts/${id}/reset-factors`, headers: { ...FROM_STUDIO, cookie: adminCookie } });
+    const reset = await inject({
+      method: 'POST',
+      url: `/api/studio/accounts/${id}/reset-factors`,
+      headers: { ...FROM_STUDIO, cookie: adminCookie },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await all(studio.started.db.query, sql`SELECT id FROM studio_passkeys WHERE account_id = ${id}`)).toEqual([]);
     expect((await signInWith(authenticator.get(await signInOptions()))).statusCode).toBe(401);
@@ -240,8 +264,15 @@ describe('studio passkeys: the per-client sign-in limit', () => {
     }
     const stranger = new SoftwareAuthenticator(STUDIO_URL);
     stranger.create({ challenge: 'AAAAAAAAAAAAAAAAAAAAAA', rp: { name: 'x' }, user: { id: 'c3RyYW5nZXI', name: 'stranger' } });
-    const options = (await inject({ method: 'POST', url: '/api/studio/sign-in/passkey/options', headers: FROM_STUDIO, payload: {} })).json();
-    const limited = await inject({ method: 'POST', url: '/api/studio/sign-in/passkey', headers: FROM_STUDIO, payload: stranger.get(options) });
+    const options = (
+      await inject({ method: 'POST', url: '/api/studio/sign-in/passkey/options', headers: FROM_STUDIO, payload: {} })
+    ).json();
+    const limited = await inject({
+      method: 'POST',
+      url: '/api/studio/sign-in/passkey',
+      headers: FROM_STUDIO,
+      payload: stranger.get(options),
+    });
     expect(limited.statusCode).toBe(429);
   });
 });
