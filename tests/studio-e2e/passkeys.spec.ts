@@ -170,6 +170,7 @@ test('a password account gets new recovery codes on My account with a code of it
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[a-z2-7]{5}(-[a-z2-7]{5}){3}$/);
   await noSeriousViolations(page);
+  await screenshot(page, 'recovery-codes', 390);
   // Shown once: back on the screen, only their count.
   await page.reload();
   await expect(page.getByText('You have 10 recovery code(s) left.', { exact: false })).toBeVisible();

@@ -144,13 +144,12 @@ describe('studio passkeys', () => {
     const options = (await post('/me/passkeys/options', {}, cookie)).json<CreationOptions & { excludeCredentials: unknown[] }>();
     expect(options.excludeCredentials).toHaveLength(1);
     expect((await post('/me/passkeys', { name: '   ', response: phone.create(options) }, cookie)).statusCode).toBe(400);
-    const added = await post(
-      '/me/passkeys',
-      { name: 'Phone', response: phone.create((await post('/me/passkeys/options', {}, cookie)).json()) },
-      cookie,
-    );
+    const answer = phone.create((await post('/me/passkeys/options', {}, cookie)).json());
+    const added = await post('/me/passkeys', { name: 'Phone', response: answer }, cookie);
     expect(added.statusCode, added.body).toBe(201);
     // The same answer again: its challenge was used.
+    const again = await post('/me/passkeys', { name: 'Phone again', response: answer }, cookie);
+    expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([400, expect.stringMatching(/expired or was used/)]);
     const list = (await inject({ url: '/api/studio/me/passkeys', headers: { cookie } })).json<Array<{ id: number; name: string }>>();
     expect(list.map((passkey) => passkey.name)).toEqual(['Work laptop', 'Phone']);
 
