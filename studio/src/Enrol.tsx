@@ -158,12 +158,22 @@ export function Enrol() {
             <Text>{TEXTS.passkey.unsupported}</Text>
           )}
           <Divider />
-          {!withPassword && <Button onClick={() => setWithPassword(true)}>{T.usePassword}</Button>}
+          {!withPassword && (
+            <Button
+              onClick={() => {
+                setWithPassword(true);
+                // The button goes away: the focus moves to what it opened.
+                requestAnimationFrame(() => document.getElementById('enrol-password')?.focus());
+              }}
+            >
+              {T.usePassword}
+            </Button>
+          )}
         </>
       )}
       {offer && withPassword && (
         <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="enrol-password">
-          <Subtitle2 as="h2" id="enrol-password" className={styles.subhead}>
+          <Subtitle2 as="h2" id="enrol-password" className={styles.subhead} tabIndex={-1}>
             {T.usePassword}
           </Subtitle2>
           <Text>{T.passwordIntro}</Text>

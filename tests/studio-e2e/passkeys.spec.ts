@@ -72,6 +72,7 @@ test('a new person enrols with a passkey, signs in with it, adds one, removes on
   // The password and authenticator app only on request.
   await expect(person.getByLabel('Setup key')).toHaveCount(0);
   await person.getByRole('button', { name: 'Use a password and an authenticator app' }).click();
+  await expect(person.getByRole('heading', { name: 'Use a password and an authenticator app' })).toBeFocused();
   await expect(person.getByLabel('Setup key')).toHaveValue(/^[A-Z2-7]{16,}$/);
   await expect(person.getByRole('heading', { level: 2 })).toHaveText([
     'Use a passkey (recommended)',
