@@ -443,6 +443,47 @@ export const migrations: Record<string, Migration> = {
       .execute();
     await db.schema.createIndex('studio_audit_by_action').on('studio_audit').columns(['action', 'id']).execute();
   }),
+
+  '0011-studio-passkeys': shipped(11, async (db, postgres) => {
+    // Passkeys (WebAuthn) of the studio's accounts. webauthn_user_id: the account's user handle
+    // (random, base64url), the same for each of its passkeys, set by its first one. A passkey: its
+    // credential id (unique over all accounts), its COSE public key (base64url), the signature
+    // counter it last showed (bigint: it counts to 2^32), its transports (JSON array), the name the
+    // person gave it (1 to 60 characters), when it was added and last signed in.
+    // SQLite adds no UNIQUE column to a table: a unique index does it, on both engines.
+    await db.schema.alterTable('studio_accounts').addColumn('webauthn_user_id', 'text').execute();
+    await db.schema.createIndex('studio_accounts_by_webauthn_user').unique().on('studio_accounts').column('webauthn_user_id').execute();
+    await db.schema
+      .createTable('studio_passkeys')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('account_id', 'integer', (col) => col.notNull().references('studio_accounts.id').onDelete('cascade'))
+      .addColumn('credential_id', 'text', (col) => col.notNull().unique())
+      .addColumn('public_key', 'text', (col) => col.notNull())
+      .addColumn('counter', 'bigint', (col) => col.notNull().defaultTo(0))
+      .addColumn('transports', 'text', (col) => col.notNull().defaultTo('[]').check(json(postgres, 'transports')))
+      .addColumn('name', 'text', (col) => col.notNull().check(sql`length(name) BETWEEN 1 AND 60`))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('last_used_at', 'text')
+      .execute();
+    await db.schema.createIndex('studio_passkeys_by_account').on('studio_passkeys').column('account_id').execute();
+
+    // WebAuthn challenges handed out and not yet answered, in the database so that any instance
+    // can check the answer. Each is used once (deleted when answered) and expires after 5 minutes.
+    // purpose: 'sign-in' (no account: the passkey tells), 'register' (a signed-in account adds a
+    // passkey: account_id) or 'enrol' (an enrolment link: the SHA-256 of its token); user_id: the
+    // user handle a new passkey is made for.
+    await db.schema
+      .createTable('studio_webauthn_challenges')
+      .addColumn('challenge', 'text', (col) => col.primaryKey())
+      .addColumn('purpose', 'text', (col) => col.notNull().check(sql`purpose IN ('sign-in', 'register', 'enrol')`))
+      .addColumn('account_id', 'integer', (col) => col.references('studio_accounts.id').onDelete('cascade'))
+      .addColumn('invitation_hash', 'text')
+      .addColumn('user_id', 'text')
+      .addColumn('expires_at', 'text', (col) => col.notNull())
+      .$call(withoutRowid(postgres))
+      .execute();
+    await db.schema.createIndex('studio_webauthn_challenges_by_expiry').on('studio_webauthn_challenges').column('expires_at').execute();
+  }),
 };
 
 /** The schema version a migration's name starts with. */

@@ -270,6 +270,14 @@ function demoOrigin(host: string, port: number): string {
 }
 
 /**
+ * The studio's origin of a demo start: a loopback or every-interface address is shown as
+ * `localhost`, since browsers refuse passkeys (WebAuthn) on an IP address.
+ */
+function demoStudioOrigin(host: string, port: number): string {
+  return ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(host) ? `http://localhost:${port}` : demoOrigin(host, port);
+}
+
+/**
  * STUDIO_URL for the studio's command (npm run studio): the origin its enrolment links start with,
  * https unless DEMO is on; a SettingsError when it is missing or not an origin.
  */
@@ -443,7 +451,7 @@ export function readSettings(env: Env = process.env): Settings {
     else if (parsed === publicUrl) problems.push('STUDIO_URL must be an origin of its own, not the PUBLIC_URL of the site');
     else studioUrl = parsed;
   } else if (studioPort !== undefined && demo) {
-    studioUrl = demoOrigin(host, studioPort);
+    studioUrl = demoStudioOrigin(host, studioPort);
   } else if (studioPort !== undefined) {
     problems.push(
       'STUDIO_URL is required in production when STUDIO_PORT is set: the https origin of the studio (e.g. https://studio.example.ph)',

@@ -113,7 +113,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
     why: "the studio (server/studio) is an app of its own on its own port: only server/main.ts starts it, the site's server never imports it or its account packages",
     from: /^(src|server|domain)\//,
     fromNot: /^server\/(studio\/|main\.ts$)/,
-    to: /^(server\/studio\/|npm:(@casl\/ability|@node-rs\/argon2|otplib)$)/,
+    to: /^(server\/studio\/|npm:(@casl\/ability|@node-rs\/argon2|otplib|@simplewebauthn\/server|@simplewebauthn\/browser)$)/,
   },
   {
     name: 'studio-app-apart',
@@ -125,7 +125,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
     name: 'studio-app-browser-only',
     why: "the studio's browser app talks to the studio's API only: it imports domain/ and its own folder, never the site, the server, the scripts, the editor or Node",
     from: /^studio\//,
-    to: /^(src\/|server\/|scripts\/|editor\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx|@node-rs\/argon2|otplib)($|\/))/,
+    to: /^(src\/|server\/|scripts\/|editor\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx|@node-rs\/argon2|otplib|@simplewebauthn\/server)($|\/))/,
   },
   {
     name: 'editor-development-only',

@@ -18,6 +18,8 @@ export interface Account {
   totp_last_step: number | null;
   recovery_codes: string[];
   created_at: string;
+  /** The WebAuthn user handle of its passkeys (base64url), set by its first one. */
+  webauthn_user_id: string | null;
 }
 
 interface AccountRow extends Omit<Account, 'roles' | 'disabled' | 'recovery_codes'> {
@@ -67,6 +69,25 @@ export async function createAccount(
   return Number(row!.id);
 }
 
+/** Whether an account has the password factor: a password with its TOTP second factor. */
+export const hasPasswordFactor = (account: Pick<Account, 'password_hash' | 'totp_secret'>): boolean =>
+  account.password_hash !== null && account.totp_secret !== null;
+
+/** Creates an account with no password, whose factor is the passkey added next (passkeys.ts); returns its id. */
+export async function createPasskeyAccount(
+  q: Queryable,
+  account: { email: string; roles: readonly Role[]; userHandle: string },
+  now: Date,
+): Promise<number> {
+  const row = await one<{ id: number }>(
+    q,
+    sql`INSERT INTO studio_accounts (email, roles, webauthn_user_id, created_at)
+        VALUES (${accountEmail(account.email)}, ${JSON.stringify(account.roles)}, ${account.userHandle}, ${now.toISOString()})
+        RETURNING id`,
+  );
+  return Number(row!.id);
+}
+
 /** Gives an existing account new factors (after an admin reset them). */
 export async function setFactors(
   q: Queryable,
@@ -80,12 +101,14 @@ export async function setFactors(
   );
 }
 
-/** Removes every factor of an account: it cannot sign in until it enrols again. */
+/** Removes every factor of an account, its passkeys too: it cannot sign in until it enrols again. */
 export async function clearFactors(q: Queryable, id: number): Promise<void> {
   await run(
     q,
     sql`UPDATE studio_accounts SET password_hash = NULL, totp_secret = NULL, totp_last_step = NULL, recovery_codes = '[]' WHERE id = ${id}`,
   );
+  await run(q, sql`DELETE FROM studio_passkeys WHERE account_id = ${id}`);
+  await run(q, sql`DELETE FROM studio_webauthn_challenges WHERE account_id = ${id}`);
 }
 
 export async function setRoles(q: Queryable, id: number, roles: readonly Role[]): Promise<void> {

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { clientKey } from '../render-budget';
-import { secondsBeforeNext, sharedLimiter } from '../shared-state';
 import {
   accountByEmail,
   accountById,
@@ -10,6 +8,7 @@ import {
   closeSession,
   closeSessionsOf,
   createAccount,
+  hasPasswordFactor,
   lastSignIns,
   listAccounts,
   offerTotpSecret,
@@ -26,7 +25,7 @@ import {
   type Account,
 } from './accounts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type StudioContext } from './context';
-import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditEntry, type AuditFilter } from './audit';
+import { appendAudit, audit, auditCsv, listAudit, STUDIO_LOCK, type AuditFilter } from './audit';
 import {
   hashPassword,
   MAX_PASSWORD_LENGTH,
@@ -40,15 +39,18 @@ import {
   totpStep,
 } from './factors';
 import { inviteByMail } from './invite';
+import passkeyRoutes from './passkey-routes';
+import { passkeyCounts } from './passkeys';
 import { ROLES, rulesFor, type Role } from './rights';
+import { entry, from, object, studioLimiters, throttled } from './route-helpers';
 import texts from './texts.json';
 
 /**
  * The studio's API (under /api/studio). Public: health, sign-in, enrolment. Any signed-in account
  * (Self): itself, sign out, sign out everywhere, new recovery codes (with a TOTP code). Admins
  * (Account, Audit): the accounts, invitations, roles, disabling, resetting another's factors, the
- * audit trail and its export. Passkeys (WebAuthn) will sign in beside the password route, as
- * /sign-in/passkey, creating the same session.
+ * audit trail and its export. Passkeys (WebAuthn) sign in beside the password route, creating the
+ * same session: their routes are passkey-routes.ts.
  */
 
 const EMAIL = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' } as const;
@@ -63,38 +65,11 @@ const ACCOUNT_ID = {
   properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
 } as const;
 
-const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-});
-
-/** The client's address and request id, for the audit trail. */
-const from = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
-
 export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx: StudioContext }): Promise<void> {
   const { db } = ctx;
-  const QUARTER = 15 * 60;
-  const perAccount = sharedLimiter(ctx.shared, {
-    keyPrefix: 'studio-sign-in:account',
-    points: ctx.signInLimits.perAccount,
-    duration: QUARTER,
-  });
-  const perClient = sharedLimiter(ctx.shared, {
-    keyPrefix: 'studio-sign-in:client',
-    points: ctx.signInLimits.perClient,
-    duration: QUARTER,
-  });
-  const enrolPerClient = sharedLimiter(ctx.shared, { keyPrefix: 'studio-enrol:client', points: 20, duration: QUARTER });
-
-  /** 429 with Retry-After when a limit is spent; undefined when the attempt may go on. */
-  const throttled = async (reply: FastifyReply, takes: Array<Promise<unknown>>): Promise<FastifyReply | undefined> => {
-    const refusals = (await Promise.allSettled(takes)).flatMap((take) => (take.status === 'rejected' ? [take.reason as unknown] : []));
-    if (refusals.length === 0) return undefined;
-    const seconds = Math.max(...refusals.map((refusal) => (refusal instanceof RateLimiterRes ? secondsBeforeNext(refusal) : 60)));
-    return reply.code(429).header('retry-after', String(seconds)).send({ message: texts.tooManyAttempts });
-  };
+  const limiters = studioLimiters(ctx);
+  const { perAccount, perClient, enrolPerClient } = limiters;
+  await app.register(passkeyRoutes, { ctx, limiters });
 
   const who = (request: FastifyRequest): Account => request.studio!.account;
   /** An account an admin acts on: not their own (another admin does that), and one that exists. */
@@ -104,13 +79,6 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
     if (target.id === who(request).id) return void reply.code(403).send({ message: texts.notYourOwn });
     return target;
   };
-  const entry = (request: FastifyRequest, action: string, rest: Partial<AuditEntry> = {}): AuditEntry => ({
-    actor: request.studio?.account.email ?? null,
-    ...from(request),
-    action,
-    target: null,
-    ...rest,
-  });
 
   app.get('/health', { config: { access: 'public' } }, async () => ({ ok: true }));
 
@@ -234,7 +202,13 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   app.get('/me', { config: self }, async (request) => {
     const account = who(request);
-    return { email: account.email, roles: account.roles, recoveryCodesLeft: account.recovery_codes.length, rules: rulesFor(account.roles) };
+    return {
+      email: account.email,
+      roles: account.roles,
+      password: hasPasswordFactor(account),
+      recoveryCodesLeft: account.recovery_codes.length,
+      rules: rulesFor(account.roles),
+    };
   });
 
   app.post('/sign-out', { config: self }, async (request, reply) => {
@@ -278,15 +252,17 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   const accounts = (action: 'read' | 'manage') => ({ access: { action, subject: 'Account' } }) as const;
 
-  // Every account as an admin needs it: its roles and state, its factors, when it last signed in,
-  // its open sessions, and the expiry of the enrolment link it waits on (after a reset of its factors).
+  // Every account as an admin needs it: its roles and state, its factors (a password with TOTP,
+  // passkeys), when it last signed in, its open sessions, and the expiry of the enrolment link it
+  // waits on (after a reset of its factors).
   app.get('/accounts', { config: accounts('read') }, async () => {
     const now = ctx.now();
-    const [list, signIns, sessions, links] = await Promise.all([
+    const [list, signIns, sessions, links, passkeys] = await Promise.all([
       listAccounts(db.query),
       lastSignIns(db.query),
       openSessionCounts(db.query, new Date(now.getTime() - SESSION_IDLE_MS), new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
       openLinks(db.query, now),
+      passkeyCounts(db.query),
     ]);
     const linkOf = new Map(links.map((link) => [link.email, link.expires_at]));
     return list.map((account) => ({
@@ -294,8 +270,13 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
       email: account.email,
       roles: account.roles,
       disabled: account.disabled,
-      enrolled: account.password_hash !== null && account.totp_secret !== null,
-      factors: [...(account.password_hash === null ? [] : ['password']), ...(account.totp_secret === null ? [] : ['totp'])],
+      enrolled: hasPasswordFactor(account) || passkeys.has(account.id),
+      factors: [
+        ...(account.password_hash === null ? [] : ['password']),
+        ...(account.totp_secret === null ? [] : ['totp']),
+        ...(passkeys.has(account.id) ? ['passkey'] : []),
+      ],
+      passkeys: passkeys.get(account.id) ?? 0,
       recoveryCodesLeft: account.recovery_codes.length,
       created_at: account.created_at,
       lastSignInAt: signIns.get(account.email) ?? null,
@@ -366,8 +347,8 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
     },
   );
 
-  // Resetting another account's factors: they are removed, its sessions end, and a new enrolment
-  // link goes to its e-mail address.
+  // Resetting another account's factors: they are removed (password, TOTP, recovery codes and
+  // passkeys), its sessions end, and a new enrolment link goes to its e-mail address.
   app.post<{ Params: { id: string } }>(
     '/accounts/:id/reset-factors',
     { config: accounts('manage'), schema: { params: ACCOUNT_ID } },

@@ -1,6 +1,7 @@
 import { makeStaticStyles } from '@fluentui/react-components';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { mutate, SWRConfig } from 'swr';
+import { Account } from './Account';
 import { AccountList } from './AccountList';
 import { AccountView } from './AccountView';
 import { fetcher, whenSessionEnds } from './api';
@@ -28,6 +29,7 @@ const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { index: true, element: <FirstSection /> },
+      { path: 'account', element: <Account /> },
       { path: 'desk', element: <Navigate to="/desk/submissions" replace /> },
       { path: 'desk/submissions', element: <SubmissionList /> },
       { path: 'desk/submissions/:id', element: <SubmissionView /> },

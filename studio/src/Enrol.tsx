@@ -1,13 +1,28 @@
-import { Button, Field, Input, Link, MessageBar, MessageBarBody, Spinner, Text, Title2, Title3 } from '@fluentui/react-components';
+import {
+  Button,
+  Divider,
+  Field,
+  Input,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  Text,
+  Title2,
+  Title3,
+} from '@fluentui/react-components';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { fillPlaceholders } from '../../domain/text';
 import TEXTS from '../texts.json';
 import { ApiError, post } from './api';
+import { createPasskey, passkeyFailureText, passkeysSupported } from './passkey';
 import { CardPage, useLayout } from './ui';
 
 const T = TEXTS.enrol;
 const MIN_PASSWORD = 12;
+const MAX_PASSKEY_NAME = 60;
 
 interface Offer {
   email: string;
@@ -24,9 +39,10 @@ const startOnce = (token: string) => {
 };
 
 /**
- * Enrolment through a one-time link (/enrol#<token>; the fragment never reaches a server or a log):
- * the TOTP secret to add to an authenticator app, the password twice and a code, then the recovery
- * codes, shown this once.
+ * Enrolment through a one-time link (/enrol#<token>; the fragment never reaches a server or a log).
+ * A passkey first (recommended): its name, then the browser's prompt; the person then signs in
+ * with it. Else, on request: the TOTP secret to add to an authenticator app, the password twice
+ * and a code, then the recovery codes, shown this once.
  */
 export function Enrol() {
   const styles = useLayout();
@@ -38,6 +54,9 @@ export function Enrol() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
+  const [passkeyName, setPasskeyName] = useState('');
+  const [withPassword, setWithPassword] = useState(() => !passkeysSupported());
+  const [passkeyDone, setPasskeyDone] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -61,11 +80,36 @@ export function Enrol() {
     }
   };
 
+  const enrolPasskey = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = passkeyName.trim();
+    if (!name || name.length > MAX_PASSKEY_NAME) return setError(T.passkeyNameMissing);
+    setBusy(true);
+    setError(undefined);
+    try {
+      await createPasskey('/enrolment/passkey/options', { token }, '/enrolment/passkey/finish', { token, name });
+      setPasskeyDone(true);
+    } catch (failure) {
+      setError(passkeyFailureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const alert = error && (
     <MessageBar intent="error" role="alert">
       <MessageBarBody>{error}</MessageBarBody>
     </MessageBar>
   );
+
+  if (passkeyDone) {
+    return (
+      <CardPage>
+        <Title2 as="h1">{T.passkeyDone}</Title2>
+        <RouterLink to="/sign-in">{T.goSignIn}</RouterLink>
+      </CardPage>
+    );
+  }
 
   if (codes) {
     return (
@@ -94,8 +138,45 @@ export function Enrol() {
       {alert}
       {token && !offer && !error && <Spinner size="small" label={T.start} />}
       {offer && (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <>
           <Text weight="semibold">{fillPlaceholders(T.for, { email: offer.email })}</Text>
+          <Text>{T.choose}</Text>
+          {passkeysSupported() ? (
+            <form className={styles.form} onSubmit={enrolPasskey} noValidate aria-labelledby="enrol-passkey">
+              <Subtitle2 as="h2" id="enrol-passkey" className={styles.subhead}>
+                {T.usePasskey}
+              </Subtitle2>
+              <Text>{T.passkeyIntro}</Text>
+              <Field label={T.passkeyName} hint={T.passkeyNameHint} required>
+                <Input value={passkeyName} maxLength={MAX_PASSKEY_NAME} onChange={(_, d) => setPasskeyName(d.value)} />
+              </Field>
+              <Button appearance="primary" type="submit" disabled={busy}>
+                {busy ? T.passkeyBusy : T.createPasskey}
+              </Button>
+            </form>
+          ) : (
+            <Text>{TEXTS.passkey.unsupported}</Text>
+          )}
+          <Divider />
+          {!withPassword && (
+            <Button
+              onClick={() => {
+                setWithPassword(true);
+                // The button goes away: the focus moves to what it opened.
+                requestAnimationFrame(() => document.getElementById('enrol-password')?.focus());
+              }}
+            >
+              {T.usePassword}
+            </Button>
+          )}
+        </>
+      )}
+      {offer && withPassword && (
+        <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="enrol-password">
+          <Subtitle2 as="h2" id="enrol-password" className={styles.subhead} tabIndex={-1}>
+            {T.usePassword}
+          </Subtitle2>
+          <Text>{T.passwordIntro}</Text>
           <Text>{T.step1}</Text>
           <Field label={T.secret}>
             <Input readOnly value={offer.totpSecret} className={styles.mono} />

@@ -84,6 +84,9 @@ export function Shell() {
         </nav>
         <div className={styles.account}>
           <Text size={200}>{fillPlaceholders(T.signedInAs, { email: session.me.email })}</Text>
+          <NavLink to="/account" className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}>
+            {T.account}
+          </NavLink>
           <Button size="small" onClick={() => void signOut('/sign-out')}>
             {T.signOut}
           </Button>

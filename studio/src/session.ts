@@ -10,6 +10,8 @@ export type StudioAbility = MongoAbility<[string, string]>;
 export interface Me {
   email: string;
   roles: string[];
+  /** Whether the account has a password with its authenticator app (and so recovery codes). */
+  password: boolean;
   recoveryCodesLeft: number;
   rules: RawRuleOf<StudioAbility>[];
 }

@@ -32,6 +32,8 @@ export const useLayout = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px' },
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'flex-end' },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  // A card's sub-heading (an h2): no browser margin, the card's gap spaces it.
+  subhead: { margin: 0 },
 });
 
 /** A narrow centred card: sign-in and enrolment. */

@@ -12,10 +12,18 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/sign-in': 'public',
   'POST /api/studio/enrolment/start': 'public',
   'POST /api/studio/enrolment/finish': 'public',
+  'POST /api/studio/sign-in/passkey/options': 'public',
+  'POST /api/studio/sign-in/passkey': 'public',
+  'POST /api/studio/enrolment/passkey/options': 'public',
+  'POST /api/studio/enrolment/passkey/finish': 'public',
   'GET /api/studio/me': 'signed-in',
   'POST /api/studio/sign-out': 'signed-in',
   'POST /api/studio/sign-out-everywhere': 'signed-in',
   'POST /api/studio/me/recovery-codes': 'signed-in',
+  'GET /api/studio/me/passkeys': 'signed-in',
+  'POST /api/studio/me/passkeys/options': 'signed-in',
+  'POST /api/studio/me/passkeys': 'signed-in',
+  'DELETE /api/studio/me/passkeys/:id': 'signed-in',
   'GET /api/studio/accounts': ['admin'],
   'GET /api/studio/invitations': ['admin'],
   'POST /api/studio/invitations': ['admin'],
@@ -75,7 +83,7 @@ describe('studio rights: every route as nobody, staff, editor and admin', () => 
         const url = route.url.replace(':id', route.method === 'GET' ? String(target.id) : 'not-a-number');
         const writes = route.method !== 'GET';
         const response = await studio.started.studio.inject({
-          method: route.method as 'GET' | 'POST' | 'PUT',
+          method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
           url,
           headers: { ...FROM_STUDIO, ...(cookie ? { cookie } : {}) },
           ...(writes && !endsSession ? { payload: { unexpected: true } } : {}),

@@ -42,7 +42,8 @@ describe('studio settings: STUDIO_PORT and STUDIO_URL', () => {
   });
 
   it('gives the demo a studio address of its own port', () => {
-    expect(readSettings({ DEMO: '1', STUDIO_PORT: '8088' })).toMatchObject({ studioUrl: 'http://127.0.0.1:8088' });
+    // Browsers refuse passkeys on an IP address: the demo's studio is at localhost.
+    expect(readSettings({ DEMO: '1', STUDIO_PORT: '8088' })).toMatchObject({ studioUrl: 'http://localhost:8088' });
   });
 
   it('limits sign-in attempts 5 an account and 20 a client unless set, and refuses a limit that is no count', () => {
