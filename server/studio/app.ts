@@ -60,6 +60,8 @@ export const STUDIO_HEADERS: Readonly<Record<string, string>> = {
 export interface StudioCaller {
   account: Account;
   sessionId: string;
+  /** When the session's sign-in was (ISO): a new factor needs a recent one. */
+  signedInAt: string;
   ability: StudioAbility;
 }
 
@@ -212,5 +214,5 @@ async function signedIn(ctx: StudioContext, request: FastifyRequest): Promise<St
     return undefined;
   }
   await touchSession(ctx.db.query, sessionId, now);
-  return { account, sessionId, ability: abilityFor(account.roles) };
+  return { account, sessionId, signedInAt: session.created_at, ability: abilityFor(account.roles) };
 }

@@ -8,6 +8,11 @@ import type { SharedState } from '../shared-state';
 /** A session ends after 30 minutes without a request, and 12 hours after its sign-in whatever happens. */
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+/**
+ * A new factor (a passkey) is added only within 10 minutes of a sign-in: a session left open on a
+ * shared screen cannot give someone else a way in of their own without signing in again.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /**
  * The header a state-changing request must carry besides its Origin (docs/studio.md, CSRF): a

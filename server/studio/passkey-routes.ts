@@ -14,7 +14,7 @@ import {
   type Account,
 } from './accounts';
 import { appendAudit, audit, STUDIO_LOCK } from './audit';
-import { SESSION_ABSOLUTE_MS, type StudioContext } from './context';
+import { RECENT_SIGN_IN_MS, SESSION_ABSOLUTE_MS, type StudioContext } from './context';
 import { tokenHash } from './factors';
 import {
   addPasskey,
@@ -245,7 +245,16 @@ export default async function passkeyRoutes(
 
   app.get('/me/passkeys', { config: self }, async (request) => (await passkeysOf(db.query, who(request).id)).map(shown));
 
-  app.post('/me/passkeys/options', { config: self, schema: { body: object({}) } }, async (request) => {
+  /** A 403 when the caller's sign-in is older than RECENT_SIGN_IN_MS: adding a factor asks for a fresh one. */
+  const staleSignIn = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const signedInAt = Date.parse(request.studio!.signedInAt);
+    if (ctx.now().getTime() - signedInAt <= RECENT_SIGN_IN_MS) return false;
+    void reply.code(403).send({ message: texts.signInAgain });
+    return true;
+  };
+
+  app.post('/me/passkeys/options', { config: self, schema: { body: object({}) } }, async (request, reply) => {
+    if (staleSignIn(request, reply)) return reply;
     const account = who(request);
     const user = {
       email: account.email,
@@ -259,6 +268,7 @@ export default async function passkeyRoutes(
     '/me/passkeys',
     { config: self, bodyLimit: REGISTRATION_BODY_LIMIT, schema: { body: object({ name: NAME, response: REGISTRATION }) } },
     async (request, reply) => {
+      if (staleSignIn(request, reply)) return reply;
       const account = who(request);
       const now = ctx.now();
       const name = nameOf(request.body.name);

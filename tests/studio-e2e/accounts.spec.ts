@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { generate as totpCode } from 'otplib';
 import { SESSION_IDLE_MS } from '../../server/studio/context';
 import { demoEmail } from '../../server/studio/demo';
-import { enrolmentLinkSentTo, noSeriousViolations, signInAs } from './helpers';
+import { enrolmentLinkSentTo, noSeriousViolations, signInAs, STUDIO } from './helpers';
 
 /** The demo server's studio database (playwright.studio.config.ts: DATA_DIR is `.e2e-data-studio-<studio port>`). */
 const STUDIO_PORT = Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 8091) + 1);
@@ -62,9 +62,11 @@ test('admin: invite, enrolment, recovery code, sign out everywhere, disable, aud
 
   // The invited person, in a browser of their own.
   const link = await enrolmentLinkSentTo(request, person);
-  const theirs = await browser.newContext({ baseURL: `http://127.0.0.1:${STUDIO_PORT}` });
+  const theirs = await browser.newContext({ baseURL: STUDIO });
   const them = await theirs.newPage();
   await them.goto(link);
+  // A passkey is offered first; this person takes the password and an authenticator app.
+  await them.getByRole('button', { name: 'Use a password and an authenticator app' }).click();
   const secret = await them.getByLabel('Setup key').inputValue();
   await them.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
   await them.getByLabel('Password again').fill(PASSWORD);
@@ -87,7 +89,7 @@ test('admin: invite, enrolment, recovery code, sign out everywhere, disable, aud
 
   // Signed in in two browsers; one signs out everywhere, the other's next page is sign-in.
   expect(await signIn(them, person, recovery[1])).toBe(200);
-  const other = await browser.newContext({ baseURL: `http://127.0.0.1:${STUDIO_PORT}` });
+  const other = await browser.newContext({ baseURL: STUDIO });
   const second = await other.newPage();
   expect(await signIn(second, person, recovery[2])).toBe(200);
   await second.getByRole('button', { name: 'Sign out everywhere' }).click();

@@ -5,6 +5,8 @@ import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/studio/
 import type { Role } from '../../server/studio/rights';
 
 export const SITE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091)}`;
+/** The studio's origin, as playwright.studio.config.ts gives it: a context of a test's own needs it as its baseURL. */
+export const STUDIO = `http://localhost:${Number(process.env.E2E_STUDIO_PORT ?? Number(process.env.E2E_PORT ?? 8091) + 1)}`;
 const STEP_SECONDS = 30;
 
 /**

@@ -173,6 +173,28 @@ describe('studio passkeys', () => {
     ]);
   });
 
+  it('adds a passkey only within 10 minutes of a sign-in: an older session signs in again first', async () => {
+    const { cookie } = await enrolled('stella.stale@studio.example');
+    const options = (await post('/me/passkeys/options', {}, cookie)).json<CreationOptions>();
+    const answer = new SoftwareAuthenticator(STUDIO_URL).create(options);
+    // Active all along (well within the idle limit), but the sign-in is now 10 minutes and a second old.
+    for (let minute = 0; minute < 10; minute += 1) {
+      studio.clock.advance(60_000);
+      expect((await inject({ url: '/api/studio/me', headers: { cookie } })).statusCode).toBe(200);
+    }
+    studio.clock.advance(1000);
+    for (const refused of [
+      await post('/me/passkeys/options', {}, cookie),
+      await post('/me/passkeys', { name: 'Late', response: answer }, cookie),
+    ]) {
+      expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+        403,
+        expect.stringMatching(/^To add a passkey, sign in again/),
+      ]);
+    }
+    expect((await inject({ url: '/api/studio/me/passkeys', headers: { cookie } })).json()).toHaveLength(1);
+  });
+
   it('lets a password account remove its only passkey: the password and TOTP factor remains', async () => {
     const account = await studio.account('paula.password@studio.example', ['staff']);
     const cookie = await studio.signIn(account);
