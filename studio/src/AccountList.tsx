@@ -50,9 +50,10 @@ export function accountState(account: AccountItem): keyof typeof T.states {
 const STATE_COLOURS = { active: 'success', disabled: 'danger', waiting: 'warning', expired: 'severe' } as const;
 
 export function StateBadge({ account }: { account: AccountItem }) {
+  const table = useTableStyles();
   const state = accountState(account);
   return (
-    <Badge appearance="tint" color={STATE_COLOURS[state]}>
+    <Badge appearance="tint" className={table.badge} color={STATE_COLOURS[state]}>
       {T.states[state]}
     </Badge>
   );

@@ -92,7 +92,7 @@ export function EmailList() {
                       )}
                     </td>
                     <td className={table.td}>
-                      <Badge appearance="tint" color={email.status === 'failed' ? 'danger' : 'warning'}>
+                      <Badge appearance="tint" className={table.badge} color={email.status === 'failed' ? 'danger' : 'warning'}>
                         {emailStatusText(email.status)}
                       </Badge>
                       <span className={table.sub}>{fillPlaceholders(T.attempts, { n: email.attempts })}</span>

@@ -21,6 +21,26 @@ import { createPasskey, passkeyFailureText, passkeysSupported } from './passkey'
 import { CardPage, useLayout } from './ui';
 
 const T = TEXTS.enrol;
+
+/**
+ * The otpauth:// URL as a QR code for an authenticator app to scan: a PNG data URL (the page's CSP
+ * takes `data:` images), drawn by the `qrcode` package, loaded only when the password path opens.
+ * Until then, or if it cannot load, the setup key and the link below it do the same.
+ */
+function SetupQrCode({ url }: { url: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    import('qrcode')
+      .then((qr) => qr.toDataURL(url, { margin: 1, width: 192, errorCorrectionLevel: 'M' }))
+      .then((data) => current && setSrc(data))
+      .catch((error: unknown) => console.warn('studio: the QR code could not be drawn', error));
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return src ? <img src={src} width={192} height={192} alt={T.qr} /> : null;
+}
 const MIN_PASSWORD = 12;
 const MAX_PASSKEY_NAME = 60;
 
@@ -178,6 +198,7 @@ export function Enrol() {
           </Subtitle2>
           <Text>{T.passwordIntro}</Text>
           <Text>{T.step1}</Text>
+          <SetupQrCode url={offer.otpauthUrl} />
           <Field label={T.secret}>
             <Input readOnly value={offer.totpSecret} className={styles.mono} />
           </Field>

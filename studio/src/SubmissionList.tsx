@@ -123,7 +123,11 @@ export function SubmissionList() {
                       </span>
                     </td>
                     <td className={table.td}>
-                      <Badge appearance="tint" color={item.status === 'done' ? 'success' : item.status === 'new' ? 'brand' : 'warning'}>
+                      <Badge
+                        appearance="tint"
+                        className={table.badge}
+                        color={item.status === 'done' ? 'success' : item.status === 'new' ? 'brand' : 'warning'}
+                      >
                         {statusText(item.status)}
                       </Badge>
                     </td>

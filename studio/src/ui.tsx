@@ -12,6 +12,8 @@ export const useTableStyles = makeStyles({
   // column instead (`narrow`: shown on a phone only).
   wide: { '@media (max-width: 640px)': { display: 'none' } },
   narrow: { display: 'none', '@media (max-width: 640px)': { display: 'block' } },
+  // A status badge keeps its word whole in a narrow column (cells may break anywhere else).
+  badge: { whiteSpace: 'nowrap' },
   sub: { display: 'block', color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
 });
 

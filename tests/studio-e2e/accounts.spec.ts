@@ -67,6 +67,11 @@ test('admin: invite, enrolment, recovery code, sign out everywhere, disable, aud
   await them.goto(link);
   // A passkey is offered first; this person takes the password and an authenticator app.
   await them.getByRole('button', { name: 'Use a password and an authenticator app' }).click();
+  // The setup key as a QR code to scan, and as text to type.
+  await expect(them.getByRole('img', { name: 'QR code of your setup key, for your authenticator app to scan' })).toHaveJSProperty(
+    'naturalWidth',
+    192,
+  );
   const secret = await them.getByLabel('Setup key').inputValue();
   await them.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
   await them.getByLabel('Password again').fill(PASSWORD);
