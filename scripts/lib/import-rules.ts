@@ -113,7 +113,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
     why: "the studio (server/studio) is an app of its own on its own port: only server/main.ts starts it, the site's server never imports it or its account packages",
     from: /^(src|server|domain)\//,
     fromNot: /^server\/(studio\/|main\.ts$)/,
-    to: /^(server\/studio\/|npm:(@casl\/ability|@node-rs\/argon2|otplib|@simplewebauthn\/server|@simplewebauthn\/browser)$)/,
+    to: /^(server\/studio\/|npm:(@casl\/ability|@node-rs\/argon2|otplib|@simplewebauthn\/server|@simplewebauthn\/browser|@zxcvbn-ts\/[\w-]+)$)/,
   },
   {
     name: 'studio-app-apart',

@@ -1,5 +1,8 @@
 import { hash, verify as verifyHash } from '@node-rs/argon2';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 
 /**
@@ -19,6 +22,29 @@ export const RECOVERY_CODE_COUNT = 10;
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+
+/**
+ * zxcvbn's lowest score a password may have (0-4; 3: "safely unguessable: moderate protection from
+ * an offline slow-hash attack"). Its dictionaries hold the passwords most seen in breaches, English
+ * words and names, and keyboard patterns, so a long but common password ("passwordpassword",
+ * "qwertyuiop123") scores under it.
+ */
+const MIN_PASSWORD_SCORE = 3;
+
+/** zxcvbn with its breached-password and English dictionaries, made at the first check (about 0.5 s). */
+let guesser: ZxcvbnFactory | undefined;
+
+/**
+ * Whether a password is among the common, breached or easily guessed ones: zxcvbn scores it under
+ * MIN_PASSWORD_SCORE, knowing the account's e-mail (its parts are easy guesses too).
+ */
+export function passwordGuessable(password: string, email: string): boolean {
+  guesser ??= new ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+  });
+  return guesser.check(password.slice(0, MAX_PASSWORD_LENGTH), [email, ...email.split(/[@.+_-]/)]).score < MIN_PASSWORD_SCORE;
+}
 
 /** A hash of a random password: an unknown e-mail is checked against it, so it takes as long as a wrong password. */
 const dummyHash = hashPassword(randomBytes(16).toString('hex'));

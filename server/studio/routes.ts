@@ -30,6 +30,7 @@ import {
   hashPassword,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  passwordGuessable,
   newRecoveryCodes,
   newTotpSecret,
   otpauthUrl,
@@ -166,6 +167,7 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
       const link = await openInvitation(db.query, token, now);
       if (!link || !link.totp_secret) return reply.code(410).send({ message: texts.linkInvalid });
       if ([...password].length < MIN_PASSWORD_LENGTH) return reply.code(400).send({ message: texts.passwordShort });
+      if (passwordGuessable(password, link.email)) return reply.code(400).send({ message: texts.passwordGuessable });
       const step = await totpStep(link.totp_secret, code.trim(), now);
       if (step === undefined) return reply.code(400).send({ message: texts.codeWrong });
       const recoveryCodes = newRecoveryCodes();

@@ -36,6 +36,15 @@ describe('studio enrolment, invitations and the audit trail', () => {
     expect(link).toMatch(new RegExp(`^${STUDIO_URL}/enrol#[\\w-]{43}$`));
     const token = link.split('#')[1];
     expect((await enrol(token, 'too short')).status).toBe(400);
+    // Long enough, but among the breached and easily guessed ones: refused in words, the link kept.
+    for (const guessable of ['passwordpassword', 'qwertyuiop123', 'iloveyou12345']) {
+      const refused = await enrol(token, guessable);
+      expect([guessable, refused.status, refused.body]).toEqual([
+        guessable,
+        400,
+        { message: expect.stringMatching(/^This password is too common/) },
+      ]);
+    }
     const enrolled = await enrol(token);
     expect(enrolled.status).toBe(201);
     expect(enrolled.body?.recoveryCodes).toHaveLength(10);
