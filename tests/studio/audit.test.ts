@@ -164,6 +164,7 @@ describe('studio enrolment, invitations and the audit trail', () => {
     expect(await verifyAudit(db)).toMatchObject({ ok: true });
     // The command opens the server's database: the PostgreSQL one of DATABASE_URL, else the SQLite file of DATA_DIR.
     const databaseUrl = (await databaseUrlFor(studio.started.dataDir)) ?? '';
+    // Each run of the command is a fresh tsx process: seconds on a busy machine, hence the test's 60 s.
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/studio.ts', ...args], {
         cwd: ROOT,
@@ -183,7 +184,7 @@ describe('studio enrolment, invitations and the audit trail', () => {
 
     await run(db.query, sql`DELETE FROM studio_audit WHERE id = 2`);
     expect((await verifyAudit(db)).report).toBe('Audit row 2 was removed (the chain skips from the row before it).');
-  });
+  }, 60_000);
 });
 
 describe('studio sign-in limits', () => {
