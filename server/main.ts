@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   });
   // The studio (the staff's application) on a port and origin of its own, when STUDIO_PORT is set.
   const studio =
-    settings.studioPort === undefined || settings.studioUrl === undefined
+    settings.studioPort === undefined || settings.studioUrl === undefined || settings.studioSecretKeys === undefined
       ? undefined
       : await buildStudio({
           db: app.ctx.db,
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
           product: app.ctx.product,
           studioUrl: settings.studioUrl,
           demo: settings.demo,
+          secretKeys: settings.studioSecretKeys,
           trustProxy: settings.trustProxy,
           signInLimits: settings.studioSignInLimits,
           logger: settings.logLevel,

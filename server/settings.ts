@@ -82,6 +82,12 @@ export interface Settings {
    * (STUDIO_ACCOUNT_SIGN_IN_LIMIT, default 5) and per client whatever the account (STUDIO_SIGN_IN_LIMIT, default 20).
    */
   studioSignInLimits: { perAccount: number; perClient: number };
+  /**
+   * The keys of the studio's TOTP secrets at rest (AES-256-GCM): STUDIO_SECRET_KEY, required in
+   * production with STUDIO_PORT (demo: DEMO_STUDIO_SECRET_KEY), and STUDIO_SECRET_KEY_PREVIOUS during a
+   * rotation. Set whenever the studio runs.
+   */
+  studioSecretKeys?: { current: Buffer; previous?: Buffer };
 }
 
 export class SettingsError extends Error {
@@ -261,6 +267,55 @@ function wholeNumber(env: Env, name: string, fallback: number, range: { min: num
     problems.push(`${name} must be a whole number of ${range.unit} from ${range.min} to ${range.max} (got '${env[name]}')`);
   }
   return value;
+}
+
+/**
+ * The studio's key of a demo start when STUDIO_SECRET_KEY is unset: 32 bytes everyone can read
+ * (docs/studio.md), so a production start refuses it.
+ */
+export const DEMO_STUDIO_SECRET_KEY = 'ZGVtby1zdHVkaW8ta2V5Om5vdC1hLXNlY3JldCEhISE=';
+/** A studio key: 32 bytes (AES-256) in standard base64, 44 characters, as `openssl rand -base64 32` prints them. */
+const STUDIO_KEY_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
+/** Different bytes a key must have at least: all one byte, or a short pattern repeated, is a placeholder. */
+const MIN_KEY_VARIETY = 8;
+
+/** A studio key from its setting's value, or why it is refused. */
+export function parseStudioKey(value: string, name: string, options: { demo: boolean }): Buffer | { error: string } {
+  if (!STUDIO_KEY_BASE64.test(value)) {
+    return { error: `${name} must be 32 random bytes in base64, 44 characters with no spaces (openssl rand -base64 32)` };
+  }
+  const key = Buffer.from(value, 'base64');
+  if (new Set(key).size < MIN_KEY_VARIETY) return { error: `${name} is a placeholder, not a key: make one with openssl rand -base64 32` };
+  if (!options.demo && value === DEMO_STUDIO_SECRET_KEY) {
+    return { error: `${name} is the demo's key, which everyone can read: make one with openssl rand -base64 32` };
+  }
+  return key;
+}
+
+/**
+ * The studio's keys: STUDIO_SECRET_KEY (required in production when the studio runs; the demo's key
+ * in a demo start without it) and STUDIO_SECRET_KEY_PREVIOUS (optional: a rotation's old key).
+ */
+function studioSecretKeys(env: Env, options: { demo: boolean; studio: boolean }, problems: string[]): Settings['studioSecretKeys'] {
+  const read = (name: string) => {
+    const parsed = parseStudioKey(env[name]!, name, options);
+    if (Buffer.isBuffer(parsed)) return parsed;
+    problems.push(parsed.error);
+    return undefined;
+  };
+  const previous = env.STUDIO_SECRET_KEY_PREVIOUS ? read('STUDIO_SECRET_KEY_PREVIOUS') : undefined;
+  if (env.STUDIO_SECRET_KEY) {
+    const current = read('STUDIO_SECRET_KEY');
+    if (current && previous?.equals(current)) problems.push('STUDIO_SECRET_KEY_PREVIOUS must be the old key, not STUDIO_SECRET_KEY');
+    return current && { current, ...(previous ? { previous } : {}) };
+  }
+  if (options.demo) return { current: Buffer.from(DEMO_STUDIO_SECRET_KEY, 'base64'), ...(previous ? { previous } : {}) };
+  if (options.studio) {
+    problems.push(
+      'STUDIO_SECRET_KEY is required in production when STUDIO_PORT is set: 32 random bytes in base64 (openssl rand -base64 32) that encrypt the TOTP secrets',
+    );
+  } else if (previous) problems.push('STUDIO_SECRET_KEY_PREVIOUS is set without STUDIO_SECRET_KEY');
+  return undefined;
 }
 
 /** The http origin of a demo start on `host` and `port` (an address for every interface shown as 127.0.0.1). */
@@ -457,9 +512,11 @@ export function readSettings(env: Env = process.env): Settings {
       'STUDIO_URL is required in production when STUDIO_PORT is set: the https origin of the studio (e.g. https://studio.example.ph)',
     );
   }
+  const studioKeys = studioSecretKeys(env, { demo, studio: studioPort !== undefined }, problems);
   if (problems.length > 0) throw new SettingsError(problems);
   return {
     studioPort,
+    studioSecretKeys: studioKeys,
     studioUrl,
     metricsPort,
     metricsHost: env.METRICS_HOST || '127.0.0.1',

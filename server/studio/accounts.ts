@@ -1,6 +1,7 @@
 import { all, one, run, sql, type Queryable } from '../db';
 import { isRole, type Role } from './rights';
 import { randomToken, tokenHash } from './factors';
+import { openSecret, sealSecret, type Opened, type SecretKeys } from './secret-box';
 
 /**
  * The studio's accounts, sessions and enrolment links in the database (tables of migration
@@ -14,6 +15,7 @@ export interface Account {
   roles: Role[];
   disabled: boolean;
   password_hash: string | null;
+  /** The TOTP secret sealed (secret-box.ts; plain base32 in a row written before that): open it with accountTotpSecret. */
   totp_secret: string | null;
   totp_last_step: number | null;
   recovery_codes: string[];
@@ -53,20 +55,35 @@ export async function listAccounts(q: Queryable): Promise<Account[]> {
   return (await all<AccountRow>(q, sql`SELECT * FROM studio_accounts ORDER BY email`)).map((row) => parsed(row)!);
 }
 
-/** Creates an account with its factors; returns its id. */
+/** What the TOTP secret of account `id` is sealed for: a value copied to another row does not open. */
+const accountContext = (id: number): string => `studio_accounts:${id}`;
+
+/** The TOTP secret of an account opened (secret-box.ts); `current: false` asks for sealing it again. */
+export const accountTotpSecret = (keys: SecretKeys, account: Pick<Account, 'id' | 'totp_secret'>): Opened =>
+  account.totp_secret === null ? { ok: false } : openSecret(keys, account.totp_secret, accountContext(account.id));
+
+/** Stores the TOTP secret of account `id`, sealed with the current key. */
+export async function storeTotpSecret(q: Queryable, keys: SecretKeys, id: number, secret: string): Promise<void> {
+  await run(q, sql`UPDATE studio_accounts SET totp_secret = ${sealSecret(keys, secret, accountContext(id))} WHERE id = ${id}`);
+}
+
+/** Creates an account with its factors (the TOTP secret sealed for its id, known once inserted); returns its id. */
 export async function createAccount(
   q: Queryable,
+  keys: SecretKeys,
   account: { email: string; roles: readonly Role[]; passwordHash: string; totpSecret: string; totpStep: number; recoveryHashes: string[] },
   now: Date,
 ): Promise<number> {
   const row = await one<{ id: number }>(
     q,
-    sql`INSERT INTO studio_accounts (email, roles, password_hash, totp_secret, totp_last_step, recovery_codes, created_at)
-        VALUES (${accountEmail(account.email)}, ${JSON.stringify(account.roles)}, ${account.passwordHash}, ${account.totpSecret},
+    sql`INSERT INTO studio_accounts (email, roles, password_hash, totp_last_step, recovery_codes, created_at)
+        VALUES (${accountEmail(account.email)}, ${JSON.stringify(account.roles)}, ${account.passwordHash},
           ${account.totpStep}, ${JSON.stringify(account.recoveryHashes)}, ${now.toISOString()})
         RETURNING id`,
   );
-  return Number(row!.id);
+  const id = Number(row!.id);
+  await storeTotpSecret(q, keys, id, account.totpSecret);
+  return id;
 }
 
 /** Whether an account has the password factor: a password with its TOTP second factor. */
@@ -91,12 +108,13 @@ export async function createPasskeyAccount(
 /** Gives an existing account new factors (after an admin reset them). */
 export async function setFactors(
   q: Queryable,
+  keys: SecretKeys,
   id: number,
   factors: { passwordHash: string; totpSecret: string; totpStep: number; recoveryHashes: string[] },
 ): Promise<void> {
   await run(
     q,
-    sql`UPDATE studio_accounts SET password_hash = ${factors.passwordHash}, totp_secret = ${factors.totpSecret},
+    sql`UPDATE studio_accounts SET password_hash = ${factors.passwordHash}, totp_secret = ${sealSecret(keys, factors.totpSecret, accountContext(id))},
           totp_last_step = ${factors.totpStep}, recovery_codes = ${JSON.stringify(factors.recoveryHashes)} WHERE id = ${id}`,
   );
 }
@@ -191,8 +209,12 @@ export interface Invitation {
   roles: Role[];
   expires_at: string;
   used_at: string | null;
+  /** The TOTP secret offered by the enrolment's start, sealed for this link (secret-box.ts). */
   totp_secret: string | null;
 }
+
+/** What the TOTP secret offered on a link is sealed for: the link's token hash. */
+const invitationContext = (token: string): string => `studio_invitations:${tokenHash(token)}`;
 
 /** Writes a single-use link for `email` with `roles`, valid LINK_HOURS; returns its token. */
 export async function createInvitation(q: Queryable, email: string, roles: readonly Role[], now: Date): Promise<string> {
@@ -217,9 +239,17 @@ export async function openInvitation(q: Queryable, token: string, now: Date): Pr
   return row && { ...row, roles: (JSON.parse(row.roles) as unknown[]).filter(isRole) };
 }
 
-export async function offerTotpSecret(q: Queryable, token: string, secret: string): Promise<void> {
-  await run(q, sql`UPDATE studio_invitations SET totp_secret = ${secret} WHERE token_hash = ${tokenHash(token)}`);
+/** Keeps the TOTP secret offered on the link of `token`, sealed for that link. */
+export async function offerTotpSecret(q: Queryable, keys: SecretKeys, token: string, secret: string): Promise<void> {
+  await run(
+    q,
+    sql`UPDATE studio_invitations SET totp_secret = ${sealSecret(keys, secret, invitationContext(token))} WHERE token_hash = ${tokenHash(token)}`,
+  );
 }
+
+/** The TOTP secret offered on the link of `token`, opened. */
+export const offeredTotpSecret = (keys: SecretKeys, token: string, link: Invitation): Opened =>
+  link.totp_secret === null ? { ok: false } : openSecret(keys, link.totp_secret, invitationContext(token));
 
 /** Marks the link used; false when it was used meanwhile (two tabs at once: one wins). */
 export async function useInvitation(q: Queryable, token: string, now: Date): Promise<boolean> {

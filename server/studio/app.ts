@@ -13,6 +13,7 @@ import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import studioRoutes from './routes';
+import type { SecretKeys } from './secret-box';
 import { registerStudioApp } from './static';
 import texts from './texts.json';
 
@@ -32,10 +33,14 @@ export interface StudioOptions {
   studioUrl: string;
   /** Demo mode: the session cookie goes without Secure (plain http) and so without the __Host- prefix. */
   demo: boolean;
+  /** The keys of the accounts' TOTP secrets at rest (STUDIO_SECRET_KEY; STUDIO_SECRET_KEY_PREVIOUS during a rotation). */
+  secretKeys: SecretKeys;
   /** The clock (tests move it: idle and absolute expiry). */
   now?: () => Date;
   trustProxy?: boolean | number | string;
   logger?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Sign-in attempts per account and per client a quarter of an hour (defaults: DEFAULT_STUDIO_SIGN_IN_LIMITS). */
   signInLimits?: { perAccount: number; perClient: number };
   /** The built browser app (dist-studio/, `npm run build`), served at `/`; without it, the API only. */
@@ -95,7 +100,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   const trust = proxyTrust(options.trustProxy);
   const level = options.logger ?? 'silent';
   const app = Fastify({
-    logger: level === 'silent' ? false : { level },
+    logger: level === 'silent' ? false : { level, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trust,
     bodyLimit: 16 * 1024,
@@ -117,6 +122,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
     product: options.product,
     studioUrl: options.studioUrl,
     demo: options.demo,
+    secretKeys: options.secretKeys,
     now: options.now ?? (() => new Date()),
     cookieName,
     signInLimits: options.signInLimits ?? DEFAULT_STUDIO_SIGN_IN_LIMITS,
@@ -186,7 +192,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => clearInterval(sweep));
 
   // A demo start has one account per role (server/studio/demo.ts); a production one has none.
-  if (options.demo) await seedDemoAccounts(ctx.db, ctx.now());
+  if (options.demo) await seedDemoAccounts(ctx.db, ctx.secretKeys, ctx.now());
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
   await app.register(deskRoutes, { prefix: `${STUDIO_PREFIX}/desk`, ctx });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir);

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import type { MailService } from '../mail/service';
 import type { Product } from '../product';
 import type { SharedState } from '../shared-state';
+import type { SecretKeys } from './secret-box';
 
 /** What the studio's route modules receive from buildStudio (app.ts). */
 
@@ -29,6 +30,8 @@ export interface StudioContext {
   product: Product;
   studioUrl: string;
   demo: boolean;
+  /** The keys the accounts' TOTP secrets are sealed with (STUDIO_SECRET_KEY, and the previous one during a rotation). */
+  secretKeys: SecretKeys;
   now: () => Date;
   cookieName: string;
   signInLimits: { perAccount: number; perClient: number };

@@ -8,6 +8,7 @@ import { accountByEmail, createAccount } from './accounts';
 import { appendAudit, STUDIO_LOCK } from './audit';
 import { hashPassword } from './factors';
 import { ROLES, type Role } from './rights';
+import type { SecretKeys } from './secret-box';
 
 /**
  * The demo's studio accounts: one per role, with a password and a TOTP secret everyone knows
@@ -24,7 +25,7 @@ export const DEMO_TOTP_SECRET = 'DEMOSTUDIODEMOSTUDIODEMOSTUDIO22';
 export const demoEmail = (role: Role): string => `${role}@studio.example`;
 
 /** Creates the demo account of each role that has none yet; returns the e-mails it created. */
-export async function seedDemoAccounts(db: Db, now: Date): Promise<string[]> {
+export async function seedDemoAccounts(db: Db, keys: SecretKeys, now: Date): Promise<string[]> {
   const missing: Role[] = [];
   for (const role of ROLES) if (!(await accountByEmail(db.query, demoEmail(role)))) missing.push(role);
   if (missing.length === 0) return [];
@@ -34,7 +35,12 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<string[]> {
     for (const role of missing) {
       const email = demoEmail(role);
       if (await accountByEmail(q, email)) continue;
-      await createAccount(q, { email, roles: [role], passwordHash, totpSecret: DEMO_TOTP_SECRET, totpStep: 0, recoveryHashes: [] }, now);
+      await createAccount(
+        q,
+        keys,
+        { email, roles: [role], passwordHash, totpSecret: DEMO_TOTP_SECRET, totpStep: 0, recoveryHashes: [] },
+        now,
+      );
       await appendAudit(
         q,
         { actor: null, ip: null, requestId: null, action: 'account.demo', target: email, after: { roles: [role] } },

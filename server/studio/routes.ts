@@ -3,6 +3,7 @@ import { clientKey } from '../render-budget';
 import {
   accountByEmail,
   accountById,
+  accountTotpSecret,
   accountEmail,
   clearFactors,
   closeSession,
@@ -12,6 +13,7 @@ import {
   lastSignIns,
   listAccounts,
   offerTotpSecret,
+  offeredTotpSecret,
   openInvitation,
   openLinks,
   openSessionCounts,
@@ -21,6 +23,7 @@ import {
   setFactors,
   sessionIdOf,
   setRoles,
+  storeTotpSecret,
   useInvitation,
   type Account,
 } from './accounts';
@@ -43,6 +46,7 @@ import { inviteByMail } from './invite';
 import passkeyRoutes from './passkey-routes';
 import { passkeyCounts } from './passkeys';
 import { ROLES, rulesFor, type Role } from './rights';
+import type { Opened } from './secret-box';
 import { entry, from, object, studioLimiters, throttled } from './route-helpers';
 import texts from './texts.json';
 
@@ -73,6 +77,20 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
   await app.register(passkeyRoutes, { ctx, limiters });
 
   const who = (request: FastifyRequest): Account => request.studio!.account;
+  /**
+   * The account's TOTP secret opened. One that does not open (a wrong STUDIO_SECRET_KEY, a row changed
+   * or copied from another account) is logged as an error naming the account, never the value.
+   */
+  const totpSecretOf = (request: FastifyRequest, account: Account): Opened => {
+    const opened = accountTotpSecret(ctx.secretKeys, account);
+    if (!opened.ok) {
+      request.log.error(
+        { studioAccountId: account.id },
+        `studio: the TOTP secret of account ${account.id} does not decrypt (STUDIO_SECRET_KEY or STUDIO_SECRET_KEY_PREVIOUS wrong, or the row changed); its sign-ins with a code fail`,
+      );
+    }
+    return opened;
+  };
   /** An account an admin acts on: not their own (another admin does that), and one that exists. */
   const otherAccount = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const target = await accountById(db.query, Number(request.params.id));
@@ -97,10 +115,12 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
       const usable = account && !account.disabled && account.totp_secret ? account : undefined;
       const passwordOk = await passwordMatches(usable?.password_hash, request.body.password);
       let use: { totpStep: number } | { recoveryHashes: string[] } | undefined;
+      // A secret that does not open answers as a wrong code; the log tells the operator.
+      const totp = usable && passwordOk ? totpSecretOf(request, usable) : undefined;
       if (usable && passwordOk) {
         const code = request.body.code.trim();
         if (/^\d{6}$/.test(code)) {
-          const step = await totpStep(usable.totp_secret!, code, now, usable.totp_last_step);
+          const step = totp?.ok ? await totpStep(totp.secret, code, now, usable.totp_last_step) : undefined;
           if (step !== undefined) use = { totpStep: step };
         } else {
           const index = recoveryCodeIndex(usable.recovery_codes, code);
@@ -114,6 +134,8 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
       const previous = sessionIdOf(request.headers.cookie, ctx.cookieName);
       const sessionId = await db.write(STUDIO_LOCK, async (q) => {
         await recordFactorUse(q, usable.id, use);
+        // A secret stored plain (before encryption) or sealed with the previous key is sealed with the current one.
+        if (totp?.ok && !totp.current) await storeTotpSecret(q, ctx.secretKeys, usable.id, totp.secret);
         const left = 'recoveryHashes' in use ? use.recoveryHashes.length : undefined;
         await appendAudit(
           q,
@@ -146,7 +168,7 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
       const link = await openInvitation(db.query, request.body.token, ctx.now());
       if (!link) return reply.code(410).send({ message: texts.linkInvalid });
       const secret = newTotpSecret();
-      await offerTotpSecret(db.query, request.body.token, secret);
+      await offerTotpSecret(db.query, ctx.secretKeys, request.body.token, secret);
       return {
         email: link.email,
         roles: link.roles,
@@ -165,23 +187,24 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
       const now = ctx.now();
       const { token, password, code } = request.body;
       const link = await openInvitation(db.query, token, now);
-      if (!link || !link.totp_secret) return reply.code(410).send({ message: texts.linkInvalid });
+      const offered = link && offeredTotpSecret(ctx.secretKeys, token, link);
+      if (!link || !offered?.ok) return reply.code(410).send({ message: texts.linkInvalid });
       if ([...password].length < MIN_PASSWORD_LENGTH) return reply.code(400).send({ message: texts.passwordShort });
       if (passwordGuessable(password, link.email)) return reply.code(400).send({ message: texts.passwordGuessable });
-      const step = await totpStep(link.totp_secret, code.trim(), now);
+      const step = await totpStep(offered.secret, code.trim(), now);
       if (step === undefined) return reply.code(400).send({ message: texts.codeWrong });
       const recoveryCodes = newRecoveryCodes();
       const factors = {
         passwordHash: await hashPassword(password),
-        totpSecret: link.totp_secret,
+        totpSecret: offered.secret,
         totpStep: step,
         recoveryHashes: recoveryHashes(recoveryCodes),
       };
       const used = await db.write(STUDIO_LOCK, async (q) => {
         if (!(await useInvitation(q, token, now))) return false;
         const existing = await accountByEmail(q, link.email);
-        if (existing) await setFactors(q, existing.id, factors);
-        else await createAccount(q, { email: link.email, roles: link.roles, ...factors }, now);
+        if (existing) await setFactors(q, ctx.secretKeys, existing.id, factors);
+        else await createAccount(q, ctx.secretKeys, { email: link.email, roles: link.roles, ...factors }, now);
         await appendAudit(
           q,
           {
@@ -237,7 +260,8 @@ export default async function studioRoutes(app: FastifyInstance, { ctx }: { ctx:
     async (request, reply) => {
       const account = who(request);
       const now = ctx.now();
-      const step = account.totp_secret ? await totpStep(account.totp_secret, request.body.code, now, account.totp_last_step) : undefined;
+      const totp = account.totp_secret === null ? undefined : totpSecretOf(request, account);
+      const step = totp?.ok ? await totpStep(totp.secret, request.body.code, now, account.totp_last_step) : undefined;
       if (step === undefined) {
         await audit(db, entry(request, 'factor.refused', { target: account.email }), now);
         return reply.code(403).send({ message: texts.codeWrong });

@@ -10,6 +10,7 @@ import { CSRF_HEADER } from '../../server/studio/context';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/studio/demo';
 import { verifyAudit } from '../../server/studio/ops';
 import { ROLES } from '../../server/studio/rights';
+import { DEMO_STUDIO_SECRET_KEY } from '../../server/settings';
 import { startServer } from '../server/helpers';
 
 /**
@@ -19,6 +20,8 @@ import { startServer } from '../server/helpers';
  */
 
 const DEMO_STUDIO_URL = 'http://127.0.0.1:8998';
+/** The key a demo start seals TOTP secrets with when STUDIO_SECRET_KEY is unset. */
+const DEMO_KEYS = { current: Buffer.from(DEMO_STUDIO_SECRET_KEY, 'base64') };
 
 const submissions = async (db: Db) => Number((await one<{ n: number }>(db.query, sql`SELECT count(*) AS n FROM form_submissions`))?.n);
 
@@ -32,6 +35,7 @@ async function studioOn(demo: boolean) {
     product: site.app.ctx.product,
     studioUrl: demo ? DEMO_STUDIO_URL : 'https://studio.bantaydoc.example',
     demo,
+    secretKeys: DEMO_KEYS,
   });
   return { site, studio, close: async () => (await studio.close(), await site.cleanup()) };
 }
@@ -73,6 +77,7 @@ describe('the studio of a demo start and of a production start', () => {
         product: site.app.ctx.product,
         studioUrl: DEMO_STUDIO_URL,
         demo: true,
+        secretKeys: DEMO_KEYS,
       });
       await again.close();
       expect(await listAccounts(site.app.ctx.db.query)).toHaveLength(ROLES.length);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { generate as totpCode } from 'otplib';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
@@ -32,27 +33,41 @@ export interface TestAccount {
   recoveryCodes: string[];
 }
 
+/** A random studio key (STUDIO_SECRET_KEY's 32 bytes), a new one for each test file. */
+export const testSecretKeys = (): StudioOptions['secretKeys'] => ({ current: randomBytes(32) });
+
+type StudioExtras = Partial<Pick<StudioOptions, 'signInLimits' | 'secretKeys' | 'logStream'>>;
+
+/** A studio on the database of a started site (`site.app`), with the test's clock. */
+export function studioOn(site: FastifyInstance, now: () => Date, extras: StudioExtras & Pick<StudioOptions, 'secretKeys'>) {
+  return buildStudio({
+    db: site.ctx.db,
+    shared: site.ctx.shared,
+    mail: site.ctx.mail,
+    product: site.ctx.product,
+    studioUrl: STUDIO_URL,
+    demo: false,
+    now,
+    signInLimits: extras.signInLimits ?? { perAccount: 1000, perClient: 1000 },
+    secretKeys: extras.secretKeys,
+    ...(extras.logStream ? { logger: 'error', logStream: extras.logStream } : {}),
+  });
+}
+
 /**
  * A site server (its database) and a studio on it, started before a file's tests and closed after
- * them. Sign-in limits are high unless given: the throttle has tests of its own.
+ * them. Sign-in limits are high unless given: the throttle has tests of its own. Its TOTP secrets are
+ * sealed with a random key unless one is given.
  */
-export function useStudio(options: Partial<Pick<StudioOptions, 'signInLimits'>> = {}) {
+export function useStudio(options: StudioExtras = {}) {
+  const secretKeys = options.secretKeys ?? testSecretKeys();
   const clock = steppingClock();
   const started = {} as { site: FastifyInstance; studio: FastifyInstance; db: Db; dataDir: string };
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     await generate(resolve(__dirname, '../..'));
     const site = await startServer({ now: clock.now });
-    const studio = await buildStudio({
-      db: site.app.ctx.db,
-      shared: site.app.ctx.shared,
-      mail: site.app.ctx.mail,
-      product: site.app.ctx.product,
-      studioUrl: STUDIO_URL,
-      demo: false,
-      now: clock.now,
-      signInLimits: options.signInLimits ?? { perAccount: 1000, perClient: 1000 },
-    });
+    const studio = await studioOn(site.app, clock.now, { ...options, secretKeys });
     Object.assign(started, { site: site.app, studio, db: site.app.ctx.db, dataDir: site.dataDir });
     cleanup = async () => {
       await studio.close();
@@ -69,6 +84,7 @@ export function useStudio(options: Partial<Pick<StudioOptions, 'signInLimits'>> 
     const id = await started.db.write('studio', (q) =>
       createAccount(
         q,
+        secretKeys,
         { email, roles, passwordHash, totpSecret: secret, totpStep: 0, recoveryHashes: recoveryHashes(recoveryCodes) },
         clock.now(),
       ),
@@ -94,7 +110,7 @@ export function useStudio(options: Partial<Pick<StudioOptions, 'signInLimits'>> 
     return cookieOf(response.headers['set-cookie']);
   }
 
-  return { started, clock, account, code, signIn };
+  return { started, clock, secretKeys, account, code, signIn };
 }
 
 let passwordHash: Promise<string> | undefined;
