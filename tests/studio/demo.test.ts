@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubmissionList } from '../../domain/desk';
 import { generate } from '../../scripts/lib/generate/run';
 import { one, sql, type Db } from '../../server/db';
-import { listAccounts } from '../../server/studio/accounts';
+import { accountTotpSecret, listAccounts } from '../../server/studio/accounts';
 import { buildStudio } from '../../server/studio/app';
 import { CSRF_HEADER } from '../../server/studio/context';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../../server/studio/demo';
@@ -46,6 +46,11 @@ describe('the studio of a demo start and of a production start', () => {
     try {
       const accounts = await listAccounts(site.app.ctx.db.query);
       expect(accounts.map((account) => [account.email, account.roles])).toEqual(ROLES.map((role) => [demoEmail(role), [role]]).sort());
+      // Their TOTP secret is stored encrypted with the demo's key, bound to each row.
+      for (const account of accounts) {
+        expect(account.totp_secret).toMatch(/^v1\./);
+        expect(accountTotpSecret(DEMO_KEYS, account)).toEqual({ ok: true, secret: DEMO_TOTP_SECRET, current: true });
+      }
       const epoch = Math.floor(Date.now() / 1000);
       for (const role of ROLES) {
         // The same secret for every demo account; a code signs in once per account.
