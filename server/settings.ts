@@ -280,7 +280,7 @@ const STUDIO_KEY_BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 const MIN_KEY_VARIETY = 8;
 
 /** A studio key from its setting's value, or why it is refused. */
-export function parseStudioKey(value: string, name: string, options: { demo: boolean }): Buffer | { error: string } {
+function parseStudioKey(value: string, name: string, options: { demo: boolean }): Buffer | { error: string } {
   if (!STUDIO_KEY_BASE64.test(value)) {
     return { error: `${name} must be 32 random bytes in base64, 44 characters with no spaces (openssl rand -base64 32)` };
   }

@@ -23,8 +23,6 @@ export type Opened = { ok: true; secret: string; current: boolean } | { ok: fals
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** AES-256: 32 bytes. */
-export const SECRET_KEY_BYTES = 32;
 /** A value written before encryption: a TOTP secret in base32 (RFC 4648), as otplib makes them. */
 const PLAIN_BASE32 = /^[A-Z2-7]{16,128}=*$/;
 /** The longest stored value opened: a sealed TOTP secret is about 120 characters. */

@@ -34,7 +34,7 @@ export interface TestAccount {
 }
 
 /** A random studio key (STUDIO_SECRET_KEY's 32 bytes), a new one for each test file. */
-export const testSecretKeys = (): StudioOptions['secretKeys'] => ({ current: randomBytes(32) });
+const testSecretKeys = (): StudioOptions['secretKeys'] => ({ current: randomBytes(32) });
 
 type StudioExtras = Partial<Pick<StudioOptions, 'signInLimits' | 'secretKeys' | 'logStream'>>;
 
