@@ -36,7 +36,7 @@ export async function startEditor(prefix: string, port: number, options: { git?:
     await git('add', '--all');
     await git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'Start');
   }
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/edit.ts'], {
     cwd: dir,
     env: { ...process.env, EDIT_PORT: String(port), EDIT_API_PORT: String(port + 1), DATA_DIR: path.join(dir, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
