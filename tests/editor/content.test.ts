@@ -181,6 +181,12 @@ describe('content files in the editor API', () => {
     const served = await call('GET', `/__editor/preview-api/api/v1/articles/${id}`);
     expect(served.status).toBe(200);
     expect(served.body.data).toMatchObject({ id, title: 'Rainy' });
+    // The next keystroke shows too: an item that never loaded is served as written each time.
+    value.items.at(-1).title = 'Rainy season';
+    expect((await call('POST', '/__editor/api/drafts', { files: { 'content/articles.json': value } })).body).toMatchObject({
+      partial: true,
+    });
+    expect((await call('GET', `/__editor/preview-api/api/v1/articles/${id}`)).body.data).toMatchObject({ title: 'Rainy season' });
     // A problem outside the items (an unknown key of the file) is not taken.
     const outside = { ...value, extra: true };
     expect((await call('POST', '/__editor/api/drafts', { files: { 'content/articles.json': outside } })).body).toMatchObject({

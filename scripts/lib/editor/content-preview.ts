@@ -53,7 +53,7 @@ export class ContentPreview {
   private readonly held = new Map<string, string>();
   /** How long the last drafts took to load and sync, in ms. */
   lastMs = 0;
-  /** The content the preview's API took last (resource -> items). */
+  /** The items the preview's API last took without problems (resource -> items). */
   private taken = new Map<string, Item[]>();
 
   constructor(private readonly root: string) {}
@@ -119,13 +119,15 @@ export class ContentPreview {
       const loaded = loadContent({ root: project, demo: true, product: ctx.product, today: manilaToday(ctx.now()), partial: true });
       const ok = loaded.problems.length === 0;
       // A draft being written (problems in items only) shows as far as it goes: a new item as
-      // written (a new article is on its page before its title is typed), an item that was taken
-      // before as it was then. A problem outside the items keeps the last drafts taken.
+      // written (a new article is on its page before its title is typed), an item taken before
+      // without problems as it was then. A problem outside the items keeps the last drafts taken.
       const partial = !ok && loaded.problems.every((problem) => ITEM_POINTER.test(problem.pointer));
       if (ok || partial) {
-        const resources = ok ? loaded.resources : this.lastTakenOf(loaded.resources, loaded.problems, texts);
-        await followContent(ctx.repo, resources, { demo: true, now: ctx.now() });
-        this.taken = resources;
+        const { served, clean } = ok
+          ? { served: loaded.resources, clean: loaded.resources }
+          : this.servedWithProblems(loaded.resources, loaded.problems, texts);
+        await followContent(ctx.repo, served, { demo: true, now: ctx.now() });
+        this.taken = clean;
       }
       this.lastMs = performance.now() - started;
       return { ok, partial, ms: this.lastMs };
@@ -136,27 +138,34 @@ export class ContentPreview {
 
   /**
    * Content taken with problems in its items: each item with a problem is served as the preview
-   * last took it (an edit that breaks a price keeps the price shown), or as written when it is new.
+   * last took it without problems (an edit that breaks a price keeps the price shown), or as
+   * written when it never had none (a new item being written). Answers what to serve, and what to
+   * remember as taken without problems (the items served as written left out).
    */
-  private lastTakenOf(
+  private servedWithProblems(
     resources: ReadonlyMap<string, Item[]>,
     problems: readonly { file: string; pointer: string }[],
     texts: ReadonlyMap<string, string | undefined>,
-  ): Map<string, Item[]> {
-    const out = new Map(resources);
+  ): { served: Map<string, Item[]>; clean: Map<string, Item[]> } {
+    const served = new Map(resources);
+    const unchecked = new Map<string, Set<unknown>>();
     for (const problem of problems) {
-      const index = Number(ITEM_POINTER.exec(problem.pointer)?.[1]);
-      const id = itemIdAt(texts.get(problem.file), index);
+      const id = itemIdAt(texts.get(problem.file), Number(ITEM_POINTER.exec(problem.pointer)?.[1]));
       const resource = resourceOf(problem.file);
+      const items = served.get(resource);
+      if (!items) continue;
       const before = this.taken.get(resource)?.find((item) => item.id === id);
-      const items = out.get(resource);
-      if (!before || !items) continue;
-      out.set(
-        resource,
-        items.map((item) => (item.id === id ? before : item)),
-      );
+      if (before)
+        served.set(
+          resource,
+          items.map((item) => (item.id === id ? before : item)),
+        );
+      else unchecked.set(resource, (unchecked.get(resource) ?? new Set()).add(id));
     }
-    return out;
+    const clean = new Map(
+      [...served].map(([resource, items]) => [resource, items.filter((item) => !unchecked.get(resource)?.has(item.id))] as const),
+    );
+    return { served, clean };
   }
 
   /** Answers a request of the preview frame (`url`: /api/v1/…) from the preview's API. */
