@@ -40,7 +40,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'telmed-bench-editor-'));
 async function startEditor(): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
   let log = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/edit.ts'], {
     cwd: dir,
     env: { ...process.env, EDIT_PORT: String(PORT), EDIT_API_PORT: String(PORT + 1), DATA_DIR: path.join(dir, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],

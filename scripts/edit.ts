@@ -80,21 +80,30 @@ console.log(`  ➜  Editor:  http://127.0.0.1:${port}/__editor/`);
 console.log(`  ➜  Site:    http://127.0.0.1:${port}/`);
 console.log(`  ➜  API:     http://127.0.0.1:${apiPort}/api/v1/`);
 
-// A signal closes the editor once; the same signal again meanwhile (a process group's SIGTERM, then
-// tsx passing on its own) is ignored rather than killing it halfway through removing its scratch copy.
+// A signal closes the editor once; the same signal again meanwhile (npm passing on the terminal's
+// Ctrl-C, which already reached the whole process group) is ignored rather than killing it halfway
+// through. The scratch copies go first, at once: a server slow to close (a dependency optimisation
+// under way, an open browser tab) cannot keep them. The closing is bounded: after CLOSE_MS the
+// process ends anyway. `npm run edit` runs this file in one node process (`node --import tsx`): tsx's
+// own command line sits between, passes a signal on and kills its child outright when the child is
+// slow to answer, and a killed editor removes nothing.
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const CLOSE_MS = 5_000;
 let closing = false;
+const removeScratch = () => {
+  gate.dispose();
+  preview.removeNow();
+};
 const onSignal = (signal: NodeJS.Signals) => void close(signal);
 const close = async (signal: NodeJS.Signals) => {
   if (closing) return;
   closing = true;
-  gate.dispose();
-  await Promise.allSettled([vite.close(), api.close(), preview.dispose()]);
+  removeScratch();
+  const bound = new Promise((resolve) => setTimeout(resolve, CLOSE_MS).unref());
+  await Promise.race([Promise.allSettled([vite.close(), api.close(), preview.dispose()]), bound]);
   for (const name of SIGNALS) process.off(name, onSignal);
   process.kill(process.pid, signal);
 };
 for (const signal of SIGNALS) process.on(signal, onSignal);
-process.once('exit', () => {
-  gate.dispose();
-  preview.removeNow();
-});
+// A normal end (the servers closed, an uncaught error) removes them too.
+process.once('exit', removeScratch);

@@ -10,6 +10,7 @@ import {
 } from '@fluentui/react-components';
 import { parsePointer } from '../../domain/json-pointer';
 import { useConfirm } from './confirm';
+import { fileTitle, problemPlace } from './content/field-words';
 import { humanize } from './json';
 import { plainMessage } from './messages';
 import { useEditor, useStore, type EditorStore } from './state';
@@ -52,13 +53,14 @@ function fieldPath(pointer: string): string {
 export function ProblemList({ problems, relativeTo }: { problems: readonly Diagnostic[]; relativeTo?: string }) {
   const styles = useStyles();
   const store = useStore();
+  const state = useEditor();
   return (
     <ul className={styles.list}>
       {problems.map((problem, i) => {
         const where =
           relativeTo !== undefined && problem.pointer.startsWith(relativeTo)
             ? fieldPath(problem.pointer.slice(relativeTo.length)) || 'This section'
-            : `${problem.file}, line ${problem.line}`;
+            : problemPlace(problem, state);
         return (
           <li key={i} className={styles.item}>
             <Link as="button" className={styles.code} onClick={() => revealProblem(store, problem)}>
@@ -83,8 +85,8 @@ export function Banners() {
   const reload = async (path: string) => {
     if (dirty.includes(path)) {
       const ok = await confirm({
-        title: `Reload ${path}?`,
-        message: `${path} changed on disk. Reloading it discards your unsaved changes to it (and their undo steps).`,
+        title: `Reload ${fileTitle(path, state)}?`,
+        message: `${fileTitle(path, state)} changed on disk. Reloading it discards your unsaved changes to it (and their undo steps).`,
         confirmLabel: 'Discard my changes and reload',
       });
       if (!ok) return;
@@ -99,7 +101,7 @@ export function Banners() {
       {conflicts.map((path) => (
         <MessageBar key={path} intent="warning" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>{path} changed on disk</MessageBarTitle>
+            <MessageBarTitle>{fileTitle(path, state)} changed on disk</MessageBarTitle>
             {dirty.includes(path)
               ? 'You have unsaved changes to it: saving is refused until you reload it.'
               : 'Reload it to edit what is on disk.'}

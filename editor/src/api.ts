@@ -63,11 +63,12 @@ async function saveFiles(files: Record<string, { value: unknown; baseHash: strin
   return { status: 'failed', message: failure('Saving', status, body).message };
 }
 
-/** Gives the preview's API the unsaved content files (POST /drafts): whether they loaded. */
-async function sendDrafts(files: Record<string, unknown>): Promise<{ ok: boolean }> {
+/** Gives the preview's API the unsaved content files (POST /drafts): whether they loaded, or were taken as far as they go. */
+async function sendDrafts(files: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean }> {
   const { status, body } = await call('/drafts', { method: 'POST', body: JSON.stringify({ files }) });
   if (status !== 200) throw failure('Previewing the content', status, body);
-  return { ok: (body as { ok?: unknown }).ok === true };
+  const answer = body as { ok?: unknown; partial?: unknown };
+  return { ok: answer.ok === true, partial: answer.partial === true };
 }
 
 /** What is saved but not committed (GET /publish), as scripts/lib/editor/publish.ts describes it. */

@@ -341,9 +341,10 @@ export class EditorStore {
     this.draftsSent = json;
     const seq = ++this.draftSeq;
     try {
-      const { ok } = await this.server.sendDrafts(drafts);
+      const { ok, partial } = await this.server.sendDrafts(drafts);
       if (seq !== this.draftSeq) return;
-      this.set({ contentVersion: this.state.contentVersion + (ok ? 1 : 0), draftsRefused: !ok });
+      const taken = ok || partial;
+      this.set({ contentVersion: this.state.contentVersion + (taken ? 1 : 0), draftsRefused: !taken });
     } catch {
       // The preview keeps the content it has; the next change sends again.
       if (seq === this.draftSeq) this.draftsSent = '';

@@ -35,6 +35,12 @@ export interface LoadOptions {
   product: { name: string; short: string };
   /** Today in Manila (YYYY-MM-DD): where the demo's moving dates land. */
   today: string;
+  /**
+   * The editor's preview of a draft being written: the items are given even with problems (those of
+   * every file that parsed and names its kind; an item needs an object with a whole-number id, the
+   * first of an id wins). A server never starts on them.
+   */
+  partial?: boolean;
 }
 
 const SCHEMA_BASE = 'https://content.invalid/';
@@ -121,6 +127,16 @@ function parse(file: ContentFile, problems: ContentProblem[]): Parsed | undefine
   return { ...file, data: getNodeValue(tree) as unknown, tree };
 }
 
+/** The items a database can hold whatever their other problems: objects with a whole-number id, the first of each id. */
+function servableItems(items: readonly unknown[]): Item[] {
+  const ids = new Set<number>();
+  return items.filter((item): item is Item => {
+    if (!isObject(item) || !Number.isInteger(item.id) || ids.has(item.id as number)) return false;
+    ids.add(item.id as number);
+    return true;
+  });
+}
+
 /**
  * Reads and checks the content files of a project (each against its schemas/content/ kind, then the
  * shared rules) and gives the items the API serves. Problems come with file, line, column and pointer;
@@ -134,6 +150,8 @@ export function loadContent(options: LoadOptions): LoadedContent {
   const locate = (file: Parsed, pointer: string, message: string) =>
     problems.push({ file: file.file, pointer, message, ...positionAt(file.text, offsetOf(file.tree, pointer)) });
 
+  /** The files that name a kind they are checked as. */
+  const kinded = new Set<Parsed>();
   for (const file of parsed) {
     const declared = isObject(file.data) && typeof file.data.$schema === 'string' ? file.data.$schema : undefined;
     const kind = declared !== undefined ? KIND.exec(declared)?.[1] : undefined;
@@ -146,6 +164,7 @@ export function loadContent(options: LoadOptions): LoadedContent {
       );
       continue;
     }
+    kinded.add(file);
     // Checked as served: a slug written `{short}-shop` is a slug once the product's short name is in.
     if (!validate(fillNames(file.data, options.product)))
       for (const error of validate.errors ?? []) {
@@ -157,13 +176,15 @@ export function loadContent(options: LoadOptions): LoadedContent {
   for (const problem of contentRuleProblems(parsed)) locate(byFile.get(problem.file)!, problem.pointer, problem.message);
 
   const resources = new Map<string, Item[]>();
-  if (problems.length === 0) {
+  if (problems.length === 0 || options.partial) {
     for (const file of parsed) {
       const data = file.data as { items: Item[]; demoDatesAsOf?: string };
+      if (!kinded.has(file) || !Array.isArray(data.items)) continue;
       const moved = file.demo && data.demoDatesAsOf ? moveDates(data.items, daysBetween(data.demoDatesAsOf, options.today)) : data.items;
       // A demo file adds its items to those of content/ (the same resource in both folders).
       resources.set(file.resource, [...(resources.get(file.resource) ?? []), ...fillNames(moved, options.product)]);
     }
+    if (problems.length > 0) for (const [resource, items] of resources) resources.set(resource, servableItems(items));
   }
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return { resources, problems, files: files.length };

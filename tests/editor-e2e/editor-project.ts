@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from '../../scripts/lib/scratch-copy';
 
+/** How long a stopped editor has to end before it is killed. */
+const STOP_MS = 15_000;
+
 /** `npm run edit` on a scratch copy of the project, as one spec file uses it. */
 export interface EditedProject {
   /** The copy's folder. */
@@ -12,8 +15,8 @@ export interface EditedProject {
   base: string;
   /** What the editor printed so far. */
   output: () => string;
-  /** Stops the editor and removes the copy (EDITOR_E2E_LOG=1 prints its output first). */
-  stop: () => void;
+  /** Stops the editor, waits for it to end, and removes the copy (EDITOR_E2E_LOG=1 prints its output first). */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function startEditor(prefix: string, port: number, options: { git?:
     await git('add', '--all');
     await git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'Start');
   }
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/edit.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/edit.ts'], {
     cwd: dir,
     env: { ...process.env, EDIT_PORT: String(port), EDIT_API_PORT: String(port + 1), DATA_DIR: path.join(dir, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,9 +49,17 @@ export async function startEditor(prefix: string, port: number, options: { git?:
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
+  // The editor ends before its copy goes: a copy removed under a closing editor can leave it hung,
+  // holding its ports. One that does not end within STOP_MS is killed.
+  const stop = async () => {
     if (process.env.EDITOR_E2E_LOG) console.log(log);
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    if (server.pid && server.exitCode === null && server.signalCode === null) {
+      const ended = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+      process.kill(-server.pid, 'SIGTERM');
+      const timer = setTimeout(() => process.kill(-server.pid!, 'SIGKILL'), STOP_MS);
+      await ended;
+      clearTimeout(timer);
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 120_000;
@@ -59,7 +70,7 @@ export async function startEditor(prefix: string, port: number, options: { git?:
     );
     if (up && log.includes('Editor:')) break;
     if (Date.now() > deadline || server.exitCode !== null) {
-      stop();
+      await stop();
       throw new Error(`npm run edit did not start:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -33,7 +33,7 @@ async function openArticle(page: Page) {
   await page.getByRole('tab', { name: 'Content' }).click();
   await page.getByText('Articles', { exact: true }).first().click();
   await page.getByText(ARTICLE, { exact: true }).first().click();
-  const box = page.getByRole('textbox', { name: 'Description' });
+  const box = page.getByRole('textbox', { name: 'Article text' });
   await expect(box).toBeVisible({ timeout: 30_000 });
   return box;
 }

@@ -153,7 +153,7 @@ describe('content files in the editor API', () => {
     // The demo API is untouched: it serves the saved file.
     const demo = (await api.inject({ url: '/api/v1/shop-plans' })).json().data as Array<{ id: number; price: number }>;
     expect(demo.find((plan) => plan.id === value.items[0].id)?.price).not.toBe(12345);
-    // Drafts that do not load leave the preview as it was.
+    // An item taken before that gets a problem stays as it was taken.
     const broken = structuredClone(value);
     broken.items[0].price = 'free';
     expect((await call('POST', '/__editor/api/drafts', { files: { 'content/shop-plans.json': broken } })).body).toMatchObject({
@@ -163,6 +163,38 @@ describe('content files in the editor API', () => {
     await call('POST', '/__editor/api/drafts', { files: {} });
     expect((await call('GET', '/__editor/preview-api/api/v1/shop-plans')).body.data[0].price).not.toBe(12345);
     expect((await call('POST', '/__editor/api/drafts', { files: { 'pages.config.json': {} } })).status).toBe(400);
+  }, 30_000);
+
+  it('serves a new item being written as far as it goes (no not-found), and keeps a problem outside the items out', async () => {
+    const value = JSON.parse(read('content/articles.json'));
+    const id = Math.max(...value.items.map((item: { id: number }) => item.id)) + 1;
+    value.items.push({
+      id,
+      title: 'Rainy',
+      description: '',
+      post_date: '2024-06-01',
+      created_at: '2024-06-01T01:00:00Z',
+      background_image: { main: '' },
+    });
+    const taken = await call('POST', '/__editor/api/drafts', { files: { 'content/articles.json': value } });
+    expect(taken.body).toMatchObject({ ok: false, partial: true });
+    const served = await call('GET', `/__editor/preview-api/api/v1/articles/${id}`);
+    expect(served.status).toBe(200);
+    expect(served.body.data).toMatchObject({ id, title: 'Rainy' });
+    // The next keystroke shows too: an item that never loaded is served as written each time.
+    value.items.at(-1).title = 'Rainy season';
+    expect((await call('POST', '/__editor/api/drafts', { files: { 'content/articles.json': value } })).body).toMatchObject({
+      partial: true,
+    });
+    expect((await call('GET', `/__editor/preview-api/api/v1/articles/${id}`)).body.data).toMatchObject({ title: 'Rainy season' });
+    // A problem outside the items (an unknown key of the file) is not taken.
+    const outside = { ...value, extra: true };
+    expect((await call('POST', '/__editor/api/drafts', { files: { 'content/articles.json': outside } })).body).toMatchObject({
+      ok: false,
+      partial: false,
+    });
+    await call('POST', '/__editor/api/drafts', { files: {} });
+    expect((await call('GET', `/__editor/preview-api/api/v1/articles/${id}`)).status).toBe(404);
   }, 30_000);
 });
 

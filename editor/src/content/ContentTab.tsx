@@ -18,9 +18,19 @@ import { useConfirm } from '../confirm';
 import { plainMessage } from '../messages';
 import { applyChanges, type Change } from '../json';
 import { useEditor, useStore } from '../state';
-import type { ContentFileValue, ContentMeta } from '../types';
+import { PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from '../types';
 import { ContentPreview } from './ContentPreview';
-import { displayOrder, duplicateItem, itemErrorSchema, itemLabel, itemProblems, moveItem, newItem, problemCounts } from './content-model';
+import {
+  displayOrder,
+  duplicateItem,
+  itemErrorSchema,
+  itemLabel,
+  itemProblems,
+  moveItem,
+  newItem,
+  problemCounts,
+  productNames,
+} from './content-model';
 import { ItemForm } from './ItemForm';
 
 const useStyles = makeStyles({
@@ -120,7 +130,8 @@ export function ContentTab() {
 
   if (!selected) return <p className={styles.panel}>The project has no content files.</p>;
   const path = selected.file;
-  const name = itemIndex !== null ? itemLabel(selected, item) : '';
+  const names = productNames(state.files[PAGES_FILE] as PagesConfigValue | undefined);
+  const name = itemIndex !== null ? itemLabel(selected, item, names) : '';
 
   const choose = (meta: ContentMeta) => store.select({ content: meta.file, item: null });
   const edit = (recipe: (value: ContentFileValue) => number | null | undefined, label: string, coalesce?: string) => {
@@ -181,7 +192,6 @@ export function ContentTab() {
                         className={`${styles.row} ${meta === selected ? styles.selected : ''}`}
                         aria-current={meta === selected ? 'true' : undefined}
                         onClick={() => choose(meta)}
-                        title={meta.file}
                       >
                         <span className={styles.rowName}>
                           {meta.name}
@@ -237,7 +247,7 @@ export function ContentTab() {
                     aria-current={index === itemIndex ? 'true' : undefined}
                     onClick={() => store.select({ content: path, item: index })}
                   >
-                    <span className={styles.rowName}>{itemLabel(selected, items[index])}</span>
+                    <span className={styles.rowName}>{itemLabel(selected, items[index], names)}</span>
                     {problemCount > 0 && (
                       <CounterBadge count={problemCount} color="danger" size="small" aria-label={`${problemCount} problems`} />
                     )}

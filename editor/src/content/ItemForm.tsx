@@ -13,6 +13,7 @@ import { isObject } from '../../../domain/guards';
 import { diffValues, humanize, type Change } from '../json';
 import { transformErrors } from '../messages';
 import type { ContentMeta } from '../types';
+import { fieldWords, type FieldWords } from './field-words';
 import { contentFields, contentUiSchema, contentWidgets, validateImageAlt } from './widgets';
 
 /** A list's minimum items only for a required list; no empty object for an optional one (as the props form). */
@@ -24,21 +25,43 @@ const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
 /** Ajv compiles the item schemas in the browser (the editor is development-only). */
 const validator = customizeValidator();
 
-/** Field labels from the schema (a property's title, else its name in words); `id` read-only; widgets merged in. */
-function uiFor(schema: Record<string, unknown>, widgets: UiSchema, depth = 0): UiSchema {
+/**
+ * A schema without its `description`s, at every depth: they are notes to developers ("Record id.",
+ * "as HTML (sanitize before rendering)") and rjsf would show them under the fields.
+ */
+export function withoutDescriptions(schema: unknown, depth = 0): unknown {
+  if (!isObject(schema) || depth > 16) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'description' && typeof value === 'string') continue;
+    if ((key === 'properties' || key === 'definitions' || key === '$defs') && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, withoutDescriptions(child, depth + 1)]));
+    } else if (key === 'items' || key === 'additionalProperties' || key === 'not') out[key] = withoutDescriptions(value, depth + 1);
+    else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value))
+      out[key] = value.map((child) => withoutDescriptions(child, depth + 1));
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Field labels: the editor's words for the field (top-level fields), else the schema's title, else
+ * the field's name in words; help only from the editor's words; `id` read-only; widgets merged in.
+ */
+function uiFor(schema: Record<string, unknown>, widgets: UiSchema, words: Readonly<Record<string, FieldWords>>, depth = 0): UiSchema {
   const ui: UiSchema = { ...widgets };
   if (!isObject(schema) || depth > 8 || !isObject(schema.properties)) return ui;
   for (const [key, child] of Object.entries(schema.properties)) {
     const title = isObject(child) && typeof child.title === 'string' ? child.title : undefined;
     const inner = isObject(widgets[key]) ? (widgets[key] as UiSchema) : {};
+    const own = depth === 0 ? words[key] : undefined;
     ui[key] = {
-      ...(isObject(child) && isObject(child.properties) ? uiFor(child, inner, depth + 1) : inner),
-      'ui:title': title && !/^[A-Za-z0-9]+$/.test(title) ? title : humanize(key === 'id' ? 'Number' : (title ?? key)),
+      ...(isObject(child) && isObject(child.properties) ? uiFor(child, inner, words, depth + 1) : inner),
+      'ui:title': own?.label ?? (title && !/^[A-Za-z0-9]+$/.test(title) ? title : humanize(title ?? key)),
+      ...(own?.help ? { 'ui:help': own.help } : {}),
     };
   }
-  if (depth === 0 && isObject(schema.properties) && 'id' in schema.properties) {
-    ui.id = { ...(ui.id as UiSchema), 'ui:readonly': true, 'ui:help': 'Given by the editor; pages and links name the item by it.' };
-  }
+  if (depth === 0 && isObject(schema.properties) && 'id' in schema.properties) ui.id = { ...(ui.id as UiSchema), 'ui:readonly': true };
   return ui;
 }
 
@@ -61,11 +84,15 @@ export function ItemForm({
 }) {
   const schema = useMemo(() => {
     const { title: _title, description: _description, $schema: _schema, ...rest } = meta.schema;
-    return rest as RJSFSchema;
+    return withoutDescriptions(rest) as RJSFSchema;
   }, [meta.schema]);
+  const kind = typeof meta.schema.title === 'string' ? meta.schema.title : '';
   const uiSchema = useMemo<UiSchema>(
-    () => ({ ...uiFor(schema, contentUiSchema(meta.schema, meta.resource)), 'ui:submitButtonOptions': { norender: true } }),
-    [schema, meta.schema, meta.resource],
+    () => ({
+      ...uiFor(schema, contentUiSchema(meta.schema, meta.resource), fieldWords(kind)),
+      'ui:submitButtonOptions': { norender: true },
+    }),
+    [schema, meta.schema, meta.resource, kind],
   );
   const utils = useMemo(() => createSchemaUtils(validator, schema, defaultsBehavior), [schema]);
   const latest = useRef({ value, onChange });

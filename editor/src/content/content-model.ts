@@ -1,5 +1,6 @@
 import { isObject } from '../../../domain/guards';
 import { parsePointer } from '../../../domain/json-pointer';
+import { fillPlaceholders } from '../../../domain/text';
 import type { ContentFileValue, ContentMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue } from '../types';
 
 /**
@@ -18,8 +19,30 @@ function plain(text: string): string {
     .trim();
 }
 
-/** An item as a list names it: its title, name, question or code, else "Item <id>". */
-export function itemLabel(meta: Pick<ContentMeta, 'labelField'>, item: unknown): string {
+/** The product's names the site fills into content texts ({product}, {short}). */
+export interface ProductNames {
+  product: string;
+  short: string;
+}
+
+/** The product's names of the pages config (`site.product`): what the site fills into {product} and {short}. */
+export function productNames(config: PagesConfigValue | undefined): ProductNames {
+  const product = isObject(config?.site) && isObject(config.site.product) ? config.site.product : {};
+  return { product: String(product.name ?? ''), short: String(product.short ?? '') };
+}
+
+/**
+ * An item as a list names it: its title, name, question or code, else "Item <id>", with the
+ * product's names filled in as the site shows it ("Why {product}?" reads "Why Telmed?").
+ */
+export function itemLabel(meta: Pick<ContentMeta, 'labelField'>, item: unknown, names?: ProductNames): string {
+  const label = rawItemLabel(meta, item);
+  if (!names) return label;
+  const values = Object.fromEntries(Object.entries(names).filter(([, value]) => value !== ''));
+  return fillPlaceholders(label, values);
+}
+
+function rawItemLabel(meta: Pick<ContentMeta, 'labelField'>, item: unknown): string {
   if (!isObject(item)) return 'Item';
   const fields = [meta.labelField, 'title', 'name', 'question', 'code', 'header'].filter((field): field is string => !!field);
   for (const field of fields) {

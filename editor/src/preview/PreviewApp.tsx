@@ -53,22 +53,42 @@ function PreviewPage() {
 let elsewhere = false;
 /** When the last new content came (performance.now()), and how the page is mounted anew. */
 let contentAt = -Infinity;
+/** When the editor last sent a page (a new item's address comes before its draft reaches the API). */
+let renderAt = -Infinity;
 let remount: () => void = () => undefined;
 /** A page that went elsewhere this soon after new content (a request made before it) is mounted anew. */
 const CONTENT_SETTLE_MS = 3000;
 
-/** Where a block sent the preview (a /404 for a missing item, a link): a note and the way back. */
+/** Whether a not-found may be an item whose draft is on its way to the preview's API (or just came). */
+function draftMayCome(): boolean {
+  return performance.now() - Math.max(contentAt, renderAt) < CONTENT_SETTLE_MS;
+}
+
+/**
+ * Where a block sent the preview (a /404 for a missing item, a link): a note and the way back. A
+ * not-found soon after a page or content came is not a note: the item's draft is on its way.
+ */
 function Elsewhere() {
   const current = useContext(PageContext);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const [waiting, setWaiting] = useState(() => pathname === '/404' && draftMayCome());
   useEffect(() => {
     elsewhere = true;
     if (performance.now() - contentAt < CONTENT_SETTLE_MS) remount();
+    const timer = setTimeout(() => setWaiting(false), CONTENT_SETTLE_MS);
     return () => {
       elsewhere = false;
+      clearTimeout(timer);
     };
   }, []);
+  if (waiting) {
+    return (
+      <p className="editor-preview-note" role="status">
+        Loading the content…
+      </p>
+    );
+  }
   return (
     <div className="editor-preview-note" role="status">
       <p>
@@ -143,6 +163,7 @@ export function PreviewApp() {
       if (event.origin !== window.location.origin || event.source !== window.parent || !isToPreview(event.data)) return;
       const data = event.data;
       if (data.type === 'render') {
+        renderAt = performance.now();
         if (failedSinceRender) {
           failedSinceRender = false;
           setGeneration((n) => n + 1);

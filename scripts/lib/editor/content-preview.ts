@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../../server/app';
-import { checkedContent, ContentError, followContent } from '../../../server/content/follow';
+import { manilaToday } from '../../../domain/dates';
+import { checkedContent, followContent } from '../../../server/content/follow';
+import { resourceOf } from '../../../server/content/files';
+import { loadContent } from '../../../server/content/load';
+import type { Item } from '../../../server/repo';
 import { PROJECT_PATHS } from '../project';
 import { editableFiles, isContentFile, readText } from './project';
 import { OWNER_FILE, removeStaleCopies, SCRATCH_PREFIX } from './check';
@@ -16,11 +20,26 @@ import { serialise } from './json-edit';
  * editor's unsaved content files. The editor POSTs its drafts (/__editor/api/drafts); they are
  * written into a scratch copy of content/ and schemas/, loaded and checked as the server loads
  * content on start (server/content/load.ts), and synced into the copy's database
- * (server/content/sync.ts: only the items that differ are written). Drafts that do not load (the
- * gate shows why at their fields) leave the preview on the last drafts that did. The preview frame
+ * (server/content/sync.ts: only the items that differ are written). Drafts whose problems are all
+ * in their items (a new article without its title yet; the gate shows them at their fields) are
+ * served as far as they go; other drafts that do not load leave the preview on the last ones taken. The preview frame
  * asks this API (/__editor/preview-api/api/v1/…) instead of the demo API, so a section that lists
  * articles shows the unsaved article; the demo API (the site on :5180) serves only saved content.
  */
+
+/** A problem inside an item of a content file (its pointer). */
+const ITEM_POINTER = /^\/items\/(\d+)(?:\/|$)/;
+
+/** The id of the item at an index of a content file's text (undefined when there is none). */
+function itemIdAt(text: string | undefined, index: number): unknown {
+  try {
+    const items = (JSON.parse(text ?? '') as { items?: unknown }).items;
+    const item = Array.isArray(items) ? (items[index] as unknown) : undefined;
+    return typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A POST body the preview's API takes, at most. */
 const MAX_BODY = 1024 * 1024;
@@ -34,6 +53,8 @@ export class ContentPreview {
   private readonly held = new Map<string, string>();
   /** How long the last drafts took to load and sync, in ms. */
   lastMs = 0;
+  /** The items the preview's API last took without problems (resource -> items). */
+  private taken = new Map<string, Item[]>();
 
   constructor(private readonly root: string) {}
 
@@ -57,6 +78,8 @@ export class ContentPreview {
       for (const file of editableFiles(this.root).filter(isContentFile)) this.held.set(file, readText(this.root, file) ?? '');
       const app = await buildServer({ dataDir: path.join(dir, 'data'), demo: true, contentRoot: project, logger: 'silent' });
       await app.ready();
+      // What the API took on start: the saved content, as loaded there.
+      this.taken = loadContent({ root: project, demo: true, product: app.ctx.product, today: manilaToday(app.ctx.now()) }).resources;
       this.app = app;
       return app;
     })();
@@ -70,10 +93,11 @@ export class ContentPreview {
 
   /**
    * Makes the preview's content the project's with these content files' values in place of theirs
-   * (every other content file as it is on disk). Answers whether the drafts loaded; when not, the
-   * preview keeps the last content that did.
+   * (every other content file as it is on disk). Answers whether the drafts loaded (`ok`), or were
+   * taken as far as they go (`partial`: problems in their items only, the items served as written);
+   * when neither, the preview keeps the last content that was taken.
    */
-  setDrafts(drafts: Record<string, unknown>): Promise<{ ok: boolean; ms: number }> {
+  setDrafts(drafts: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean; ms: number }> {
     const run = this.queue.then(async () => {
       const app = await this.start();
       const started = performance.now();
@@ -92,19 +116,56 @@ export class ContentPreview {
         else this.held.set(file, text);
       }
       const { ctx } = app;
-      let ok = true;
-      try {
-        const content = checkedContent({ root: project, demo: true, product: ctx.product, now: ctx.now() });
-        await followContent(ctx.repo, content, { demo: true, now: ctx.now() });
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        ok = false;
+      const loaded = loadContent({ root: project, demo: true, product: ctx.product, today: manilaToday(ctx.now()), partial: true });
+      const ok = loaded.problems.length === 0;
+      // A draft being written (problems in items only) shows as far as it goes: a new item as
+      // written (a new article is on its page before its title is typed), an item taken before
+      // without problems as it was then. A problem outside the items keeps the last drafts taken.
+      const partial = !ok && loaded.problems.every((problem) => ITEM_POINTER.test(problem.pointer));
+      if (ok || partial) {
+        const { served, clean } = ok
+          ? { served: loaded.resources, clean: loaded.resources }
+          : this.servedWithProblems(loaded.resources, loaded.problems, texts);
+        await followContent(ctx.repo, served, { demo: true, now: ctx.now() });
+        this.taken = clean;
       }
       this.lastMs = performance.now() - started;
-      return { ok, ms: this.lastMs };
+      return { ok, partial, ms: this.lastMs };
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Content taken with problems in its items: each item with a problem is served as the preview
+   * last took it without problems (an edit that breaks a price keeps the price shown), or as
+   * written when it never had none (a new item being written). Answers what to serve, and what to
+   * remember as taken without problems (the items served as written left out).
+   */
+  private servedWithProblems(
+    resources: ReadonlyMap<string, Item[]>,
+    problems: readonly { file: string; pointer: string }[],
+    texts: ReadonlyMap<string, string | undefined>,
+  ): { served: Map<string, Item[]>; clean: Map<string, Item[]> } {
+    const served = new Map(resources);
+    const unchecked = new Map<string, Set<unknown>>();
+    for (const problem of problems) {
+      const id = itemIdAt(texts.get(problem.file), Number(ITEM_POINTER.exec(problem.pointer)?.[1]));
+      const resource = resourceOf(problem.file);
+      const items = served.get(resource);
+      if (!items) continue;
+      const before = this.taken.get(resource)?.find((item) => item.id === id);
+      if (before)
+        served.set(
+          resource,
+          items.map((item) => (item.id === id ? before : item)),
+        );
+      else unchecked.set(resource, (unchecked.get(resource) ?? new Set()).add(id));
+    }
+    const clean = new Map(
+      [...served].map(([resource, items]) => [resource, items.filter((item) => !unchecked.get(resource)?.has(item.id))] as const),
+    );
+    return { served, clean };
   }
 
   /** Answers a request of the preview frame (`url`: /api/v1/…) from the preview's API. */

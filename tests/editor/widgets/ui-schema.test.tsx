@@ -18,13 +18,14 @@ afterEach(cleanup);
 
 const rich = { 'ui:widget': 'RichTextWidget' };
 const date = { 'ui:widget': 'DateWidget' };
+const dateTime = { 'ui:widget': 'DateTimeWidget' };
 const image = { 'ui:field': 'ImageField' };
 const meaningfulImage = { 'ui:field': 'ImageField', 'ui:options': { altRequired: true } };
 const peso = (hint?: string) => ({ 'ui:widget': 'PesoWidget', ...(hint ? { 'ui:options': { pesoHint: hint } } : {}) });
 
 /** What each content schema's items get, by schema file: every file of schemas/content/ is listed. */
 const EXPECTED: Record<string, object> = {
-  article: { description: rich, post_date: date, background_image: meaningfulImage },
+  article: { description: rich, post_date: date, created_at: dateTime, background_image: meaningfulImage },
   banner: { background_image: image },
   faq: { answer: rich },
   feature: { background_image: image },
@@ -88,6 +89,7 @@ describe('DateWidget and PesoWidget', () => {
     properties: {
       valid_start: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: 'First valid day' },
       price: { type: 'number', minimum: 0, title: 'Price' },
+      created_at: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}', title: 'Created at' },
     },
   };
   function renderForm(formData: Record<string, unknown>) {
@@ -116,6 +118,17 @@ describe('DateWidget and PesoWidget', () => {
     expect(input.value).toBe('2026-01-31');
     fireEvent.change(input, { target: { value: '2026-02-01' } });
     expect(onChange).toHaveBeenLastCalledWith({ valid_start: '2026-02-01' });
+    fireEvent.change(input, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({});
+  });
+
+  it('a moment is a native date-and-time input in Manila time, stored as full ISO 8601 in UTC', () => {
+    const onChange = renderForm({ created_at: '2024-05-15T01:30:00.000Z' });
+    const input = screen.getByLabelText('Created at') as HTMLInputElement;
+    expect(input.type).toBe('datetime-local');
+    expect(input.value).toMatch(/^2024-05-15T09:30(:00)?$/);
+    fireEvent.change(input, { target: { value: '2024-06-01T07:05' } });
+    expect(onChange).toHaveBeenLastCalledWith({ created_at: '2024-05-31T23:05:00.000Z' });
     fireEvent.change(input, { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith({});
   });

@@ -1,4 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { DateTimeWidget } from './DateTimeWidget';
 import { DateWidget } from './DateWidget';
 import { ImageField } from './ImageField';
 import { PesoWidget } from './PesoWidget';
@@ -9,6 +10,7 @@ import { FIELD, WIDGET } from './ui-schema';
 export const contentWidgets: RegistryWidgetsType = {
   [WIDGET.richText]: RichTextWidget,
   [WIDGET.date]: DateWidget,
+  [WIDGET.dateTime]: DateTimeWidget,
   [WIDGET.peso]: PesoWidget,
 };
 

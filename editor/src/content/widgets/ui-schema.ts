@@ -6,7 +6,7 @@ import { ALT_REQUIRED_MESSAGE } from './ImageField';
 export type ContentSchema = { [key: string]: unknown };
 
 /** The widgets and fields `contentUiSchema` names (keys of `contentWidgets` and `contentFields`). */
-export const WIDGET = { richText: 'RichTextWidget', date: 'DateWidget', peso: 'PesoWidget' } as const;
+export const WIDGET = { richText: 'RichTextWidget', date: 'DateWidget', dateTime: 'DateTimeWidget', peso: 'PesoWidget' } as const;
 export const FIELD = { image: 'ImageField' } as const;
 
 /**
@@ -38,6 +38,7 @@ const PESO_HINTS: Readonly<Record<string, string>> = {
 };
 
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const DATE_TIME_PREFIX = '^\\d{4}-\\d{2}-\\d{2}T';
 
 const isRecord = (value: unknown): value is ContentSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -58,6 +59,14 @@ export function isImageSchema(node: ContentSchema): boolean {
 /** A day written YYYY-MM-DD. */
 export function isDateSchema(node: ContentSchema): boolean {
   return types(node).includes('string') && (node.format === 'date' || node.pattern === DATE_PATTERN);
+}
+
+/** A moment in full ISO 8601 (`2024-05-15T01:30:00.000Z`): format date-time, or a pattern that starts with a day and a 'T'. */
+export function isDateTimeSchema(node: ContentSchema): boolean {
+  return (
+    types(node).includes('string') &&
+    (node.format === 'date-time' || (typeof node.pattern === 'string' && node.pattern.startsWith(DATE_TIME_PREFIX)))
+  );
 }
 
 /** An amount in pesos: a number named price or discount, or described as pesos. */
@@ -87,6 +96,7 @@ function walk(schema: unknown, root: ContentSchema, kind: string, depth: number)
       if (isImageSchema(child))
         ui[key] = { 'ui:field': FIELD.image, ...(ALT_REQUIRED.has(kind) ? { 'ui:options': { altRequired: true } } : {}) };
       else if (isDateSchema(child)) ui[key] = { 'ui:widget': WIDGET.date };
+      else if (isDateTimeSchema(child)) ui[key] = { 'ui:widget': WIDGET.dateTime };
       else if (isPesoSchema(child, key))
         ui[key] = { 'ui:widget': WIDGET.peso, ...(PESO_HINTS[key] ? { 'ui:options': { pesoHint: PESO_HINTS[key] } } : {}) };
       else if (isRichText(child, key, kind, depth)) ui[key] = { 'ui:widget': WIDGET.richText };
