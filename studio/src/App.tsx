@@ -58,7 +58,9 @@ whenSessionEnds(() => {
 export function App() {
   useGlobalStyles();
   return (
-    <SWRConfig value={{ fetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
+    // A screen that mounts asks the API again (no 2-second dedupe): signing out empties the cache,
+    // and a sign-in right after it must not be handed nothing by a request of the session before.
+    <SWRConfig value={{ fetcher, revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 0 }}>
       <RouterProvider router={router} />
     </SWRConfig>
   );
