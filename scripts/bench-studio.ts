@@ -24,6 +24,7 @@ import path from 'node:path';
 import { generate as totpCode } from 'otplib';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoEmail } from '../server/studio/demo.ts';
 import { throttle } from '../tests/e2e/hurried-controls.ts';
+import { VIRTUAL_AUTHENTICATOR } from '../tests/studio-e2e/helpers.ts';
 import { wholeNumberOption } from './lib/bench-inputs.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/sample-routes.ts';
 
@@ -125,16 +126,7 @@ async function addPasskey(session: BrowserContext): Promise<Page> {
   const page = await session.newPage();
   const cdp = await session.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: VIRTUAL_AUTHENTICATOR });
   await page.goto(`${STUDIO}/account`);
   await page.getByLabel('Name of the new passkey').fill('Bench');
   await page.getByRole('button', { name: 'Add a passkey' }).click();

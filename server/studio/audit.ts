@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { all, one, sql, type Db, type Queryable } from '../db';
 import { csvRecord } from '../desk/submissions';
+import type { AuditEntryRow } from '../../domain/audit';
 
 /**
  * The studio's audit trail (table studio_audit): who did what, when, from where, with a short
@@ -29,16 +30,8 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor: string | null;
-  ip: string | null;
-  request_id: string | null;
-  action: string;
-  target: string | null;
-  before: string | null;
-  after: string | null;
+/** A stored row: the entry and its link in the hash chain. */
+export interface AuditRow extends AuditEntryRow {
   prev_hash: string;
   hash: string;
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { fillPlaceholders } from '../../domain/text';
+import type { AuditEntryRow } from '../../domain/audit';
 import TEXTS from '../texts.json';
 import { API, type ApiError } from './api';
 import { dateTimeSeconds } from './format';
@@ -12,18 +13,6 @@ const T = TEXTS.audit;
 /** Rows a page shows; one more is asked for, to know whether older rows exist. */
 const PAGE = 50;
 const MAX_ACTOR_LENGTH = 254;
-
-interface AuditRow {
-  id: number;
-  at: string;
-  actor: string | null;
-  ip: string | null;
-  request_id: string | null;
-  action: string;
-  target: string | null;
-  before: string | null;
-  after: string | null;
-}
 
 /** The filters of the address: the action (or its group), who, and a period of whole days. */
 interface Filters {
@@ -80,7 +69,7 @@ export function AuditTrail() {
   const page = new URLSearchParams(query);
   page.set('limit', String(PAGE + 1));
   if (before !== undefined) page.set('before', String(before));
-  const { data, error, isLoading } = useSWR<AuditRow[], ApiError>(`/audit?${page}`, { keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<AuditEntryRow[], ApiError>(`/audit?${page}`, { keepPreviousData: true });
   const rows = data?.slice(0, PAGE);
 
   const show = (next: Filters) => {
@@ -159,15 +148,15 @@ export function AuditTrail() {
 }
 
 /** Where a row came from: its IP and request id. */
-const whereText = (row: AuditRow): string =>
+const whereText = (row: AuditEntryRow): string =>
   [row.ip && fillPlaceholders(T.ip, { ip: row.ip }), row.request_id && fillPlaceholders(T.request, { id: row.request_id })]
     .filter(Boolean)
     .join(' · ');
 
 /** The short before and after of a row, as the trail keeps them (JSON). */
-const changeText = (row: AuditRow): string => (row.before || row.after ? `${row.before ?? '–'} → ${row.after ?? '–'}` : '');
+const changeText = (row: AuditEntryRow): string => (row.before || row.after ? `${row.before ?? '–'} → ${row.after ?? '–'}` : '');
 
-function AuditTable({ rows }: { rows: AuditRow[] }) {
+function AuditTable({ rows }: { rows: AuditEntryRow[] }) {
   const styles = useStyles();
   const table = useTableStyles();
   return (

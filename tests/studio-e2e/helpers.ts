@@ -10,6 +10,19 @@ export const STUDIO = `http://localhost:${Number(process.env.E2E_STUDIO_PORT ?? 
 const STEP_SECONDS = 30;
 
 /**
+ * A device of the DevTools protocol's WebAuthn domain (`WebAuthn.addVirtualAuthenticator`): it keeps
+ * discoverable passkeys, passes user verification and needs no touch, as a phone's screen lock would.
+ */
+export const VIRTUAL_AUTHENTICATOR = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const;
+
+/**
  * Axe finds no serious or critical violation. It reads once running CSS transitions are over: a
  * colour read halfway through a button's hover transition is neither of the two the page shows.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { generate as totpCode } from 'otplib';
 import { DEMO_TOTP_SECRET } from '../../server/studio/demo';
-import { enrolmentLinkSentTo, noSeriousViolations, signInAs } from './helpers';
+import { enrolmentLinkSentTo, noSeriousViolations, signInAs, VIRTUAL_AUTHENTICATOR as AUTHENTICATOR } from './helpers';
 
 /**
  * Passkeys in Chromium, each person's device a virtual authenticator of the DevTools protocol
@@ -11,15 +11,6 @@ import { enrolmentLinkSentTo, noSeriousViolations, signInAs } from './helpers';
  * gone), signs in with that one, removes the first, and is refused removing the last. A password
  * account asks new recovery codes on the same screen.
  */
-
-const AUTHENTICATOR = {
-  protocol: 'ctap2',
-  transport: 'internal',
-  hasResidentKey: true,
-  hasUserVerification: true,
-  isUserVerified: true,
-  automaticPresenceSimulation: true,
-} as const;
 
 /** A virtual authenticator in `page`'s browser; returns a way to remove it (a device gone). */
 async function addAuthenticator(context: BrowserContext, page: Page, transport: 'internal' | 'usb' = 'internal') {
