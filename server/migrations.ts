@@ -484,6 +484,40 @@ export const migrations: Record<string, Migration> = {
       .execute();
     await db.schema.createIndex('studio_webauthn_challenges_by_expiry').on('studio_webauthn_challenges').column('expires_at').execute();
   }),
+  '0012-content-releases': shipped(12, async (db, postgres) => {
+    // Every published version of the content files, numbered from 1, never changed once written:
+    // files is the whole set as JSON ({ "content/articles.json": "<text>", ... }), changed the
+    // paths this release changed (JSON array), summary its change in words (JSON array of lines).
+    // author_*: the studio account that published it (null for a release made from the files at a
+    // start, source 'files'); reviewer: who approved it, when review is on. recorded_commit and
+    // recorded_at: the git commit that records it, once the git record has written it; pushed_at:
+    // when that commit reached CONTENT_GIT_REMOTE. meta 'content_release' holds the live number.
+    await db.schema
+      .createTable('content_releases')
+      .addColumn('number', 'integer', (col) => col.primaryKey())
+      .addColumn('files', 'text', (col) => col.notNull().check(json(postgres, 'files')))
+      .addColumn('changed', 'text', (col) => col.notNull().defaultTo('[]').check(json(postgres, 'changed')))
+      .addColumn('summary', 'text', (col) => col.notNull().defaultTo('[]').check(json(postgres, 'summary')))
+      .addColumn('source', 'text', (col) => col.notNull().check(sql`source IN ('studio', 'files', 'rollback')`))
+      .addColumn('author_id', 'integer', (col) => col.references('studio_accounts.id').onDelete('set null'))
+      .addColumn('author_name', 'text')
+      .addColumn('author_email', 'text')
+      .addColumn('reviewer', 'text')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('recorded_commit', 'text')
+      .addColumn('recorded_at', 'text')
+      .addColumn('pushed_at', 'text')
+      .execute();
+    // One draft per account: the content files it changed ({ path: text }), the release it started
+    // from, and when it was last saved (autosave).
+    await db.schema
+      .createTable('content_drafts')
+      .addColumn('account_id', 'integer', (col) => col.primaryKey().references('studio_accounts.id').onDelete('cascade'))
+      .addColumn('files', 'text', (col) => col.notNull().check(json(postgres, 'files')))
+      .addColumn('base_release', 'integer', (col) => col.notNull())
+      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .execute();
+  }),
 };
 
 /** The schema version a migration's name starts with. */
