@@ -133,6 +133,7 @@ export class GitRecord {
 
   /** Runs a pass now, or right after the one under way. */
   wake(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
@@ -207,13 +208,20 @@ export class GitRecord {
     }
   }
 
-  /** Pushes HEAD when releases wait for it and no failed push is still waiting for its next try. */
+  /**
+   * Pushes HEAD when releases it carries wait for it and no failed push is still waiting for its
+   * next try. A release committed by an instance that died before its push is not in this clone: it
+   * waits for an operator (TelmedContentRecordBehind), never marked pushed by another's push.
+   */
   private async pushWhenDue(): Promise<void> {
-    const waiting = await one<{ count: number }>(
+    if (Date.now() < this.nextPushAt) return;
+    const unpushed = await all<{ number: number; recorded_commit: string }>(
       this.db.query,
-      sql`SELECT COUNT(*) AS count FROM content_releases WHERE recorded_commit IS NOT NULL AND pushed_at IS NULL`,
+      sql`SELECT number, recorded_commit FROM content_releases WHERE recorded_commit IS NOT NULL AND pushed_at IS NULL`,
     );
-    if (Number(waiting?.count ?? 0) === 0 || Date.now() < this.nextPushAt) return;
+    const carried: number[] = [];
+    for (const row of unpushed) if (await this.onHead(row.recorded_commit)) carried.push(row.number);
+    if (carried.length === 0) return;
     const { dir, remote, branch } = this.settings;
     try {
       await git(dir, ['push', '--quiet', '--', remote!, `HEAD:refs/heads/${branch}`]);
@@ -223,7 +231,7 @@ export class GitRecord {
       const delay = pushDelay(this.pushFailures, this.settings.retry);
       this.nextPushAt = Date.now() + delay;
       clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => !this.stopped && this.wake(), delay);
+      this.retryTimer = setTimeout(() => this.wake(), delay);
       this.retryTimer.unref();
       this.options.log.warn({ err: error, failures: this.pushFailures, retryInMs: delay }, 'content record: push failed; trying again');
       return;
@@ -231,10 +239,19 @@ export class GitRecord {
     if (this.pushFailures > 0) this.options.log.info({ failures: this.pushFailures }, 'content record: pushed again after failures');
     this.pushFailures = 0;
     this.nextPushAt = 0;
-    await run(
-      this.db.query,
-      sql`UPDATE content_releases SET pushed_at = ${this.now().toISOString()} WHERE recorded_commit IS NOT NULL AND pushed_at IS NULL`,
-    );
+    const pushedAt = this.now().toISOString();
+    for (const number of carried)
+      await run(this.db.query, sql`UPDATE content_releases SET pushed_at = ${pushedAt} WHERE number = ${number} AND pushed_at IS NULL`);
+  }
+
+  /** Whether a commit is HEAD or one of its ancestors in the work tree. */
+  private async onHead(commit: string): Promise<boolean> {
+    try {
+      await git(this.settings.dir, ['merge-base', '--is-ancestor', commit, 'HEAD']);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Releases not yet committed, or (with a remote) not yet pushed, and when the oldest was made. */

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../server/db';
+import { openPostgres, run, sql } from '../../server/db';
 import { watchContentRecord } from '../../server/content/record-metrics';
 import { createMetrics } from '../../server/metrics';
 import {
@@ -48,6 +48,23 @@ describe('the git record, pushed', () => {
     expect(recordedReleases(remote, 'content')).toEqual([1, 2]);
     expect(sh(remote, 'rev-parse', 'content').trim()).toBe(sh(dir, 'rev-parse', 'HEAD').trim());
     expect((await releaseRows(db)).every((row) => row.pushed_at !== null)).toBe(true);
+  });
+
+  it('never marks pushed a release whose commit this clone does not hold (made by an instance that died before its push)', async () => {
+    const db = await testDatabase(cleanups);
+    const dir = workTree(START);
+    const remote = bareRepo();
+    cleanups.push(() => rmSync(remote, { recursive: true, force: true }));
+    await insertRelease(db, 1, { files: files(1) });
+    await run(db.query, sql`UPDATE content_releases SET recorded_commit = ${'0123456789abcdef0123456789abcdef01234567'}`);
+    const record = recorder({ db, dir, remote });
+    await record.pass();
+    expect(sh(remote, 'branch', '--list').trim()).toBe('');
+    await insertRelease(db, 2, { files: files(2) });
+    await record.pass();
+    expect(recordedReleases(remote, 'main')).toEqual([2]);
+    expect((await releaseRows(db)).map((row) => row.pushed_at !== null)).toEqual([false, true]);
+    expect(await record.behind()).toEqual({ count: 1, oldest: '2026-12-01T08:00:00.000Z' });
   });
 
   it('retries a push that fails, counts it and shows it behind, and pushes once the remote exists', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run, sql } from '../../server/db';
+import { commitMessage } from '../../server/content/git-commit';
 import { contentFile, insertRelease, recordedReleases, recorder, releaseRows, sh, testDatabase, workTree } from './git-record-helpers';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -110,5 +111,23 @@ describe('the git record', () => {
     expect(sh(dir, 'rev-list', '--count', 'HEAD').trim()).toBe('1');
     expect((await releaseRows(db)).map((row) => row.recorded_commit)).toEqual([null, null]);
     expect(existsSync(join(dir, 'server'))).toBe(false);
+  });
+
+  it('keeps a subject to 72 characters, and names a release without words by its number', () => {
+    const row = {
+      number: 9,
+      files: '{}',
+      source: 'studio' as const,
+      author_name: null,
+      author_email: null,
+      reviewer: null,
+      created_at: '',
+    };
+    const long = `Shop plans and prices: ${'Individual, price ₱1,499.00 → ₱1,799.00; '.repeat(3)}`;
+    const [subject, body] = commitMessage({ ...row, summary: JSON.stringify([long, 'Articles: 1 added']) });
+    expect(subject).toHaveLength(72);
+    expect(subject.endsWith('…')).toBe(true);
+    expect(body).toBe(`${long.trim()}\nArticles: 1 added`);
+    expect(commitMessage({ ...row, summary: '[]' })).toEqual(['Content release 9', 'Studio-Release: 9']);
   });
 });
