@@ -25,6 +25,9 @@ import { registerSameSiteWrites, registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
 import { checkedContent, followContent } from './content/follow';
+import { isWorkTreeTop } from './content/git';
+import { GitRecord, type GitRecordSettings } from './content/git-record';
+import { watchContentRecord } from './content/record-metrics';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
   DEFAULT_UPLOAD_CLIENT_DAILY_MB,
@@ -119,6 +122,8 @@ export interface BuildOptions {
   uploadRetentionDays?: number;
   /** Hours a submission may wait open before the alert, exposed as a gauge; default 24 (SUBMISSION_ALERT_HOURS). */
   submissionAlertHours?: number;
+  /** The git record of the content releases (CONTENT_GIT_DIR and the rest; server/content/git-record.ts); none when absent. */
+  contentGit?: GitRecordSettings;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -237,6 +242,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   const now = opts.now ?? (() => new Date());
   const product = opts.product ?? readProduct();
+  if (opts.contentGit && !(await isWorkTreeTop(opts.contentGit.dir)))
+    throw new SettingsError([`CONTENT_GIT_DIR must be the top folder of a git clone (${opts.contentGit.dir} is not)`]);
   // Checked before the database opens: invalid content files stop the start and change nothing.
   const content = checkedContent({ root: opts.contentRoot ?? ROOT_DIR, demo: opts.demo, product, now: now() });
   const db = await openDatabase({
@@ -296,6 +303,11 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     now,
     draining: () => draining,
   });
+  // Each content release becomes a commit of the git record, from the moment the server is ready.
+  const record = opts.contentGit
+    ? new GitRecord({ ...opts.contentGit, db, shared, log: app.log, now, onPushFailure: () => metrics.contentPushFailures.inc() })
+    : undefined;
+  watchContentRecord(metrics, record, now);
   const expirePending = async () => metrics.ordersExpired.inc(await orders.expirePending(now().toISOString()));
   await expirePending();
   const sweepOnce = async () => {
@@ -324,12 +336,17 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   app.decorate('metricsAddress', () => metricsServer?.address() ?? null);
   // E-mails written before this start (a crash, an SMTP outage) go out as soon as the server is up.
-  app.addHook('onReady', async () => mail.sender?.start());
+  app.addHook('onReady', async () => {
+    mail.sender?.start();
+    record?.start();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(uploadSweep);
     // Sends in flight finish and are marked before the database closes.
     await mail.sender?.stop();
+    // A commit under way finishes and is stored before the database closes.
+    await record?.stop();
     await shared.close();
     await db.close();
   });

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     databasePoolSize: settings.databasePoolSize,
     metricsPort: settings.metricsPort,
     metricsHost: settings.metricsHost,
+    contentGit: settings.contentGit,
     warmImages: true,
   });
   // The studio (the staff's application) on a port and origin of its own, when STUDIO_PORT is set.

@@ -111,6 +111,10 @@ export function createMetrics() {
     emailsSent: counter('telmed_emails_sent_total', 'E-mails the SMTP server accepted, by kind (keys, form).', ['kind']),
     emailsFailed: counter('telmed_emails_failed_total', 'E-mails given up on after their last attempt, by kind.', ['kind']),
     emailsRetried: counter('telmed_emails_retried_total', 'E-mail attempts that failed and were scheduled again, by kind.', ['kind']),
+    contentPushFailures: counter(
+      'telmed_content_push_failures_total',
+      "Pushes of the content's git record to CONTENT_GIT_REMOTE that failed (each is tried again, 2 s to 5 min later).",
+    ),
     dbQueryDuration: new Histogram({
       name: 'telmed_db_query_duration_seconds',
       help: 'Database query durations.',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { PLAIN_ADDRESS } from '../domain/email';
+import { readContentGitSettings, type ContentGitSettings } from './content/git-settings';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
 import {
@@ -88,6 +89,12 @@ export interface Settings {
    * rotation. Set whenever the studio runs.
    */
   studioSecretKeys?: { current: Buffer; previous?: Buffer };
+  /**
+   * The git record of the content releases (CONTENT_GIT_DIR, off when unset): each release one commit
+   * in that work tree, pushed to CONTENT_GIT_REMOTE (branch CONTENT_GIT_BRANCH, default main) when set,
+   * committed by CONTENT_GIT_COMMITTER (default Studio <studio@localhost>).
+   */
+  contentGit?: ContentGitSettings;
 }
 
 export class SettingsError extends Error {
@@ -513,8 +520,10 @@ export function readSettings(env: Env = process.env): Settings {
     );
   }
   const studioKeys = studioSecretKeys(env, { demo, studio: studioPort !== undefined }, problems);
+  const contentGit = readContentGitSettings(env, problems);
   if (problems.length > 0) throw new SettingsError(problems);
   return {
+    contentGit,
     studioPort,
     studioSecretKeys: studioKeys,
     studioUrl,

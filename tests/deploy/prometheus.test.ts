@@ -67,7 +67,7 @@ describe.skipIf(!hasPromtool)('promtool', () => {
 });
 
 describe('the alert rules', () => {
-  it('are these thirteen, in this order', () => {
+  it('are these fourteen, in this order', () => {
     expect(alertBlocks.map((alert) => alert.name)).toEqual([
       'TelmedKeyEmailsStuck',
       'TelmedKeyEmailFailed',
@@ -82,6 +82,7 @@ describe('the alert rules', () => {
       'TelmedRedisDown',
       'TelmedUploadQuotaRefusing',
       'TelmedUploadsNearQuota',
+      'TelmedContentRecordBehind',
     ]);
   });
 

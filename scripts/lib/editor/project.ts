@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, listJson } from '../json-file';
 import { blockInfo, parsed, PROJECT_PATHS, readInputs, sourceCatalogue, type SourceMode } from '../project';
+import { contentName, LABEL_FIELDS } from '../../../domain/content-names';
 import { templateParams } from '../../../domain/paths';
 
 /**
@@ -102,44 +103,8 @@ export function editableFiles(root: string): string[] {
   return [...config, ...[...forms, ...content].filter((file) => !editablePathProblem(file))];
 }
 
-/** Human names of content resources (a file's name) where the words of the name are not enough. */
-const CONTENT_NAMES: Record<string, string> = {
-  faqs: 'Frequently asked questions',
-  'shop-plans': 'Shop plans and prices',
-  'home-sliders': 'Home page banners',
-  promos: 'Promo codes',
-  'promotion-codes': 'Reseller promotion codes',
-  'data-privacies': 'Privacy policy',
-  'terms-and-conditions': 'Terms and conditions',
-  'how-it-works': 'How it works, steps',
-  'feature-parallaxes': 'Features',
-  'about-us-sections': 'About us, sections',
-  'tele-treatments': 'Tele-treatment, sections',
-  footers: 'Footer',
-  'reseller-faqs': 'Reseller frequently asked questions',
-  'reseller-data-privacies': 'Reseller privacy policy',
-  'reseller-terms-and-conditions': 'Reseller terms and conditions',
-  'reseller-how-it-works': 'Reseller how it works, steps',
-};
-
-/** 'home-testimonials' -> 'Home testimonials'. */
-function nameWords(name: string): string {
-  const spaced = name.replace(/[-_]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-/**
- * A content resource as an editor names it: the table above, else its file name in words with
- * "-sliders" read as the page's banners ("shop-sliders" -> "Shop page banners"); a demo file's
- * name ends in "(demo)".
- */
-export function contentName(file: string): string {
-  const demo = file.startsWith(`${DEMO_CONTENT}/`);
-  const resource = path.basename(file, '.json');
-  const slider = /^(.+)-sliders$/.exec(resource);
-  const name = CONTENT_NAMES[resource] ?? (slider ? `${nameWords(slider[1])} page banners` : nameWords(resource));
-  return demo ? `${name} (demo)` : name;
-}
+/** A content resource as an editor names it (domain/content-names.ts: one name everywhere). */
+export { contentName };
 
 /**
  * A content source as an editor names it: the content it serves ("shop-plans" -> "Shop plans and
@@ -203,8 +168,6 @@ function inlineRefs(root: string, from: string, schema: unknown, depth = 0): Rec
   };
   return walk(schema) as Record<string, unknown>;
 }
-
-const LABEL_FIELDS = ['title', 'name', 'question', 'code', 'header'];
 
 /** The content files the editor edits, named, grouped and with their item schemas (see ContentMeta). */
 export function contentCatalogue(root: string, files: Record<string, EditorFile>): ContentMeta[] {
