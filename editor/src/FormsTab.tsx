@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { FormFile } from './forms/types';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from './core/ErrorBoundary';
 import { useListStyles } from './pages/PageList';
 import { useEditor, useStore } from './state';
 

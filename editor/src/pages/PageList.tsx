@@ -15,11 +15,11 @@ import {
   ToolbarButton,
 } from '@fluentui/react-components';
 import { memo, useState, type FormEvent } from 'react';
-import { useConfirm } from '../confirm';
-import { duplicatePage, pageFieldErrors, pageTitle, type PageFields } from '../model';
+import { useConfirm } from '../core/confirm';
+import { duplicatePage, pageFieldErrors, pageTitle, type PageFields } from '../core/model';
 import { useStore } from '../state';
-import type { Diagnostic, PagesConfigValue, PageValue } from '../types';
-import { PAGES_FILE } from '../types';
+import type { Diagnostic, PagesConfigValue, PageValue } from '../core/types';
+import { PAGES_FILE } from '../core/types';
 
 export const useListStyles = makeStyles({
   heading: {

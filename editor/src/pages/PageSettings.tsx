@@ -2,10 +2,10 @@ import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/reac
 import { useEffect, useState } from 'react';
 import { isWithin } from '../../../domain/json-pointer';
 import { ProblemList } from '../Banners';
-import { pageFieldErrors, pageTitle, relativePointer } from '../model';
-import { plainMessage } from '../messages';
+import { pageFieldErrors, pageTitle, relativePointer } from '../core/model';
+import { plainMessage } from '../core/messages';
 import { useEditor, useStore } from '../state';
-import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
+import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 
 export const usePanelStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

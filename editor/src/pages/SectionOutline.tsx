@@ -14,9 +14,9 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, makeStyles, mergeClasses, tokens, Toolbar, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { blockTitle, pageTitle, problemsBySection, resolvedSection, sectionTitles } from '../model';
+import { blockTitle, pageTitle, problemsBySection, resolvedSection, sectionTitles } from '../core/model';
 import { useEditor, useStore } from '../state';
-import type { Diagnostic, PagesConfigValue, PageValue, SectionValue } from '../types';
+import type { Diagnostic, PagesConfigValue, PageValue, SectionValue } from '../core/types';
 import { BlockPalette } from './BlockPalette';
 import { useListStyles } from './PageList';
 

@@ -16,10 +16,10 @@ import {
 } from '@fluentui/react-components';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ProblemList } from '../Banners';
-import { ErrorBoundary } from '../ErrorBoundary';
-import { applyChanges, type Change } from '../json';
+import { ErrorBoundary } from '../core/ErrorBoundary';
+import { applyChanges, type Change } from '../core/json';
 import { isObject } from '../../../domain/guards';
-import { plainMessage, plainMessages } from '../messages';
+import { plainMessage, plainMessages } from '../core/messages';
 import {
   blockDescription,
   blockTitle,
@@ -31,9 +31,9 @@ import {
   sectionTitles,
   sourcesFor,
   sourceUse,
-} from '../model';
+} from '../core/model';
 import { useEditor, useStore } from '../state';
-import type { BlockMeta, Diagnostic, PagesConfigValue, SectionValue, SourceMeta } from '../types';
+import type { BlockMeta, Diagnostic, PagesConfigValue, SectionValue, SourceMeta } from '../core/types';
 import { usePanelStyles } from './PageSettings';
 
 /** rjsf and its Fluent theme load with the first section opened, not with the editor. */
