@@ -2,7 +2,7 @@ import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-compo
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { FormFile } from './forms/types';
 import { ErrorBoundary } from './core/ErrorBoundary';
-import { useListStyles } from './pages/PageList';
+import { useListStyles } from './core/list-styles';
 import { useEditor, useStore } from './state';
 
 /** The form file editor (editor/src/forms/, the forms UI): loaded with the Forms tab. */

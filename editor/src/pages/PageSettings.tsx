@@ -1,4 +1,4 @@
-import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Field, Input, Text, Textarea } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { isWithin } from '../../../domain/json-pointer';
 import { ProblemList } from '../Banners';
@@ -6,14 +6,7 @@ import { pageFieldErrors, pageTitle, relativePointer } from '../core/model';
 import { plainMessage } from '../core/messages';
 import { useEditor, useStore } from '../state';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
-
-export const usePanelStyles = makeStyles({
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  heading: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  sub: { margin: 0, color: tokens.colorNeutralForeground2 },
-  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-});
+import { usePanelStyles } from './panel-styles';
 
 /** A text field that keeps what is typed while it is invalid, and stores it through `commit` as it changes. */
 function PageField({
