@@ -1,9 +1,9 @@
 import { memo } from 'react';
+import { DraftField } from './DraftField';
 import type { BlockMeta, Diagnostic, SectionValue, SourceMeta } from '../core/types';
 import { SectionBinding } from './SectionBinding';
 import { SectionHeader } from './SectionHeader';
 import { sectionErrorAt, type FieldActions, type SectionKeys } from './section-types';
-import { TextKey } from './TextKey';
 
 /** An anchor: lower-case letters, digits and '-'. */
 const ID_PATTERN = /^[a-z0-9-]+$/;
@@ -49,15 +49,14 @@ export const SectionFields = memo(function SectionFields({
         title={title}
         onDetach={actions.detach}
       />
-      <TextKey
+      <DraftField
         label="Anchor"
-        value={section.id}
+        value={section.id ?? ''}
         placeholder={preset?.id ? `${preset.id} (from the shared section)` : undefined}
         hint="A link to the page ending in #anchor scrolls to this section. Lower-case letters, digits and '-'."
         error={errorAt('id')}
-        pattern={ID_PATTERN}
-        patternMessage="Use lower-case letters, digits and '-' only"
-        onCommit={(value) => actions.setKey('id', value)}
+        validate={(id) => (id !== '' && !ID_PATTERN.test(id) ? "Use lower-case letters, digits and '-' only" : undefined)}
+        onCommit={(value) => actions.setKey('id', value === '' ? undefined : value)}
       />
       <SectionBinding
         section={section}
