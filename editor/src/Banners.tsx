@@ -9,12 +9,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { parsePointer } from '../../domain/json-pointer';
-import { useConfirm } from './confirm';
+import { useConfirm } from './core/confirm';
 import { fileTitle, problemPlace } from './content/field-words';
-import { humanize } from './json';
-import { plainMessage } from './messages';
+import { humanize } from './core/json';
+import { plainMessage } from './core/messages';
 import { useEditor, useStore, type EditorStore } from './state';
-import { isContentPath, PAGES_FILE, type Diagnostic } from './types';
+import { isContentPath, PAGES_FILE, type Diagnostic } from './core/types';
 
 const useStyles = makeStyles({
   banners: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalL}` },

@@ -1,8 +1,8 @@
 import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { FormFile } from './forms/types';
-import { ErrorBoundary } from './ErrorBoundary';
-import { useListStyles } from './pages/PageList';
+import { ErrorBoundary } from './core/ErrorBoundary';
+import { useListStyles } from './core/list-styles';
 import { useEditor, useStore } from './state';
 
 /** The form file editor (editor/src/forms/, the forms UI): loaded with the Forms tab. */

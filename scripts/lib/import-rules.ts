@@ -128,6 +128,27 @@ const IMPORT_RULES: readonly ImportRule[] = [
     to: /^(src\/|server\/|scripts\/|editor\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx|@node-rs\/argon2|otplib|@simplewebauthn\/server)($|\/))/,
   },
   {
+    name: 'editor-folders-below-root',
+    why: "the editor's folders (pages/, forms/) are composed by the modules of editor/src and never import them: what two folders share moves down to editor/src/core (the store, state.ts, and its problem list, Banners.tsx, stay readable until they move down; messages.json is the editor's texts)",
+    from: /^editor\/src\/(pages|forms)\//,
+    to: /^editor\/src\/[^/]+$/,
+    toNot: ['^editor/src/messages\\.json$', '^editor/src/state\\.ts$', '^editor/src/Banners\\.tsx$'],
+  },
+  {
+    name: 'editor-folders-apart',
+    why: "the editor's pages/ and forms/ never import each other: what both use moves down to editor/src/core",
+    from: /^editor\/src\/(pages|forms)\//,
+    to: /^editor\/src\/(pages|forms)\//,
+    toNot: ['^editor/src/$1/'],
+  },
+  {
+    name: 'editor-core-is-a-leaf',
+    why: "editor/src/core is what the editor's folders share: it imports only itself and the editor's texts (messages.json), never the folders or the modules that compose them",
+    from: /^editor\/src\/core\//,
+    to: /^editor\/src\//,
+    toNot: ['^editor/src/core/', '^editor/src/messages\\.json$'],
+  },
+  {
     name: 'editor-development-only',
     why: 'the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit` only: the site and the server never import it',
     from: /^(src|server|domain)\//,

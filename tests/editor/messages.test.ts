@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { plainMessage, plainMessages, plainValidatorError, transformErrors } from '../../editor/src/messages';
+import { plainMessage, plainMessages, plainValidatorError, transformErrors } from '../../editor/src/core/messages';
 import { describeErrors } from '../../scripts/lib/ajv';
 
 /** Ajv's English phrases that must never reach a field. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, diffValues, humanize } from '../../editor/src/json';
+import { applyChanges, diffValues, humanize } from '../../editor/src/core/json';
 import {
   duplicatePage,
   followSections,
@@ -12,9 +12,9 @@ import {
   sectionTitle,
   sectionTitles,
   sourcesFor,
-} from '../../editor/src/model';
+} from '../../editor/src/core/model';
 import { samplePath } from '../../scripts/lib/routes';
-import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue, type SourceMeta } from '../../editor/src/types';
+import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue, type SourceMeta } from '../../editor/src/core/types';
 
 const pages: PageValue[] = [
   { name: 'Home', path: '/' },

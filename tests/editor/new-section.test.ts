@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSection } from '../../editor/src/model';
+import { newSection } from '../../editor/src/core/model';
 
 const section = (schema: Record<string, unknown>) => newSection({ type: 'tree', schema });
 

@@ -68,6 +68,42 @@ describe('import boundaries (npm run lint:imports)', () => {
       );
     });
 
+    it("reports an editor folder that imports the editor's root, another folder, or a core module that imports up", async () => {
+      const editorDir = mkdtempSync(path.join(tmpdir(), 'imports-editor-'));
+      const editorFiles: Record<string, string> = {
+        'editor/src/App.tsx': "import { panel } from './pages/Panel';\nexport const app = panel;",
+        'editor/src/state.ts': 'export const state = 1;',
+        'editor/src/model.ts': 'export const model = 1;',
+        'editor/src/messages.json': '{ "ok": "OK" }',
+        'editor/src/core/json.ts': "import words from '../messages.json';\nexport const json = words.ok;",
+        'editor/src/core/bad.ts': "import { app } from '../App';\nimport { form } from '../forms/Form';\nexport const bad = [app, form];",
+        'editor/src/pages/Panel.tsx':
+          "import { state } from '../state';\nimport { model } from '../model';\nimport { json } from '../core/json';\nimport { form } from '../forms/Form';\nimport { own } from './own';\nexport const panel = [state, model, json, form, own];",
+        'editor/src/pages/own.ts': 'export const own = 1;',
+        'editor/src/forms/Form.tsx': "import { json } from '../core/json';\nexport const form = json;",
+      };
+      for (const [file, text] of Object.entries(editorFiles)) {
+        mkdirSync(path.dirname(path.join(editorDir, file)), { recursive: true });
+        writeFileSync(path.join(editorDir, file), text);
+      }
+      try {
+        const graph = await importGraph(editorDir, sourceFiles(editorDir, ['editor']));
+        const found = ruleViolations(graph)
+          .map((v) => `${v.rule}: ${v.from} -> ${v.to}`)
+          .sort();
+        expect(found).toEqual(
+          [
+            'editor-core-is-a-leaf: editor/src/core/bad.ts -> editor/src/App.tsx',
+            'editor-core-is-a-leaf: editor/src/core/bad.ts -> editor/src/forms/Form.tsx',
+            'editor-folders-apart: editor/src/pages/Panel.tsx -> editor/src/forms/Form.tsx',
+            'editor-folders-below-root: editor/src/pages/Panel.tsx -> editor/src/model.ts',
+          ].sort(),
+        );
+      } finally {
+        rmSync(editorDir, { recursive: true, force: true });
+      }
+    });
+
     it('reports an import cycle once', async () => {
       const graph = await importGraph(dir, sourceFiles(dir, ['src']));
       expect(importCycles(graph)).toEqual([['src/lib/p.ts', 'src/lib/q.ts', 'src/lib/p.ts']]);

@@ -1,26 +1,17 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Add20Regular } from '@fluentui/react-icons';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AddFieldForm } from './AddFieldForm';
 import { bundleForm } from './bundle';
-import { FieldCard, fieldElementId, type Change } from './FieldCard';
-import { FIELD_KIND_LABELS, FORM_FIELD_KINDS, uniqueFieldName, type FieldKind } from './field-kinds';
-import { addField, fieldLabel, groupProblems, moveField, readForm, removeField, takenNames } from './form-ops';
+import { fieldElementId } from './field-props';
+import { FIELD_KIND_LABELS, FORM_FIELD_KINDS, type FieldKind } from './field-kinds';
+import { FieldList } from './FieldList';
+import { addField, moveField, removeField } from './field-ops';
+import { fieldLabel, readForm, takenNames } from './form-read';
+import { groupProblems } from './form-problems';
 import { FormPreview } from './FormPreview';
 import { FlowTexts, MailTexts } from './FormTexts';
 import { ProblemList } from './ProblemList';
-import type { Diagnostic, FormFile, Fragments } from './types';
+import type { Change, Diagnostic, FormFile, Fragments } from './types';
 
 export { FORM_FIELD_KINDS };
 export type { FieldKind, FormFile };
@@ -57,9 +48,6 @@ const useStyles = makeStyles({
   },
   heading: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  list: { margin: 0, padding: 0 },
-  add: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
-  grow: { flexGrow: 1, minWidth: '12rem' },
   note: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace },
   visuallyHidden: {
@@ -72,15 +60,11 @@ const useStyles = makeStyles({
   },
 });
 
-const DRAG_INSTRUCTIONS =
-  'To reorder a field, press Space or Enter on its handle to pick it up, the up and down arrow keys to move it, ' +
-  'Space or Enter to drop it, Escape to cancel. The Move up and Move down buttons do the same one step at a time.';
-
 /**
  * The editor of one form file (forms/<name>.json): its fields in ui:order (reorder by drag and drop,
  * by keyboard or with the move buttons; remove; add a field of a kind), each field's label, required
  * flag and messages, the flow's texts, the e-mail recipients, and a live preview of the form with
- * its validation. Every change goes to `onChange` as an immer recipe on the form file (form-ops.ts);
+ * its validation. Every change goes to `onChange` as an immer recipe on the form file (field-ops.ts, field-settings-ops.ts, flow-ops.ts);
  * the gate's problems show on the field they point at, the others above the fields.
  */
 export function FormEditor({ path, value, fragments, problems, onChange }: FormEditorProps) {
@@ -91,20 +75,17 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
   const preview = useMemo(() => bundleForm(value, ctx, { expand: true }).data, [value, ctx]);
   const names = useMemo(() => view.fields.map((field) => field.name), [view]);
   const grouped = useMemo(() => groupProblems(problems, value, names), [problems, value, names]);
+  const taken = useMemo(() => takenNames(view.form), [view]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
   const [pendingFocus, setPendingFocus] = useState<string | undefined>();
-  const [newLabel, setNewLabel] = useState('');
-  const [newKind, setNewKind] = useState<FieldKind>('text');
-  const [addError, setAddError] = useState<string | undefined>();
   const fieldsHeading = useRef<HTMLHeadingElement>(null);
 
   const change: Change = (edit) => onChange(edit);
-  const labelOf = (name: UniqueIdentifier) => {
+  const labelOf = (name: string) => {
     const field = view.fields.find((f) => f.name === name);
-    return field ? fieldLabel(field) : String(name);
+    return field ? fieldLabel(field) : name;
   };
-  const position = (name: UniqueIdentifier) => names.indexOf(String(name)) + 1;
 
   // Focus follows a field that moved, was added, or the list after a removal (set below, applied once the form re-rendered).
   useEffect(() => {
@@ -114,28 +95,7 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
     setPendingFocus(undefined);
   }, [pendingFocus, view]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}, position ${position(active.id)} of ${names.length}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${labelOf(active.id)} is over position ${position(over.id)} of ${names.length}.`
-        : `${labelOf(active.id)} is over no position.`,
-    onDragEnd: ({ active, over }) =>
-      over ? `${labelOf(active.id)} dropped at position ${position(over.id)} of ${names.length}.` : `${labelOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${labelOf(active.id)} was cancelled; it stays at position ${position(active.id)}.`,
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = String(active.id);
-    const to = String(over.id);
-    change((draft) => moveField(draft, from, to, ctx));
-  };
+  const reorder = (from: string, to: string) => change((draft) => moveField(draft, from, to, ctx));
 
   const move = (name: string, offset: -1 | 1) => {
     const index = names.indexOf(name);
@@ -163,21 +123,11 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
       return next;
     });
 
-  const nextName = newLabel.trim() === '' ? undefined : uniqueFieldName(newLabel.trim(), takenNames(view.form));
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const label = newLabel.trim();
-    if (label === '' || nextName === undefined) {
-      setAddError('Give the new field a label');
-      return;
-    }
-    const kind = newKind;
+  const add = (kind: FieldKind, label: string, name: string) => {
     change((draft) => void addField(draft, kind, label, ctx));
-    setExpanded((open) => new Set(open).add(nextName));
-    setAnnouncement(`${FIELD_KIND_LABELS[kind]} field ${label} added at the end (name ${nextName}).`);
-    setPendingFocus(fieldElementId(idBase, 'toggle', nextName));
-    setNewLabel('');
-    setAddError(undefined);
+    setExpanded((open) => new Set(open).add(name));
+    setAnnouncement(`${FIELD_KIND_LABELS[kind]} field ${label} added at the end (name ${name}).`);
+    setPendingFocus(fieldElementId(idBase, 'toggle', name));
   };
 
   const formProblems = [...view.issues, ...grouped.form];
@@ -206,34 +156,19 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
           <h3 id={ids.fields} ref={fieldsHeading} tabIndex={-1} className={styles.heading}>
             Fields ({names.length})
           </h3>
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
-          >
-            <SortableContext items={names} strategy={verticalListSortingStrategy}>
-              <ul className={styles.list} aria-label="Fields of the form, in order">
-                {view.fields.map((field, index) => (
-                  <FieldCard
-                    key={field.name}
-                    field={field}
-                    index={index}
-                    count={names.length}
-                    ctx={ctx}
-                    change={change}
-                    problems={grouped.byField.get(field.name) ?? []}
-                    expanded={expanded.has(field.name)}
-                    idBase={idBase}
-                    defaultRequired={view.defaultRequired}
-                    onToggle={() => toggle(field.name)}
-                    onMove={(offset) => move(field.name, offset)}
-                    onRemove={() => remove(field.name)}
-                  />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
+          <FieldList
+            fields={view.fields}
+            ctx={ctx}
+            change={change}
+            problems={grouped.byField}
+            expanded={expanded}
+            idBase={idBase}
+            defaultRequired={view.defaultRequired}
+            onToggle={toggle}
+            onMove={move}
+            onRemove={remove}
+            onReorder={reorder}
+          />
           {names.length === 0 && <Text className={styles.note}>The form has no fields yet.</Text>}
         </section>
 
@@ -241,34 +176,7 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
           <h3 id={ids.add} className={styles.heading}>
             Add a field
           </h3>
-          <form className={styles.add} onSubmit={add}>
-            <Field
-              className={styles.grow}
-              label="Label"
-              validationMessage={addError}
-              hint={nextName ? `Name in the data: ${nextName}` : 'The name in the data is made from the label'}
-            >
-              <Input
-                value={newLabel}
-                onChange={(_, data) => {
-                  setNewLabel(data.value);
-                  if (data.value.trim() !== '') setAddError(undefined);
-                }}
-              />
-            </Field>
-            <Field label="Kind">
-              <Select value={newKind} onChange={(_, data) => setNewKind(data.value as FieldKind)}>
-                {FORM_FIELD_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {FIELD_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Button type="submit" appearance="primary" icon={<Add20Regular />}>
-              Add field
-            </Button>
-          </form>
+          <AddFieldForm taken={taken} onAdd={add} />
         </section>
 
         <section aria-labelledby={ids.flow}>

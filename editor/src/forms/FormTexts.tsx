@@ -1,10 +1,10 @@
 import { Button, Field, Input, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
-import type { Change } from './FieldCard';
-import { setDialog, setFlowText, setMailSubject, setMailTo } from './form-ops';
+
+import { setDialog, setFlowText, setMailSubject, setMailTo } from './flow-ops';
 import { ProblemList } from './ProblemList';
 import { setIn } from './patch-write';
-import { isObject, type Diagnostic, type FormContext, type JsonObject } from './types';
+import { isObject, type Change, type Diagnostic, type FormContext, type JsonObject } from './types';
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

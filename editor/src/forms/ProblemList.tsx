@@ -1,5 +1,5 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { plainMessage } from '../messages';
+import { plainMessage } from '../core/messages';
 import type { Diagnostic } from './types';
 
 const useStyles = makeStyles({

@@ -1,19 +1,10 @@
 import { isFileRef } from '../../../domain/form-bundle';
+import { deepEqual } from '../core/json';
 import { resolveRef } from './bundle';
 import { isObject, type FormContext, type FormFile, type JsonObject } from './types';
 
 /** The value of setIn that removes a key. */
 export const DELETE: unique symbol = Symbol('delete');
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
-}
 
 /** A plain deep copy of JSON data (never a draft of the form: what is written must not share objects). */
 function cloneJson<T>(value: T): T {

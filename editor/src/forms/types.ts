@@ -12,6 +12,9 @@ export type FormFile = Record<string, any>;
 /** A change of a form file: an immer recipe on its draft (the page UI applies it with produceWithPatches). */
 export type FormRecipe = (draft: FormFile) => void;
 
+/** Hands a change of the form file on (to FormEditor's onChange). */
+export type Change = (edit: FormRecipe) => void;
+
 /** forms/fragments/*.json parsed, by path relative to the project root ('forms/fragments/email.json'). */
 export type Fragments = Readonly<Record<string, unknown>>;
 

@@ -12,8 +12,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { blockDescription, blockTitle, newSection, sourceUse } from '../model';
-import type { BlockMeta, SectionValue } from '../types';
+import { blockDescription, blockTitle, newSection, sourceUse } from '../core/model';
+import type { BlockMeta, SectionValue } from '../core/types';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '90vw' },

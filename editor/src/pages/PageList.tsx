@@ -8,59 +8,18 @@ import {
   DialogTitle,
   Field,
   Input,
-  makeStyles,
   mergeClasses,
   tokens,
   Toolbar,
   ToolbarButton,
 } from '@fluentui/react-components';
 import { memo, useState, type FormEvent } from 'react';
-import { useConfirm } from '../confirm';
-import { duplicatePage, pageFieldErrors, pageTitle, type PageFields } from '../model';
+import { useConfirm } from '../core/confirm';
+import { duplicatePage, pageFieldErrors, pageTitle, type PageFields } from '../core/model';
 import { useStore } from '../state';
-import type { Diagnostic, PagesConfigValue, PageValue } from '../types';
-import { PAGES_FILE } from '../types';
-
-export const useListStyles = makeStyles({
-  heading: {
-    margin: 0,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0`,
-    fontSize: tokens.fontSizeBase300,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  toolbar: { flexWrap: 'wrap', padding: `0 ${tokens.spacingHorizontalXS}` },
-  list: { listStyle: 'none', margin: 0, padding: `0 0 ${tokens.spacingVerticalS}`, overflowY: 'auto', flex: '1 1 auto', minHeight: 0 },
-  item: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-start',
-    gap: '2px',
-    width: '100%',
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    border: 'none',
-    borderLeft: '3px solid transparent',
-    background: 'none',
-    textAlign: 'left',
-    cursor: 'pointer',
-    color: tokens.colorNeutralForeground1,
-    font: 'inherit',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-  current: {
-    backgroundColor: tokens.colorBrandBackground2,
-    borderLeftColor: tokens.colorBrandStroke1,
-    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
-  },
-  name: { fontWeight: tokens.fontWeightSemibold, display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  meta: {
-    fontFamily: tokens.fontFamilyMonospace,
-    fontSize: tokens.fontSizeBase200,
-    color: tokens.colorNeutralForeground3,
-    wordBreak: 'break-all',
-  },
-  problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightRegular },
-});
+import type { Diagnostic, PagesConfigValue, PageValue } from '../core/types';
+import { PAGES_FILE } from '../core/types';
+import { useListStyles } from '../core/list-styles';
 
 interface PageListProps {
   config: PagesConfigValue;

@@ -1,56 +1,12 @@
-import { Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { Text } from '@fluentui/react-components';
 import { isWithin } from '../../../domain/json-pointer';
 import { ProblemList } from '../Banners';
-import { pageFieldErrors, pageTitle, relativePointer } from '../model';
-import { plainMessage } from '../messages';
+import { pageFieldErrors, pageTitle, relativePointer } from '../core/model';
+import { plainMessage } from '../core/messages';
 import { useEditor, useStore } from '../state';
-import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
-
-export const usePanelStyles = makeStyles({
-  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  heading: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  sub: { margin: 0, color: tokens.colorNeutralForeground2 },
-  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-});
-
-/** A text field that keeps what is typed while it is invalid, and stores it through `commit` as it changes. */
-function PageField({
-  label,
-  value,
-  error,
-  hint,
-  multiline,
-  onCommit,
-  validate,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  multiline?: boolean;
-  onCommit: (value: string) => void;
-  validate?: (value: string) => string | undefined;
-}) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const local = validate?.(draft);
-  const message = local ?? error;
-  const change = (next: string) => {
-    setDraft(next);
-    if (!validate?.(next)) onCommit(next);
-  };
-  return (
-    <Field label={label} hint={hint} validationMessage={message} validationState={message ? 'error' : 'none'}>
-      {multiline ? (
-        <Textarea value={draft} onChange={(_, data) => change(data.value)} resize="vertical" />
-      ) : (
-        <Input value={draft} onChange={(_, data) => change(data.value)} />
-      )}
-    </Field>
-  );
-}
+import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
+import { DraftField } from './DraftField';
+import { usePanelStyles } from './panel-styles';
 
 /** The selected page's own settings (when no section is selected): name, path, title, description. */
 export function PageSettings({ config, pageIndex, page }: { config: PagesConfigValue; pageIndex: number; page: PageValue }) {
@@ -82,7 +38,7 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
       <p className={styles.sub}>Select a section in the outline or in the preview to edit it.</p>
       {own.length > 0 && <ProblemList problems={own} relativeTo={prefix} />}
       <div className={styles.fields}>
-        <PageField
+        <DraftField
           label="Name"
           hint="How the site knows the page: a capital letter, then letters and digits (such as ShopFaq)."
           value={page.name}
@@ -90,7 +46,7 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
           onCommit={(value) => set('name', value)}
           validate={(name) => pageFieldErrors(config.pages, { name, path: page.path }, pageIndex).name}
         />
-        <PageField
+        <DraftField
           label="Path"
           value={page.path}
           error={errorOf('path')}
@@ -98,14 +54,14 @@ export function PageSettings({ config, pageIndex, page }: { config: PagesConfigV
           onCommit={(value) => set('path', value)}
           validate={(path) => pageFieldErrors(config.pages, { name: page.name, path }, pageIndex).path}
         />
-        <PageField
+        <DraftField
           label="Title"
           hint="Shown in the browser's tab and in search results; {product} and {short} are the product's names."
           value={page.title ?? ''}
           error={errorOf('title')}
           onCommit={(value) => set('title', value)}
         />
-        <PageField
+        <DraftField
           label="Description"
           value={page.description ?? ''}
           error={errorOf('description')}

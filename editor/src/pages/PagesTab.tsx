@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useEditor } from '../state';
-import { PAGES_FILE, type PagesConfigValue } from '../types';
+import { PAGES_FILE, type PagesConfigValue } from '../core/types';
 import { PageList } from './PageList';
 import { PageSettings } from './PageSettings';
 import { PreviewPane } from './PreviewPane';

@@ -2,10 +2,10 @@ import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
-import { pageTitle, resolvedPage, sectionTitles } from '../model';
+import { pageTitle, resolvedPage, sectionTitles } from '../core/model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
 import { useStore } from '../state';
-import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../types';
+import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 
 const WIDTHS = [
   { name: 'Phone', width: 375 },

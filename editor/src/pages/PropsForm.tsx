@@ -12,10 +12,10 @@ import {
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useMemo, useRef } from 'react';
-import { diffValues, humanize, type Change } from '../json';
+import { diffValues, humanize, type Change } from '../core/json';
 import { isObject } from '../../../domain/guards';
-import type { BlockMeta } from '../types';
-import { transformErrors } from '../messages';
+import type { BlockMeta } from '../core/types';
+import { transformErrors } from '../core/messages';
 
 /** A group's title (a nested object of the props) under the panel's "Settings" heading (h3). */
 function TitleFieldTemplate({ id, title, optionalDataControl }: TitleFieldProps) {

@@ -9,7 +9,7 @@ import { isBlockType, loadBlocks, loadedBlock } from '../../../src/engine/regist
 import type { PageConfig } from '../../../src/generated/config';
 import type { BlockSection } from '../../../src/generated/sections';
 import { fillSiteText, type PageRoute } from '../../../src/lib/site';
-import type { PageValue, SectionValue } from '../types';
+import type { PageValue, SectionValue } from '../core/types';
 import { SectionOverlay } from './overlay';
 import { isToPreview, type FromPreview, type RenderMessage } from './protocol';
 

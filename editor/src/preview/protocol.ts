@@ -1,4 +1,4 @@
-import type { PageValue } from '../types';
+import type { PageValue } from '../core/types';
 
 /** The messages between the editor and its preview frame (editor/preview.html), same origin. */
 

@@ -7,7 +7,8 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { produce } from 'immer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FORM_FIELD_KINDS, FormEditor, type FormFile } from '../../../editor/src/forms/FormEditor';
-import { displayOrder, problemPlace, reorderFields } from '../../../editor/src/forms/form-ops';
+import { displayOrder, reorderFields } from '../../../editor/src/forms/form-read';
+import { problemPlace } from '../../../editor/src/forms/form-problems';
 import { camelCaseName, uniqueFieldName } from '../../../editor/src/forms/field-kinds';
 import type { Diagnostic } from '../../../editor/src/forms/types';
 

@@ -7,16 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../../scripts/lib/scratch-copy';
 import { validateProject } from '../../../scripts/lib/validate-project';
 import { FIELD_KIND_LABELS, FORM_FIELD_KINDS, newField } from '../../../editor/src/forms/field-kinds';
-import {
-  addField,
-  moveField,
-  readForm,
-  removeField,
-  setMaxLength,
-  setOptions,
-  setRequired,
-  setTitle,
-} from '../../../editor/src/forms/form-ops';
+import { addField, moveField, removeField, setRequired } from '../../../editor/src/forms/field-ops';
+import { setMaxLength, setOptions, setTitle } from '../../../editor/src/forms/field-settings-ops';
+import { readForm } from '../../../editor/src/forms/form-read';
 import type { FormContext, FormFile, FormRecipe } from '../../../editor/src/forms/types';
 
 /**
