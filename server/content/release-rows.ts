@@ -96,6 +96,15 @@ export async function listReleases(q: Queryable, options: { before?: number; lim
   return rows.map(infoOf);
 }
 
+/**
+ * The number the next release takes: one past the newest row, which is the live one unless a
+ * rollback made an older one live (numbers only grow, and never collide).
+ */
+export async function nextReleaseNumber(q: Queryable): Promise<number> {
+  const row = await one<{ n: number | null }>(q, sql`SELECT MAX(number) AS n FROM content_releases`);
+  return Number(row?.n ?? 0) + 1;
+}
+
 /** The newest release of a source, or undefined. */
 export async function latestOfSource(q: Queryable, source: ReleaseSource): Promise<number | undefined> {
   const row = await one<{ n: number | null }>(q, sql`SELECT MAX(number) AS n FROM content_releases WHERE source = ${source}`);

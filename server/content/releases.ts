@@ -12,6 +12,7 @@ import {
   insertRelease,
   listReleases,
   liveRelease,
+  nextReleaseNumber,
   releaseFiles,
   releaseInfo,
   setLiveRelease,
@@ -124,7 +125,7 @@ export function createContentReleases(deps: ReleaseDeps): ContentReleases {
       number = await db.write(CONTENT_LOCK, async (q) => {
         const latest = (await liveRelease(repo, q)) ?? 0;
         if (latest !== input.baseRelease) throw new Stale(latest);
-        const n = latest + 1;
+        const n = await nextReleaseNumber(q);
         await syncContentIn(q, repo, content.resources);
         await insertRelease(q, {
           number: n,

@@ -12,6 +12,7 @@ import {
   latestOfSource,
   liveRelease,
   newerStudioRelease,
+  nextReleaseNumber,
   releaseFiles,
   setLiveRelease,
   type ContentTexts,
@@ -69,7 +70,7 @@ export async function startContent(options: StartContentOptions): Promise<string
     const content = contentOf(texts, { root, demo, product, now });
     if (content.problems.length > 0) throw new ContentError(formatContentProblems(content.problems));
     const changes = await syncContentIn(q, repo, content.resources);
-    const number = make ? (live ?? 0) + 1 : live!;
+    const number = make ? await nextReleaseNumber(q) : live!;
     if (make) {
       await insertRelease(q, {
         number,
