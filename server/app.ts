@@ -24,10 +24,10 @@ import { registerRequestLog, requestIds } from './request-log';
 import { registerSameSiteWrites, registerSecurityHeaders } from './security';
 import { registerSeoFiles } from './seo';
 import { seedDemoKeys, seedModeProblem } from './seed';
-import { checkedContent, followContent } from './content/follow';
 import { isWorkTreeTop } from './content/git';
 import { GitRecord, type GitRecordSettings } from './content/git-record';
 import { watchContentRecord } from './content/record-metrics';
+import { startContent } from './content/start';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
   DEFAULT_UPLOAD_CLIENT_DAILY_MB,
@@ -244,8 +244,6 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   const product = opts.product ?? readProduct();
   if (opts.contentGit && !(await isWorkTreeTop(opts.contentGit.dir)))
     throw new SettingsError([`CONTENT_GIT_DIR must be the top folder of a git clone (${opts.contentGit.dir} is not)`]);
-  // Checked before the database opens: invalid content files stop the start and change nothing.
-  const content = checkedContent({ root: opts.contentRoot ?? ROOT_DIR, demo: opts.demo, product, now: now() });
   const db = await openDatabase({
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,
@@ -282,7 +280,16 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     await db.close();
     throw new SettingsError([modeProblem]);
   }
-  for (const line of await followContent(ctx.repo, content, { demo: ctx.demo, now: now() })) app.log.info(line);
+  // The start rule (server/content/start.ts): invalid content files that would become a release
+  // stop the start and change nothing.
+  try {
+    const root = opts.contentRoot ?? ROOT_DIR;
+    for (const line of await startContent({ repo: ctx.repo, shared, root, demo: ctx.demo, product, now: now() })) app.log.info(line);
+  } catch (error) {
+    await shared.close();
+    await db.close();
+    throw error;
+  }
   if (ctx.demo) await seedDemoKeys(ctx.repo, { now: now() });
 
   const orders = new OrderStore(db);

@@ -150,9 +150,10 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'editor-development-only',
-    why: 'the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit` only: the site and the server never import it',
+    why: "the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit`: the site and the server never import it, except the server's content releases and the studio's editor API, which use the editor's gate, project snapshot and text edits (check.ts, project.ts, json-edit.ts)",
     from: /^(src|server|domain)\//,
     to: /^(editor\/|scripts\/lib\/editor\/|npm:@dnd-kit\/)/,
+    toNot: ['^scripts/lib/editor/(check|project|json-edit)\\.ts$'],
   },
 ];
 

@@ -1,13 +1,15 @@
 import { readProduct } from '../product';
 import { ROOT_DIR } from '../root';
-import { checkedContent, ContentError, followContent } from '../content/follow';
+import { ContentError } from '../content/follow';
+import { startContent } from '../content/start';
 import { Repo } from '../repo';
 import { seedMode } from '../seed';
 import { OpsError, openOperatorDatabase } from './cli';
 
 /**
- * Brings an existing database to the content files now, as a start does (same checks, one
- * transaction), while the server keeps running on it: its API reads the new content at once, its
+ * Brings an existing database to the content files now, as a start does (the start rule of
+ * server/content/start.ts: the files become the next release unless the studio published after
+ * them), while the server keeps running on it: its API reads the new content at once, its
  * pages once their cached HTML is older than HTML_CACHE_SECONDS. The database's recorded mode says
  * whether the demo's files (content/demo/) belong to it. `database`: the SQLite file, or a
  * PostgreSQL URL (DATABASE_URL); one of this version, never created or migrated here
@@ -22,14 +24,12 @@ export async function syncDatabase(database: string, options: { root?: string; n
     const root = options.root ?? ROOT_DIR;
     const now = options.now ?? new Date();
     const demo = mode === 'demo';
-    let resources;
     try {
-      resources = checkedContent({ root, demo, product: readProduct(`${root}/pages.config.json`), now });
+      return await startContent({ repo, root, demo, product: readProduct(`${root}/pages.config.json`), now });
     } catch (error) {
       if (error instanceof ContentError) throw new OpsError(error.message);
       throw error;
     }
-    return await followContent(repo, resources, { demo, now });
   } finally {
     await close();
   }

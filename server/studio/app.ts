@@ -12,6 +12,12 @@ import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type StudioContext }
 import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
+import editorRoutes from './editor-routes';
+import { createContentReleases } from '../content/releases';
+import { createStudioEditor } from '../content/studio-editor';
+import type { ProjectGate } from '../../scripts/lib/editor/check';
+import { Repo } from '../repo';
+import { ROOT_DIR } from '../root';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
 import { registerStudioApp } from './static';
@@ -45,6 +51,10 @@ export interface StudioOptions {
   signInLimits?: { perAccount: number; perClient: number };
   /** The built browser app (dist-studio/, `npm run build`), served at `/`; without it, the API only. */
   appDir?: string;
+  /** The project whose schemas and gate the content editor uses (default: this one). */
+  contentRoot?: string;
+  /** The content editor's project gate (default: one on contentRoot; null: the server's content checks only). */
+  contentGate?: ProjectGate | null;
 }
 
 /** Where every studio route lives; the site's port has nothing there (it answers 404). */
@@ -195,6 +205,12 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   if (options.demo) await seedDemoAccounts(ctx.db, ctx.secretKeys, ctx.now());
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
   await app.register(deskRoutes, { prefix: `${STUDIO_PREFIX}/desk`, ctx });
+  const repo = new Repo(ctx.db);
+  const root = options.contentRoot ?? ROOT_DIR;
+  const releases = createContentReleases({ ...ctx, repo, root, gate: options.contentGate });
+  const editor = createStudioEditor({ db: ctx.db, repo, releases, root, now: ctx.now });
+  app.addHook('onClose', async () => releases.close());
+  await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir);
   return app;
 }

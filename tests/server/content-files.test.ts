@@ -108,7 +108,7 @@ describe('the database follows the content files', () => {
     expect(second.log()).toEqual([
       'content: articles: 1 added, 1 changed, 1 removed',
       'content: shop-plans: 1 changed',
-      expect.stringMatching(/^content: follows the files \(\d+ items, \d+ ms\)$/),
+      expect.stringMatching(/^content: release 2 made from the files \(\d+ items, \d+ ms\)$/),
     ]);
     const after = await articlesOf(second.app);
     expect(after).toHaveLength(before.length);
@@ -154,7 +154,7 @@ describe('the database follows the content files', () => {
     const [a, b] = await Promise.all([start(dataDir, ROOT), start(dataDir, ROOT)]);
     cleanups.push(a.cleanup, b.cleanup);
     const logs = [a.log(), b.log()].sort((x, y) => x.length - y.length);
-    expect(logs[0]).toEqual([expect.stringMatching(/^content: up to date with the files/)]);
+    expect(logs[0]).toEqual([expect.stringMatching(/^content: release 1 is live, the files are the same/)]);
     expect(logs[1].length).toBeGreaterThan(40);
   });
 });
@@ -322,7 +322,7 @@ describe.skipIf(ON_POSTGRES)('upgrade from a database seeded the old way', () =>
     expect(server.log()).toEqual([
       'content: articles: 2 changed',
       'content: home-sliders: 1 changed',
-      expect.stringMatching(/^content: follows the files/),
+      expect.stringMatching(/^content: release 1 made from the files/),
     ]);
     const fresh = await start(newDataDir(), ROOT, { now: () => new Date('2026-11-20T03:30:00Z') });
     cleanups.push(fresh.cleanup);
@@ -364,7 +364,7 @@ describe('npm run content:sync', () => {
     content.write('content/jobs.json', jobs);
     const synced = await sync(dataDir, content.root);
     expect(synced.status, synced.stderr).toBe(0);
-    expect(synced.stdout).toMatch(/^content: jobs: 1 changed\ncontent: follows the files/);
+    expect(synced.stdout).toMatch(/^content: jobs: 1 changed\ncontent: release 2 made from the files/);
     const served = ((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data;
     expect(served[0].title).toBe('Night-shift Telemedicine Physician');
     // A production database stays without the demo's data.

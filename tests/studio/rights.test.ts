@@ -47,6 +47,14 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/desk/payment-reviews/:id/resolve': ['staff'],
   'GET /api/studio/desk/emails': ['staff'],
   'POST /api/studio/desk/emails/:id/resend': ['staff'],
+  'GET /api/studio/editor/project': ['editor'],
+  'GET /api/studio/editor/hashes': ['editor'],
+  'POST /api/studio/editor/check': ['editor'],
+  'POST /api/studio/editor/save': ['editor'],
+  'DELETE /api/studio/editor/draft': ['editor'],
+  'GET /api/studio/editor/publish': ['editor'],
+  'POST /api/studio/editor/publish': ['editor'],
+  'GET /api/studio/editor/releases': ['editor'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;

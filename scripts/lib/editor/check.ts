@@ -22,8 +22,8 @@ import { editText } from './json-edit';
  * Checks and saves run one at a time (`exclusive`): a check never sees another's files.
  */
 
-/** Checks the project with some files replaced by these texts (path relative to the root -> text). */
-export type Check = (texts: Record<string, string>) => Diagnostic[];
+/** Checks the project with some files replaced by these texts (path relative to the root -> text; null: the file absent). */
+export type Check = (texts: Record<string, string | null>) => Diagnostic[];
 
 /** How long the last check took, in ms: bringing the copy up to date, and validating it. */
 export interface CheckTiming {
@@ -143,7 +143,7 @@ export class ProjectGate {
   }
 
   /** The project's problems with these files' texts in place of theirs. */
-  check(texts: Record<string, string>): Promise<Diagnostic[]> {
+  check(texts: Record<string, string | null>): Promise<Diagnostic[]> {
     return this.exclusive((check) => check(texts));
   }
 
@@ -228,7 +228,7 @@ export class ProjectGate {
     }
   }
 
-  private checkNow(texts: Record<string, string>): Diagnostic[] {
+  private checkNow(texts: Record<string, string | null>): Diagnostic[] {
     for (const file of Object.keys(texts)) {
       const problem = editablePathProblem(file);
       if (problem) throw new Error(problem);
@@ -238,7 +238,7 @@ export class ProjectGate {
     this.sync(scratch);
     const synced = performance.now();
     try {
-      for (const [file, text] of Object.entries(texts)) this.put(scratch, file, text);
+      for (const [file, text] of Object.entries(texts)) this.put(scratch, file, text ?? undefined);
       const diagnostics = validateProject(scratch);
       // A message that names the copy (a schema's file URL) names the project instead.
       const names: Array<[string, string]> = [
