@@ -1,6 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { announceRelease, CONTENT_RELEASE_META, liveRelease } from '../../server/content/release-watch';
 import { run, sql } from '../../server/db';
+import { tempDir } from './helpers';
 
 /**
  * A publish as the contract of content releases has it, for the tests of the live release: the content
@@ -26,4 +29,42 @@ export async function publishFaqQuestion(app: FastifyInstance, id: number, quest
   const committed = performance.now();
   if (options.announce !== false) await announceRelease(shared, release);
   return { release, committed };
+}
+
+/**
+ * A stand-in server bundle (tests/server/render.test.ts explains the contract): a page shows the
+ * question of the FAQ whose id is its path ('/faq/2'), read from the server's API as the site does;
+ * '/slow/…' has read its data when it calls globalThis.slowRender.read, and ends when the test
+ * resolves globalThis.slowRender.finish.
+ */
+const ENTRY = `
+export const BUILT_API_ORIGIN = '';
+export async function cachedAs(href) { return { key: new URL(href, 'http://localhost').pathname }; }
+export function headHtml(head) { return '<title>' + head.title + '</title>'; }
+export async function renderNotFound() { throw new Error('not used'); }
+export async function render(href, options) {
+  const path = new URL(href, 'http://localhost').pathname;
+  const faqs = (await (await options.fetch(options.apiBaseUrl + '/api/v1/faqs')).json()).data;
+  if (path.startsWith('/slow/')) {
+    globalThis.slowRender.read();
+    await globalThis.slowRender.finish;
+  }
+  const faq = faqs.find((item) => String(item.id) === path.split('/').pop());
+  return {
+    kind: 'page', status: 200, head: { lang: 'en', title: path, description: '' }, styles: '',
+    blocks: ['faq'], scriptBlocks: [], pageKey: 'p0', data: { fallback: {}, notFound: false }, failed: 0,
+    pipe: (destination) => { destination.write('<p>' + faq.question + '</p>'); destination.end(); },
+  };
+}
+`;
+const INDEX =
+  '<!doctype html>\n<html lang="en">\n<head><title>Site</title>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>\n<body><div id="root"></div></body></html>';
+
+/** A built site of the stand-in bundle, in a new temp folder (the caller removes it). */
+export function faqSite(): string {
+  const dir = tempDir('telmed-release-');
+  mkdirSync(join(dir, '.ssr'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, '.ssr', 'entry-server.js'), ENTRY);
+  return dir;
 }

@@ -1,12 +1,11 @@
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildOptions } from '../../server/app';
 import type { PageRenderer } from '../../server/render';
 import { dropDatabaseOf, startServer, tempDir } from './helpers';
-import { publishFaqQuestion } from './release-publish';
+import { faqSite, publishFaqQuestion } from './release-publish';
 
 /**
  * A content release is live on every instance within 2 s, and no HTML cache serves a page of an older
@@ -33,41 +32,9 @@ async function flushRedis(): Promise<boolean> {
 const redisUp = await flushRedis();
 if (!redisUp) console.warn(`release-watch-instances.test.ts: no Redis at ${REDIS_URL}; the tests that need one are skipped`);
 
-/**
- * A stand-in server bundle (tests/server/render.test.ts explains the contract): a page shows the
- * question of the FAQ whose id is its path ('/faq/2'), read from the server's API as the site does;
- * '/slow/…' has read its data when it calls globalThis.slowRender.read, and ends when the test
- * resolves globalThis.slowRender.finish.
- */
-const ENTRY = `
-export const BUILT_API_ORIGIN = '';
-export async function cachedAs(href) { return { key: new URL(href, 'http://localhost').pathname }; }
-export function headHtml(head) { return '<title>' + head.title + '</title>'; }
-export async function renderNotFound() { throw new Error('not used'); }
-export async function render(href, options) {
-  const path = new URL(href, 'http://localhost').pathname;
-  const faqs = (await (await options.fetch(options.apiBaseUrl + '/api/v1/faqs')).json()).data;
-  if (path.startsWith('/slow/')) {
-    globalThis.slowRender.read();
-    await globalThis.slowRender.finish;
-  }
-  const faq = faqs.find((item) => String(item.id) === path.split('/').pop());
-  return {
-    kind: 'page', status: 200, head: { lang: 'en', title: path, description: '' }, styles: '',
-    blocks: ['faq'], scriptBlocks: [], pageKey: 'p0', data: { fallback: {}, notFound: false }, failed: 0,
-    pipe: (destination) => { destination.write('<p>' + faq.question + '</p>'); destination.end(); },
-  };
-}
-`;
-const INDEX =
-  '<!doctype html>\n<html lang="en">\n<head><title>Site</title>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>\n<body><div id="root"></div></body></html>';
-
 let staticDir: string;
 beforeAll(() => {
-  staticDir = tempDir('telmed-release-');
-  mkdirSync(join(staticDir, '.ssr'));
-  writeFileSync(join(staticDir, 'index.html'), INDEX);
-  writeFileSync(join(staticDir, '.ssr', 'entry-server.js'), ENTRY);
+  staticDir = faqSite();
 });
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
