@@ -28,6 +28,7 @@ import { isWorkTreeTop } from './content/git';
 import { GitRecord, type GitRecordSettings } from './content/git-record';
 import { watchContentRecord } from './content/record-metrics';
 import { startContent } from './content/start';
+import { DEFAULT_RELEASE_POLL_MS, watchReleases } from './content/release-watch';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
   DEFAULT_UPLOAD_CLIENT_DAILY_MB,
@@ -47,7 +48,7 @@ import { loadSubmittableForms } from './forms/registry';
 import { SubmissionStore } from './forms/store';
 import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
 import { createMailService, type MailSettings } from './mail/service';
-import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS, type PageRenderer } from './render';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { registerFallback, registerStatic } from './static';
 import { registerMedia } from './images/serve';
@@ -110,6 +111,8 @@ export interface BuildOptions {
   pageRenderLimit?: number;
   /** Pages rendered at once on the whole server, then a short queue, then 503; 0: no limit; default 2 (RENDER_CONCURRENCY). */
   renderConcurrency?: number;
+  /** How often the instance reads the live content release itself (ms); default 1000 (CONTENT_RELEASE_POLL_MS). */
+  contentReleasePollMs?: number;
   /** Where e-mail leaves (SMTP_URL); required outside demo mode, where without it e-mails wait in the outbox. */
   smtpUrl?: string;
   /** The From of every e-mail (MAIL_FROM); required outside demo mode (demo default: '<product> demo <no-reply@localhost>'). */
@@ -347,7 +350,20 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     mail.sender?.start();
     record?.start();
   });
+  let pages: PageRenderer | null = null;
+  // A new content release reaches this instance by Redis at once, or by its own read of the database.
+  const releases = await watchReleases({
+    repo: ctx.repo,
+    shared,
+    pollMs: opts.contentReleasePollMs ?? DEFAULT_RELEASE_POLL_MS,
+    onRelease: (release) => {
+      app.log.info({ release }, 'content release: now serving it');
+      pages?.showRelease(release);
+    },
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    await releases.close();
     clearInterval(sweep);
     clearInterval(uploadSweep);
     // Sends in flight finish and are marked before the database closes.
@@ -446,8 +462,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
   registerMedia(app, { dataDir: opts.dataDir, dir: opts.mediaDir, warm: opts.warmImages });
-  const pages = opts.staticDir
+  pages = opts.staticDir
     ? await createPageRenderer(app, opts.staticDir, {
+        release: releases.current(),
         publicUrl: ctx.publicUrl,
         cacheSeconds: opts.htmlCacheSeconds ?? DEFAULT_HTML_CACHE_SECONDS,
         rendersPerMinute: opts.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT,

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     htmlCacheSeconds: settings.htmlCacheSeconds,
     pageRenderLimit: settings.pageRenderLimit,
     renderConcurrency: settings.renderConcurrency,
+    contentReleasePollMs: settings.contentReleasePollMs,
     smtpUrl: settings.smtpUrl,
     mailFrom: settings.mailFrom,
     uploadQuotaMb: settings.uploadQuotaMb,

@@ -19,8 +19,10 @@ export interface CachedPage {
  * goes first). Either keeps a page until the end of its stale window; render.ts tells fresh from
  * stale by `expires`.
  *
- * Keys are prefixed with the build (`namespace`): during a rolling deploy, instances of two releases
- * never serve each other's pages, which name each release's own scripts.
+ * Keys are prefixed with the `namespace`: the build and the content release (render.ts). During a
+ * rolling deploy, instances of two builds never serve each other's pages, which name each build's own
+ * scripts; and a page of an older content release is never served, fresh or stale, once an instance
+ * has switched to a cache of the new one.
  */
 export interface PageCache {
   get(key: string): Promise<CachedPage | undefined>;
@@ -108,11 +110,20 @@ export function createPageCache(options: { shared: SharedState; namespace: strin
 }
 
 /**
+ * Seconds a shared cache (the nginx of deploy/, a CDN) may keep a page: a published content release
+ * shows through it within about this long (nginx counts whole seconds: 1 to 2 s). The instances answer
+ * such a cache from their HTML cache, which each release has apart (render.ts), so a page costs them
+ * one cheap answer a second or so, not a render.
+ */
+export const SHARED_CACHE_SECONDS = 1;
+
+/**
  * What a cache between the server and the visitor may do with a page (a proxy such as the nginx of
  * deploy/, or a CDN):
- * - a page is the same for everyone: a shared cache keeps it as long as this server does
- *   (`s-maxage`, then `stale-while-revalidate` for `staleMs` while it fetches it again); a browser
- *   asks again each time (`max-age=0`), so a visitor never keeps an old copy;
+ * - a page is the same for everyone: a shared cache keeps it SHARED_CACHE_SECONDS (`s-maxage`) and
+ *   then asks again, never serving it stale meanwhile (no `stale-while-revalidate`: a publish must
+ *   show at once); it may serve it stale for `staleMs` while the server fails (`stale-if-error`); a
+ *   browser asks again each time (`max-age=0`), so a visitor never keeps an old copy;
  * - a private screen (a checkout, the payment result: one visitor's cart or payment; seo.ts
  *   PRIVATE_BLOCKS) is never stored by a shared cache (`private, no-cache`);
  * - the not-found page is stored by no cache at all (`no-store`): at its URL a client whose Accept
@@ -122,5 +133,7 @@ export function createPageCache(options: { shared: SharedState; namespace: strin
 export function cacheControl(status: number, isPrivate: boolean, cacheSeconds: number, staleMs: number): string {
   if (status === 404) return 'no-store';
   if (isPrivate || cacheSeconds <= 0) return 'private, no-cache';
-  return `public, max-age=0, s-maxage=${cacheSeconds}, stale-while-revalidate=${Math.round(staleMs / 1000)}`;
+  const shared = Math.min(cacheSeconds, SHARED_CACHE_SECONDS);
+  const onError = Math.round(staleMs / 1000);
+  return `public, max-age=0, s-maxage=${shared}${onError > 0 ? `, stale-if-error=${onError}` : ''}`;
 }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PassThrough, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { cacheControl, createPageCache, type CachedPage } from './page-cache';
+import { cacheControl, createPageCache, type CachedPage, type PageCache } from './page-cache';
 import { pageFrame } from './page-frame';
 import { streamPage } from './page-stream';
 import { PRIVATE_BLOCKS } from './seo';
@@ -79,6 +79,8 @@ type SsrResult = { kind: 'redirect'; status: 301 | 302; location: string } | { k
 
 export interface RenderSettings {
   publicUrl: string;
+  /** The content release live at the start (server/content/release-watch.ts); its pages are cached apart. */
+  release: number;
   /** Seconds a rendered page is reused for the same URL (0: no cache). */
   cacheSeconds: number;
   /** Most pages kept (the oldest goes first). */
@@ -114,6 +116,11 @@ export interface PageRenderer {
   reply: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   /** Drops every cached page (content changed). */
   invalidate: () => Promise<void>;
+  /**
+   * Serves the pages of content release `release` from now on: the pages cached for an older one are
+   * never served again (this process drops its own copies; Redis lets them expire).
+   */
+  showRelease: (release: number) => void;
   /** Pages in the cache (tests). */
   cached: () => number;
 }
@@ -133,12 +140,16 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     .update(readFileSync(join(staticDir, 'index.html')))
     .digest('hex')
     .slice(0, 12);
-  const cache = createPageCache({
-    shared: app.ctx.shared,
-    namespace: build,
-    maxEntries: settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES,
-    staleMs,
-  });
+  // And one per content release: once this instance knows of a new release (showRelease), no page
+  // of an older one is served, fresh or stale. A render under way keeps the cache it started with.
+  const cacheOf = (release: number) =>
+    createPageCache({
+      shared: app.ctx.shared,
+      namespace: `${build}:r${release}`,
+      maxEntries: settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES,
+      staleMs,
+    });
+  let cache = cacheOf(settings.release);
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
   const { metrics } = app.ctx;
   /** Every render, of a page or the not-found page, foreground or background, counted as it starts. */
@@ -176,9 +187,9 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         },
       };
 
-  function remember(key: string, page: CachedPage) {
+  function remember(pages: PageCache, key: string, page: CachedPage) {
     if (settings.cacheSeconds <= 0) return;
-    cache.set(key, page).catch((error: unknown) => app.log.error({ err: error, key }, 'page cache: could not keep a page'));
+    pages.set(key, page).catch((error: unknown) => app.log.error({ err: error, key }, 'page cache: could not keep a page'));
   }
 
   function send(reply: FastifyReply, page: { status: number; private?: boolean }, html: string | PassThrough) {
@@ -199,9 +210,9 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * of a cached page, and a page expiring under load is rendered once, not once per waiting request).
    * False when the cache cannot answer.
    */
-  async function fromCache(reply: FastifyReply, key: string, produce: () => Promise<SsrResult>): Promise<boolean> {
+  async function fromCache(pages: PageCache, reply: FastifyReply, key: string, produce: () => Promise<SsrResult>): Promise<boolean> {
     if (settings.cacheSeconds <= 0) return false;
-    const hit = await cache.get(key);
+    const hit = await pages.get(key);
     if (!hit) return false;
     const now = Date.now();
     const fresh = hit.expires > now;
@@ -209,7 +220,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     reply.header('x-render-cache', fresh ? 'hit' : 'stale');
     metrics.pagesCache.inc({ result: fresh ? 'hit' : 'stale' });
     send(reply, hit, hit.html);
-    if (!fresh) refresh(key, produce);
+    if (!fresh) refresh(pages, key, produce);
     return true;
   }
 
@@ -258,10 +269,10 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * The not-found page, rendered once per cache time for every unknown path, slug and article id.
    * `inSlot`: the request has been counted and holds a render slot already (its page turned out unknown).
    */
-  async function notFound(request: FastifyRequest, reply: FastifyReply, { inSlot = false } = {}): Promise<FastifyReply> {
-    if (await fromCache(reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))) return reply;
+  async function notFound(pages: PageCache, request: FastifyRequest, reply: FastifyReply, { inSlot = false } = {}): Promise<FastifyReply> {
+    if (await fromCache(pages, reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))) return reply;
     if (inSlot) {
-      write(NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
+      write(pages, NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
       return reply;
     }
     if (await overBudget(request, reply)) return reply;
@@ -269,8 +280,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     if (!release) return reply;
     try {
       // Rendered meanwhile by a request that held a slot before this one.
-      if (!(await fromCache(reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))))
-        write(NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
+      if (!(await fromCache(pages, reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))))
+        write(pages, NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
       return reply;
     } finally {
       release();
@@ -281,7 +292,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * Writes a rendered page into the template, streamed to `reply` when there is one (a background
    * render has none); a copy is cached under `key` unless a data request failed.
    */
-  function write(key: string, result: SsrPage, reply?: FastifyReply): void {
+  function write(pages: PageCache, key: string, result: SsrPage, reply?: FastifyReply): void {
     const head = entry.headHtml(result.head);
     // The not-found page runs its script for the address it shows (/404), whatever its blocks.
     const scripted = result.scriptBlocks.length > 0 || result.data.notFound;
@@ -292,7 +303,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       frame(result, head, scripted),
       (html) => {
         if (result.failed === 0) {
-          remember(key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000, private: isPrivate });
+          remember(pages, key, { status: result.status, html, expires: Date.now() + settings.cacheSeconds * 1000, private: isPrivate });
         }
       },
       reply !== undefined,
@@ -310,25 +321,25 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * the next request takes the usual way. It takes a render slot like any render, but only a free one:
    * with every slot busy it is not started, and a later request that finds the stale copy tries again.
    */
-  function refresh(key: string, produce: () => Promise<SsrResult>): void {
+  function refresh(pages: PageCache, key: string, produce: () => Promise<SsrResult>): void {
     const release = gate ? gate.tryEnter() : () => {};
     if (!release) return;
     // One render per page across every instance that shares the cache (page-cache.ts).
-    cache
+    pages
       .claim(key, REFRESH_CLAIM_MS)
       .then(async (claimed) => {
         if (!claimed) return;
         try {
           // Another render may have written the page between this request's read of the stale copy and
           // the claim (its claim already released): then it is fresh and needs no second render.
-          const current = await cache.get(key);
+          const current = await pages.get(key);
           if (current && current.expires > Date.now()) return;
           await nextTurn();
           const result = await produce();
-          if (result.kind === 'page') write(key, result);
-          else await cache.delete(key);
+          if (result.kind === 'page') write(pages, key, result);
+          else await pages.delete(key);
         } finally {
-          await cache.release(key);
+          await pages.release(key);
         }
       })
       .catch((error: unknown) => app.log.error({ err: error, key }, 'page render in the background failed'))
@@ -338,26 +349,31 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   return {
     invalidate: () => cache.clear(),
     cached: () => cache.localSize(),
+    showRelease(release) {
+      cache = cacheOf(release);
+    },
     async reply(request, reply) {
+      // The cache of the release live when the request came: the whole answer, and any render it starts, keep to it.
+      const pages = cache;
       // Keyed on what the page depends on (its path and the query parameters its blocks read), not the
       // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
       const target = await entry.cachedAs(request.url);
       // A redirect page, or another spelling of a page's path ('/ABOUT'): on to the page's own, unrendered.
       if ('redirect' in target) return redirect(reply, target.redirect);
-      if ('notFound' in target) return notFound(request, reply);
+      if ('notFound' in target) return notFound(pages, request, reply);
       const produce = () => rendered(entry.render(request.url, options));
-      if (await fromCache(reply, target.key, produce)) return reply;
+      if (await fromCache(pages, reply, target.key, produce)) return reply;
       if (await overBudget(request, reply)) return reply;
       const release = await slot(reply);
       if (!release) return reply;
       try {
         // Rendered meanwhile by a request that held a slot before this one.
-        if (await fromCache(reply, target.key, produce)) return reply;
+        if (await fromCache(pages, reply, target.key, produce)) return reply;
         const result = await produce();
         if (result.kind === 'redirect') return redirect(reply, result.location, result.status);
         // An unknown slug or article id: the not-found page every unknown address shares.
-        if (result.kind === 'not-found') return await notFound(request, reply, { inSlot: true });
-        write(target.key, result, reply);
+        if (result.kind === 'not-found') return await notFound(pages, request, reply, { inSlot: true });
+        write(pages, target.key, result, reply);
         return reply;
       } finally {
         release();

@@ -4,6 +4,7 @@ import { PLAIN_ADDRESS } from '../domain/email';
 import { readContentGitSettings, type ContentGitSettings } from './content/git-settings';
 import { DATA_DIR, DEFAULT_POOL_SIZE, DEMO_DATA_DIR } from './db';
 import { DEFAULT_HTML_CACHE_SECONDS } from './render';
+import { DEFAULT_RELEASE_POLL_MS } from './content/release-watch';
 import {
   DEFAULT_FORM_FILE_RATE_LIMIT,
   DEFAULT_FORM_RATE_LIMIT,
@@ -31,6 +32,8 @@ export interface Settings {
   htmlCacheSeconds: number;
   /** Pages rendered anew per minute per client (PAGE_RENDER_LIMIT, default 300; 0: no limit). */
   pageRenderLimit: number;
+  /** How often an instance reads the live content release itself (CONTENT_RELEASE_POLL_MS, default 1000). */
+  contentReleasePollMs: number;
   /** Pages rendered at once on the whole server, then a short queue, then 503 (RENDER_CONCURRENCY, default 2; 0: no limit). */
   renderConcurrency: number;
   demo: boolean;
@@ -415,6 +418,13 @@ export function readSettings(env: Env = process.env): Settings {
   if (!Number.isInteger(renderConcurrency) || renderConcurrency < 0 || renderConcurrency > 1000)
     problems.push(`RENDER_CONCURRENCY must be a whole number of pages at once from 0 (no limit) to 1000 (got '${env.RENDER_CONCURRENCY}')`);
 
+  const contentReleasePollMs = wholeNumber(
+    env,
+    'CONTENT_RELEASE_POLL_MS',
+    DEFAULT_RELEASE_POLL_MS,
+    { min: 100, max: 60_000, unit: 'milliseconds' },
+    problems,
+  );
   const uploadQuotaMb = wholeNumber(env, 'UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_QUOTA_MB, { min: 1, max: 1_048_576, unit: 'MB' }, problems);
   const uploadRetentionDays = wholeNumber(
     env,
@@ -537,6 +547,7 @@ export function readSettings(env: Env = process.env): Settings {
     htmlCacheSeconds: htmlCache,
     pageRenderLimit: renderLimit,
     renderConcurrency,
+    contentReleasePollMs,
     port,
     host,
     dataDir: resolve(env.DATA_DIR ?? (demo ? DEMO_DATA_DIR : DATA_DIR)),

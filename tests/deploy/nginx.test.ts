@@ -42,6 +42,17 @@ describe('deploy/nginx.conf: content images', () => {
   });
 });
 
+describe('deploy/nginx.conf: pages', () => {
+  it('serves a stale page only when no instance answers well, never while it fetches it again', () => {
+    const block = locationBlock('/') ?? '';
+    const stale = /proxy_cache_use_stale ([^;]+);/.exec(block)?.[1].split(/\s+/) ?? [];
+    expect(stale).toEqual(['error', 'timeout', 'http_500', 'http_502', 'http_503', 'http_504']);
+    expect(block).not.toMatch(/^\s*proxy_cache_background_update on/m);
+    // How long a page is kept is the instances' to say (Cache-Control s-maxage), not nginx's.
+    expect(block).not.toMatch(/^\s*proxy_cache_valid/m);
+  });
+});
+
 /** The body of the `server { … }` block whose server_name is `name`. */
 function serverBlock(name: string): string | undefined {
   const named = text.indexOf(`server_name ${name};`);

@@ -40,8 +40,10 @@ describe('streamPage', () => {
 });
 
 describe('cacheControl', () => {
-  it('lets a shared cache keep a public page for the cache time, then serve it stale while it asks again', () => {
-    expect(cacheControl(200, false, 30, 60_000)).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+  it('lets a shared cache keep a public page a second, never stale while it asks again, stale only on an error', () => {
+    expect(cacheControl(200, false, 30, 60_000)).toBe('public, max-age=0, s-maxage=1, stale-if-error=60');
+    expect(cacheControl(200, false, 30, 60_000)).not.toMatch(/stale-while-revalidate/);
+    expect(cacheControl(200, false, 30, 0)).toBe('public, max-age=0, s-maxage=1');
   });
 
   it('keeps a private screen, and any page when the server caches none, out of shared caches', () => {
