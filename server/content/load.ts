@@ -41,6 +41,11 @@ export interface LoadOptions {
    * first of an id wins). A server never starts on them.
    */
   partial?: boolean;
+  /**
+   * The content files to check instead of those on disk (a release's texts, a draft's): only those
+   * of content/demo/ too when `demo`. The schemas are still read from `root`.
+   */
+  files?: readonly ContentFile[];
 }
 
 const SCHEMA_BASE = 'https://content.invalid/';
@@ -144,7 +149,9 @@ function servableItems(items: readonly unknown[]): Item[] {
  */
 export function loadContent(options: LoadOptions): LoadedContent {
   const problems: ContentProblem[] = [];
-  const files = readContentFiles(options.root, { demo: options.demo });
+  const files = options.files
+    ? options.files.filter((file) => options.demo || !file.demo)
+    : readContentFiles(options.root, { demo: options.demo });
   const validators = contentValidators(options.root);
   const parsed = files.flatMap((file) => parse(file, problems) ?? []);
   const locate = (file: Parsed, pointer: string, message: string) =>
