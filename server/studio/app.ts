@@ -12,6 +12,7 @@ import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type StudioContext }
 import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
+import previewRoutes from './preview-routes';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
 import { registerStudioApp } from './static';
@@ -31,6 +32,8 @@ export interface StudioOptions {
   product: Product;
   /** The studio's public origin: the one Origin state-changing requests may come from, and its links. */
   studioUrl: string;
+  /** The site's public origin (PUBLIC_URL), where the content previews are (server/preview/); without it, none. */
+  siteUrl?: string;
   /** Demo mode: the session cookie goes without Secure (plain http) and so without the __Host- prefix. */
   demo: boolean;
   /** The keys of the accounts' TOTP secrets at rest (STUDIO_SECRET_KEY; STUDIO_SECRET_KEY_PREVIOUS during a rotation). */
@@ -121,6 +124,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
     mail: options.mail,
     product: options.product,
     studioUrl: options.studioUrl,
+    siteUrl: options.siteUrl,
     demo: options.demo,
     secretKeys: options.secretKeys,
     now: options.now ?? (() => new Date()),
@@ -195,7 +199,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   if (options.demo) await seedDemoAccounts(ctx.db, ctx.secretKeys, ctx.now());
   await app.register(studioRoutes, { prefix: STUDIO_PREFIX, ctx });
   await app.register(deskRoutes, { prefix: `${STUDIO_PREFIX}/desk`, ctx });
-  if (options.appDir !== undefined) registerStudioApp(app, options.appDir);
+  await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
+  if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }
 

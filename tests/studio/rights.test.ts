@@ -47,6 +47,7 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/desk/payment-reviews/:id/resolve': ['staff'],
   'GET /api/studio/desk/emails': ['staff'],
   'POST /api/studio/desk/emails/:id/resend': ['staff'],
+  'POST /api/studio/editor/preview': ['editor'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;
