@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncContent } from '../content/sync';
@@ -14,7 +14,8 @@ import type { ApiFetch } from './fetch-scope';
  * (`build`: never listening, only the renderer asks it, in process) on a SQLite
  * database of its own in a scratch folder, its content table brought to the account's draft with
  * syncContent (only the items that differ are written, so a new save costs a few items). A few are
- * kept, the least recently used closed first; one unused for `idleMs` is closed.
+ * kept, the least recently used closed first; one unused for `idleMs` is closed. The folders of a
+ * process killed outright are removed by the next one that starts.
  */
 
 export interface DraftApisOptions {
@@ -52,6 +53,34 @@ export interface DraftApis {
   close(): Promise<void>;
 }
 
+/** The scratch folders' prefix in the system's temporary folder, and the file naming their process. */
+export const SCRATCH_PREFIX = 'telmed-preview-api-';
+const OWNER_FILE = 'owner';
+
+/** Whether the process `pid` runs (on this machine). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the scratch folders of processes that ended without closing their APIs (killed outright). */
+function removeLeftFolders(): void {
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(SCRATCH_PREFIX))) {
+    const dir = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isInteger(owner) && owner > 0 && !running(owner)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const DEFAULT_MAX = 3;
 const DEFAULT_IDLE_MS = 10 * 60_000;
 const SWEEP_MS = 60_000;
@@ -61,9 +90,11 @@ export function createDraftApis(options: DraftApisOptions): DraftApis {
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   /** account -> its API, least recently used first (a Map keeps insertion order). */
   const held = new Map<number, Promise<Held>>();
+  removeLeftFolders();
 
   async function start(): Promise<Held> {
-    const dir = mkdtempSync(join(tmpdir(), 'telmed-preview-api-'));
+    const dir = mkdtempSync(join(tmpdir(), SCRATCH_PREFIX));
+    writeFileSync(join(dir, OWNER_FILE), String(process.pid));
     try {
       const app = await options.build(join(dir, 'data'));
       await app.ready();
