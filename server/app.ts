@@ -49,6 +49,7 @@ import { SubmissionStore } from './forms/store';
 import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
 import { createMailService, type MailSettings } from './mail/service';
 import { createPageRenderer, DEFAULT_HTML_CACHE_SECONDS, type PageRenderer } from './render';
+import { registerPreview, type PreviewSettings } from './preview/route';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { registerFallback, registerStatic } from './static';
 import { registerMedia } from './images/serve';
@@ -127,6 +128,8 @@ export interface BuildOptions {
   submissionAlertHours?: number;
   /** The git record of the content releases (CONTENT_GIT_DIR and the rest; server/content/git-record.ts); none when absent. */
   contentGit?: GitRecordSettings;
+  /** The studio's content previews at /__preview/ (server/preview/), with a built site; none when absent. */
+  preview?: PreviewSettings;
 }
 
 /** API route modules, each registered under /api/v1 with the server context as its options. */
@@ -473,6 +476,18 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
       })
     : null;
   if (pages) app.decorate('pages', pages);
+  if (pages && opts.staticDir && opts.preview) {
+    // Each preview's API is a copy of this one that never listens, with no previews of its own.
+    const copy = (dataDir: string) =>
+      buildServer({ dataDir, demo: true, contentRoot: opts.contentRoot, product, publicUrl: ctx.publicUrl, now, logger: 'silent' });
+    await registerPreview(app, {
+      ...opts.preview,
+      staticDir: opts.staticDir,
+      root: opts.contentRoot ?? ROOT_DIR,
+      demo: ctx.demo,
+      build: copy,
+    });
+  }
   registerFallback(app, opts.staticDir, pages);
   return app;
 }

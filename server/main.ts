@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildServer } from './app';
+import { previewKey } from './preview/token';
 import { readSettings, SettingsError } from './settings';
 import { buildStudio } from './studio/app';
 import { hasStudioApp } from './studio/static';
@@ -45,6 +46,11 @@ async function main(): Promise<void> {
     metricsPort: settings.metricsPort,
     metricsHost: settings.metricsHost,
     contentGit: settings.contentGit,
+    // The studio's content previews, on the site's origin, when the studio runs.
+    preview:
+      settings.studioPort === undefined || settings.studioUrl === undefined || settings.studioSecretKeys === undefined
+        ? undefined
+        : { key: previewKey(settings.studioSecretKeys.current), studioUrl: settings.studioUrl },
     warmImages: true,
   });
   // The studio (the staff's application) on a port and origin of its own, when STUDIO_PORT is set.
@@ -57,6 +63,7 @@ async function main(): Promise<void> {
           mail: app.ctx.mail,
           product: app.ctx.product,
           studioUrl: settings.studioUrl,
+          siteUrl: settings.publicUrl,
           demo: settings.demo,
           secretKeys: settings.studioSecretKeys,
           trustProxy: settings.trustProxy,

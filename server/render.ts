@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { cacheControl, createPageCache, type CachedPage, type PageCache } from './page-cache';
 import { pageFrame } from './page-frame';
 import { streamPage } from './page-stream';
+import { scopedFetch } from './preview/fetch-scope';
 import { PRIVATE_BLOCKS } from './seo';
 import {
   BUSY_RETRY_AFTER_SECONDS,
@@ -173,18 +174,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     : {
         publicUrl: settings.publicUrl,
         apiBaseUrl: settings.publicUrl,
-        fetch: async (input, init) => {
-          const url = new URL(input);
-          const res = await app.inject({
-            method: 'GET',
-            url: url.pathname + url.search,
-            headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
-          });
-          return new Response(res.statusCode === 204 ? null : res.body, {
-            status: res.statusCode,
-            headers: { 'content-type': String(res.headers['content-type'] ?? '') },
-          });
-        },
+        // A preview's render (server/preview/) asks its draft's API instead: fetch-scope.ts.
+        fetch: scopedFetch(inProcessFetch(app)),
       };
 
   function remember(pages: PageCache, key: string, page: CachedPage) {
@@ -379,5 +370,21 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         release();
       }
     },
+  };
+}
+
+/** A fetch for the SSR bundle that asks `app`'s API in process (app.inject), GET only. */
+export function inProcessFetch(app: FastifyInstance): (input: string, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const url = new URL(input);
+    const res = await app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+    });
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BOOT_SCRIPT_HASH, INPUT_SCRIPT_HASH, SPECULATION_RULES_HASH } from './boot-script';
 
 /** The origins of the embedded YouTube player (the video blocks use youtube-nocookie.com). */
@@ -88,6 +88,35 @@ export interface SecurityOptions extends CspOptions {
   hsts: boolean;
 }
 
+/**
+ * The Content-Security-Policy of a content preview (server/preview/): a page that runs no script,
+ * loads only the site's own files, and that only the studio's origin may frame.
+ */
+export function previewSecurityPolicy(studioOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'none'",
+    `frame-src ${YOUTUBE_ORIGINS.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${httpOrigin(studioOrigin, 'studioOrigin')}`,
+  ].join('; ');
+}
+
+/** Replies that another origin may frame: they carry their own frame-ancestors and no X-Frame-Options. */
+const framedElsewhere = new WeakSet<FastifyReply>();
+
+/** Makes `reply` a content preview's: its policy (previewSecurityPolicy), framable by the studio only. */
+export function framedByStudio(reply: FastifyReply, studioOrigin: string): FastifyReply {
+  framedElsewhere.add(reply);
+  return reply.header('content-security-policy', previewSecurityPolicy(studioOrigin));
+}
+
 /** The headers of every response for these options (lower-case names). */
 function securityHeaders(options: SecurityOptions): Readonly<Record<string, string>> {
   return {
@@ -109,6 +138,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   const headers = Object.entries(securityHeaders(options));
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of headers) {
+      if (name === 'x-frame-options' && framedElsewhere.has(reply)) continue;
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     return payload;

@@ -18,6 +18,7 @@ import { createStudioEditor } from '../content/studio-editor';
 import type { ProjectGate } from '../../scripts/lib/editor/check';
 import { Repo } from '../repo';
 import { ROOT_DIR } from '../root';
+import previewRoutes from './preview-routes';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
 import { registerStudioApp } from './static';
@@ -37,6 +38,8 @@ export interface StudioOptions {
   product: Product;
   /** The studio's public origin: the one Origin state-changing requests may come from, and its links. */
   studioUrl: string;
+  /** The site's public origin (PUBLIC_URL), where the content previews are (server/preview/); without it, none. */
+  siteUrl?: string;
   /** Demo mode: the session cookie goes without Secure (plain http) and so without the __Host- prefix. */
   demo: boolean;
   /** The keys of the accounts' TOTP secrets at rest (STUDIO_SECRET_KEY; STUDIO_SECRET_KEY_PREVIOUS during a rotation). */
@@ -131,6 +134,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
     mail: options.mail,
     product: options.product,
     studioUrl: options.studioUrl,
+    siteUrl: options.siteUrl,
     demo: options.demo,
     secretKeys: options.secretKeys,
     now: options.now ?? (() => new Date()),
@@ -211,7 +215,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   const editor = createStudioEditor({ db: ctx.db, repo, releases, root, now: ctx.now });
   app.addHook('onClose', async () => releases.close());
   await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases });
-  if (options.appDir !== undefined) registerStudioApp(app, options.appDir);
+  await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
+  if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }
 

@@ -29,6 +29,8 @@ export interface StudioContext {
   mail: MailService;
   product: Product;
   studioUrl: string;
+  /** The site's public origin (PUBLIC_URL): where the content previews are; none, no previews. */
+  siteUrl?: string;
   demo: boolean;
   /** The keys the accounts' TOTP secrets are sealed with (STUDIO_SECRET_KEY, and the previous one during a rotation). */
   secretKeys: SecretKeys;

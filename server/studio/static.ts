@@ -14,15 +14,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * The page's CSP: its own scripts only; styles from its own files or carrying this answer's nonce
  * (Fluent UI's runtime styles, Griffel, insert <style> tags, which get it through the renderer's
  * styleElementAttributes, studio/main.tsx); requests to its own origin; images of its own or data:
- * URLs; never framed; forms post to itself only.
+ * URLs; frames of the site's content previews only (`previewOrigin`, the site's origin: none
+ * without it); never framed; forms post to itself only.
  */
-export const studioPageCsp = (nonce: string) =>
+export const studioPageCsp = (nonce: string, previewOrigin?: string) =>
   [
     "default-src 'none'",
     "script-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
     "connect-src 'self'",
     "img-src 'self' data:",
+    `frame-src ${previewOrigin ?? "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -49,7 +51,7 @@ interface Asset {
 export const hasStudioApp = (dir: string) => existsSync(path.join(dir, 'index.html'));
 
 /** Registers the app's routes: GET /assets/:file and GET /* (index.html), both public (the API decides). */
-export function registerStudioApp(app: FastifyInstance, dir: string): void {
+export function registerStudioApp(app: FastifyInstance, dir: string, previewOrigin?: string): void {
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   if (!html.includes(NONCE_PLACEHOLDER))
     throw new Error(`${dir}/index.html has no ${NONCE_PLACEHOLDER}: rebuild the studio (npm run build)`);
@@ -80,7 +82,7 @@ export function registerStudioApp(app: FastifyInstance, dir: string): void {
   const page = (reply: FastifyReply) => {
     const nonce = randomBytes(16).toString('base64');
     return reply
-      .header('content-security-policy', studioPageCsp(nonce))
+      .header('content-security-policy', studioPageCsp(nonce, previewOrigin))
       .type('text/html; charset=utf-8')
       .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
   };

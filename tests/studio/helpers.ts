@@ -36,7 +36,7 @@ export interface TestAccount {
 /** A random studio key (STUDIO_SECRET_KEY's 32 bytes), a new one for each test file. */
 const testSecretKeys = (): StudioOptions['secretKeys'] => ({ current: randomBytes(32) });
 
-type StudioExtras = Partial<Pick<StudioOptions, 'signInLimits' | 'secretKeys' | 'logStream'>>;
+type StudioExtras = Partial<Pick<StudioOptions, 'signInLimits' | 'secretKeys' | 'logStream' | 'siteUrl'>>;
 
 /** A studio on the database of a started site (`site.app`), with the test's clock. */
 export function studioOn(site: FastifyInstance, now: () => Date, extras: StudioExtras & Pick<StudioOptions, 'secretKeys'>) {
@@ -50,6 +50,7 @@ export function studioOn(site: FastifyInstance, now: () => Date, extras: StudioE
     now,
     signInLimits: extras.signInLimits ?? { perAccount: 1000, perClient: 1000 },
     secretKeys: extras.secretKeys,
+    siteUrl: extras.siteUrl,
     ...(extras.logStream ? { logger: 'error', logStream: extras.logStream } : {}),
   });
 }

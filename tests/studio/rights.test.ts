@@ -55,6 +55,7 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/studio/editor/publish': ['editor'],
   'POST /api/studio/editor/publish': ['editor'],
   'GET /api/studio/editor/releases': ['editor'],
+  'POST /api/studio/editor/preview': ['editor'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { one, sql, type Queryable } from '../db';
+import { readContentFiles, resourceOf, DEMO_CONTENT_DIR, type ContentFile } from '../content/files';
+import { CONTENT_RELEASE_META } from '../content/release-watch';
+
+/**
+ * What a preview shows: the live release's content files with the account's draft over them. The
+ * live release is the content_releases row named by the meta row content_release (its files are the
+ * whole set); before the first release, the files on disk. A draft's files replace those of the same
+ * path; a null text (a file the draft removes) takes it out.
+ */
+
+/** Path -> text of every content file (content/… and content/demo/…). */
+export type ContentTexts = Record<string, string>;
+
+export interface PreviewContent {
+  /** The live release's texts (what the public site shows). */
+  live: ContentTexts;
+  /** The live texts with the draft over them. */
+  texts: ContentTexts;
+  /** Names this exact set of texts: equal sets, equal versions. */
+  version: string;
+}
+
+interface FilesRow {
+  files: string;
+}
+
+/**
+ * Whether the account may still preview: it exists and is not disabled. Its right to change the
+ * content was checked when the studio issued the token; a role taken away shows at the token's end.
+ */
+export async function mayPreview(q: Queryable, accountId: number): Promise<boolean> {
+  const row = await one<{ disabled: number }>(q, sql`SELECT disabled FROM studio_accounts WHERE id = ${accountId}`);
+  return row !== undefined && Number(row.disabled) === 0;
+}
+
+/** The live release's texts, or the disk's under `root` before any release. */
+async function liveTexts(q: Queryable, root: string): Promise<ContentTexts> {
+  const meta = await one<{ value: string }>(q, sql`SELECT value FROM meta WHERE key = ${CONTENT_RELEASE_META}`);
+  const number = meta ? Number(meta.value) : NaN;
+  const row = Number.isInteger(number)
+    ? await one<FilesRow>(q, sql`SELECT files FROM content_releases WHERE number = ${number}`)
+    : undefined;
+  if (row) return JSON.parse(row.files) as ContentTexts;
+  return Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text]));
+}
+
+/** The content a preview of `accountId` shows (the live content when the account has no draft). */
+export async function previewContent(q: Queryable, accountId: number, root: string): Promise<PreviewContent> {
+  const live = await liveTexts(q, root);
+  const draft = await one<FilesRow>(q, sql`SELECT files FROM content_drafts WHERE account_id = ${accountId}`);
+  const texts: ContentTexts = { ...live };
+  const changes = draft ? (JSON.parse(draft.files) as Record<string, string | null>) : {};
+  for (const [path, text] of Object.entries(changes)) {
+    if (typeof text === 'string') texts[path] = text;
+    else delete texts[path];
+  }
+  const sorted = Object.keys(texts).sort();
+  const version = createHash('sha1')
+    .update(JSON.stringify(sorted.map((path) => [path, texts[path]])))
+    .digest('hex');
+  return { live, texts, version };
+}
+
+/** Texts as content files, content/ before content/demo/, each folder by name (the order of readContentFiles). */
+export function contentFiles(texts: ContentTexts): ContentFile[] {
+  const demo = (file: string) => file.startsWith(`${DEMO_CONTENT_DIR}/`);
+  return Object.keys(texts)
+    .filter((file) => /^content\/(demo\/)?[^/]+\.json$/.test(file))
+    .sort((a, b) => Number(demo(a)) - Number(demo(b)) || (a < b ? -1 : a > b ? 1 : 0))
+    .map((file) => ({ file, resource: resourceOf(file), demo: demo(file), text: texts[file] }));
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inProcessFetch } from '../render';
+import { framedByStudio } from '../security';
+import { createDraftApis, type DraftApisOptions } from './apis';
+import { mayPreview, previewContent } from './draft';
+import { scopedFetch } from './fetch-scope';
+import { createPreviewPages } from './page';
+import { PREVIEW_PREFIX, readPreviewToken } from './token';
+
+/**
+ * GET /__preview/<token>/<page path> on the site's port: the page as the account's draft makes it
+ * (draft.ts: the draft over the live release), rendered by the production renderer (page.ts) from an
+ * API over the draft's content (apis.ts). Never cached anywhere (no-store; not in the HTML cache,
+ * which only the site's own renderer fills), never indexed (X-Robots-Tag and a robots meta tag),
+ * framed only by the studio's origin. A token that is malformed, tampered with or expired, or whose
+ * account no longer exists, is disabled or may no longer change the content, answers 404 with nothing
+ * of the content.
+ */
+
+export interface PreviewSettings {
+  /** The preview token key (token.ts previewKey of STUDIO_SECRET_KEY). */
+  key: Buffer;
+  /** The studio's origin: the only one that may frame a preview. */
+  studioUrl: string;
+}
+
+const NOT_FOUND = 'Not found';
+
+/** Headers of every preview answer, the refusals included. */
+function previewHeaders(reply: FastifyReply, studioUrl: string): FastifyReply {
+  return framedByStudio(reply, studioUrl).header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+}
+
+export async function registerPreview(
+  app: FastifyInstance,
+  options: PreviewSettings & { staticDir: string } & Omit<DraftApisOptions, 'log' | 'now' | 'product'>,
+): Promise<void> {
+  const { ctx } = app;
+  const pages = await createPreviewPages(options.staticDir, ctx.publicUrl, scopedFetch(inProcessFetch(app)));
+  if (!pages) return;
+  const apis = createDraftApis({ ...options, product: ctx.product, now: ctx.now, log: app.log });
+  app.addHook('onClose', async () => apis.close());
+
+  const handler = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+    previewHeaders(reply, options.studioUrl);
+    const { token } = request.params;
+    const accountId = readPreviewToken(options.key, token, ctx.now());
+    if (accountId === undefined || !(await mayPreview(ctx.db.query, accountId))) {
+      return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
+    }
+    // The page's path and query as the request spells them (the renderer redirects other spellings).
+    const href = request.url.slice(`${PREVIEW_PREFIX}/${token}`.length) || '/';
+    const content = await previewContent(ctx.db.query, accountId, options.root);
+    const answer = await apis.use(accountId, content, (api) => pages.render(href.startsWith('/') ? href : `/${href}`, token, api));
+    if (answer.kind === 'redirect') return reply.code(302).header('location', answer.location).send();
+    return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
+  };
+  app.get(`${PREVIEW_PREFIX}/:token`, handler);
+  app.get(`${PREVIEW_PREFIX}/:token/*`, handler);
+  app.decorate('previewApis', apis);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The previews' APIs (tests count them); absent without previews. */
+    previewApis?: import('./apis').DraftApis;
+  }
+}
