@@ -78,7 +78,7 @@ describe('serverCheckedValidator', () => {
   });
 
   it('still runs the form’s own rules (customValidate)', () => {
-    const result = serverCheckedValidator().validateFormData({ price: 1 }, schema, (data, errors) => {
+    const result = serverCheckedValidator().validateFormData({ price: 1 }, schema, (_data, errors) => {
       errors.price?.addError('Say the price in pesos.');
       return errors;
     });
