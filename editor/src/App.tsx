@@ -8,7 +8,7 @@ import { useEditor, useStore } from './state';
 import { TopBar } from './TopBar';
 
 const FormsTab = lazy(() => import('./FormsTab').then((module) => ({ default: module.FormsTab })));
-const ContentTab = lazy(() => import('./content/ContentTab').then((module) => ({ default: module.ContentTab })));
+const ContentTab = lazy(() => import('./content/ContentWithPreview').then((module) => ({ default: module.ContentWithPreview })));
 
 const useStyles = makeStyles({
   app: {

@@ -1,49 +1,19 @@
 import { readBody } from '../../src/api/client';
 import type { Diagnostic, ProjectResponse } from './types';
 
-/** The editor HTTP API (scripts/lib/editor/plugin.ts), served by the dev server of `npm run edit`. */
-const BASE = '/__editor/api';
-
-async function call(path: string, init?: RequestInit, sent?: Promise<Response>): Promise<{ status: number; body: unknown }> {
-  const response = await (sent ??
-    fetch(`${BASE}${path}`, {
-      ...init,
-      headers: init?.body ? { 'content-type': 'application/json' } : undefined,
-    }));
-  return { status: response.status, body: await readBody(response) };
-}
-
 /**
- * The project's first load, which editor/index.html starts while the editor's modules are still
- * loading (it saves a round trip after them); taken once, and a failed one is asked again.
+ * Where an editor API answers and how it is called: `npm run edit` serves it at `/__editor/api`
+ * (scripts/lib/editor/plugin.ts), the studio at `/api/studio/editor` with its CSRF header.
  */
-let earlyProject = (globalThis as { editorProject?: Promise<Response> }).editorProject;
-
-function failure(what: string, status: number, body: unknown): Error {
-  const message = (body as { message?: unknown } | null)?.message;
-  return new Error(
-    `${what} failed (${status})${typeof message === 'string' ? `: ${message}` : typeof body === 'string' && body ? `: ${body}` : ''}`,
-  );
-}
-
-async function getProject(): Promise<ProjectResponse> {
-  const early = earlyProject?.catch(() => fetch(`${BASE}/project`));
-  earlyProject = undefined;
-  const { status, body } = await call('/project', undefined, early);
-  if (status !== 200) throw failure('Loading the project', status, body);
-  return body as ProjectResponse;
-}
-
-async function getHashes(): Promise<Record<string, string>> {
-  const { status, body } = await call('/hashes');
-  if (status !== 200) throw failure('Reading the file hashes', status, body);
-  return body as Record<string, string>;
-}
-
-async function checkFiles(files: Record<string, unknown>): Promise<Diagnostic[]> {
-  const { status, body } = await call('/check', { method: 'POST', body: JSON.stringify({ files }) });
-  if (status !== 200) throw failure('Checking', status, body);
-  return (body as { problems?: Diagnostic[] }).problems ?? [];
+export interface ApiHost {
+  base: string;
+  /** Sent with every call (the studio's `X-Studio-CSRF`). */
+  headers?: Record<string, string>;
+  /** Told of every answer's status before it is read (the studio sends a 401 to sign-in). */
+  onStatus?: (status: number) => void;
+  /** The first load's answer when it was asked already (editor/index.html asks it early). */
+  early?: () => Promise<Response> | undefined;
+  fetcher?: typeof fetch;
 }
 
 export type SaveResult =
@@ -52,24 +22,95 @@ export type SaveResult =
   | { status: 'invalid'; problems: Diagnostic[] }
   | { status: 'failed'; message: string };
 
-async function saveFiles(files: Record<string, { value: unknown; baseHash: string }>): Promise<SaveResult> {
-  const { status, body } = await call('/save', { method: 'POST', body: JSON.stringify({ files }) });
-  if (status === 200) {
-    const saved = (body as { files?: Record<string, { hash: string }> }).files ?? {};
-    return { status: 'saved', hashes: Object.fromEntries(Object.entries(saved).map(([path, { hash }]) => [path, hash])) };
-  }
-  if (status === 409) return { status: 'conflict', conflicts: (body as { conflicts?: string[] }).conflicts ?? [] };
-  if (status === 422) return { status: 'invalid', problems: (body as { problems?: Diagnostic[] }).problems ?? [] };
-  return { status: 'failed', message: failure('Saving', status, body).message };
+function failure(what: string, status: number, body: unknown): Error {
+  const message = (body as { message?: unknown } | null)?.message;
+  return new Error(
+    `${what} failed (${status})${typeof message === 'string' ? `: ${message}` : typeof body === 'string' && body ? `: ${body}` : ''}`,
+  );
 }
 
-/** Gives the preview's API the unsaved content files (POST /drafts): whether they loaded, or were taken as far as they go. */
-async function sendDrafts(files: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean }> {
-  const { status, body } = await call('/drafts', { method: 'POST', body: JSON.stringify({ files }) });
-  if (status !== 200) throw failure('Previewing the content', status, body);
-  const answer = body as { ok?: unknown; partial?: unknown };
-  return { ok: answer.ok === true, partial: answer.partial === true };
+/** The calls the editor's state makes (project, hashes, check, save, and the preview's drafts where there is a preview). */
+export function createEditorApi(host: ApiHost) {
+  const send = host.fetcher ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const request = (path: string, init?: RequestInit) =>
+    send(`${host.base}${path}`, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { ...host.headers, ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+    });
+
+  async function call(path: string, init?: RequestInit, sent?: Promise<Response>): Promise<{ status: number; body: unknown }> {
+    const response = await (sent ?? request(path, init));
+    host.onStatus?.(response.status);
+    return { status: response.status, body: await readBody(response) };
+  }
+  const post = (path: string, body: unknown) => call(path, { method: 'POST', body: JSON.stringify(body) });
+
+  async function getProject(): Promise<ProjectResponse> {
+    const early = host.early?.()?.catch(() => request('/project'));
+    const { status, body } = await call('/project', undefined, early);
+    if (status !== 200) throw failure('Loading the project', status, body);
+    return body as ProjectResponse;
+  }
+
+  async function getHashes(): Promise<Record<string, string>> {
+    const { status, body } = await call('/hashes');
+    if (status !== 200) throw failure('Reading the file hashes', status, body);
+    return body as Record<string, string>;
+  }
+
+  async function checkFiles(files: Record<string, unknown>): Promise<Diagnostic[]> {
+    const { status, body } = await post('/check', { files });
+    if (status !== 200) throw failure('Checking', status, body);
+    return (body as { problems?: Diagnostic[] }).problems ?? [];
+  }
+
+  async function saveFiles(files: Record<string, { value: unknown; baseHash: string }>): Promise<SaveResult> {
+    const { status, body } = await post('/save', { files });
+    if (status === 200) {
+      const saved = (body as { files?: Record<string, { hash: string }> }).files ?? {};
+      return { status: 'saved', hashes: Object.fromEntries(Object.entries(saved).map(([path, { hash }]) => [path, hash])) };
+    }
+    if (status === 409) return { status: 'conflict', conflicts: (body as { conflicts?: string[] }).conflicts ?? [] };
+    if (status === 422) return { status: 'invalid', problems: (body as { problems?: Diagnostic[] }).problems ?? [] };
+    return { status: 'failed', message: failure('Saving', status, body).message };
+  }
+
+  /** Gives the preview's API the unsaved content files (POST /drafts): whether they loaded, or were taken as far as they go. */
+  async function sendDrafts(files: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean }> {
+    const { status, body } = await post('/drafts', { files });
+    if (status !== 200) throw failure('Previewing the content', status, body);
+    const answer = body as { ok?: unknown; partial?: unknown };
+    return { ok: answer.ok === true, partial: answer.partial === true };
+  }
+
+  return { getProject, getHashes, checkFiles, saveFiles, sendDrafts, call, post };
 }
+
+/** The editor API as the state uses it (tests give their own); `sendDrafts` only where a preview takes them. */
+export interface EditorApi {
+  getProject(): Promise<ProjectResponse>;
+  getHashes(): Promise<Record<string, string>>;
+  checkFiles(files: Record<string, unknown>): Promise<Diagnostic[]>;
+  saveFiles(files: Record<string, { value: unknown; baseHash: string }>): Promise<SaveResult>;
+  sendDrafts?(files: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean }>;
+}
+
+/**
+ * The project's first load, which editor/index.html starts while the editor's modules are still
+ * loading (it saves a round trip after them); taken once, and a failed one is asked again.
+ */
+let earlyProject = (globalThis as { editorProject?: Promise<Response> }).editorProject;
+
+/** The editor API of `npm run edit`, served by its dev server. */
+const devApi = createEditorApi({
+  base: '/__editor/api',
+  early: () => {
+    const early = earlyProject;
+    earlyProject = undefined;
+    return early;
+  },
+});
 
 /** What is saved but not committed (GET /publish), as scripts/lib/editor/publish.ts describes it. */
 export interface PublishStatus {
@@ -84,7 +125,7 @@ export interface PublishStatus {
 }
 
 export async function getPublishStatus(): Promise<PublishStatus> {
-  const { status, body } = await call('/publish');
+  const { status, body } = await devApi.call('/publish');
   if (status !== 200) throw failure('Reading what is unpublished', status, body);
   return body as PublishStatus;
 }
@@ -93,7 +134,7 @@ export async function getPublishStatus(): Promise<PublishStatus> {
 export async function publishSaved(
   message: string,
 ): Promise<{ ok: true; commit: string; branch?: string } | { ok: false; message: string }> {
-  const { status, body } = await call('/publish', { method: 'POST', body: JSON.stringify({ message }) });
+  const { status, body } = await devApi.post('/publish', { message });
   if (status === 200) {
     const done = body as { commit: string; branch?: string };
     return { ok: true, commit: done.commit, branch: done.branch };
@@ -102,5 +143,5 @@ export async function publishSaved(
   return { ok: false, message: typeof said === 'string' ? said : failure('Publishing', status, body).message };
 }
 
-/** The editor API as the state uses it (tests give their own). */
-export const editorApi = { getProject, getHashes, checkFiles, saveFiles, sendDrafts };
+/** The dev editor's API (`npm run edit`). */
+export const editorApi: EditorApi = devApi;

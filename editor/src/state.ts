@@ -1,6 +1,6 @@
 import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { editorApi, type SaveResult } from './api';
+import { editorApi, type EditorApi, type SaveResult } from './api';
 import { deepEqual } from './json';
 import { followSections } from './model';
 import {
@@ -88,7 +88,7 @@ export interface EditorState {
   draftsRefused: boolean;
 }
 
-export type EditorApi = typeof editorApi;
+export type { EditorApi };
 
 export interface ChangeOptions {
   /** Consecutive changes with this key within COALESCE_MS are one undo step. */
@@ -335,6 +335,8 @@ export class EditorStore {
 
   /** POST /drafts with the unsaved content; once taken, the preview frames fetch again (contentVersion). */
   async sendDrafts(force = false): Promise<void> {
+    // A host without a preview (the studio) has no API that takes drafts.
+    if (!this.server.sendDrafts) return;
     const drafts = this.contentDrafts();
     const json = JSON.stringify(drafts);
     if (!force && json === this.draftsSent) return;
@@ -416,6 +418,11 @@ export class EditorStore {
         this.set({ save: { status: 'failed', problems: [], message: result.message } });
         break;
     }
+  }
+
+  /** Shows the gate's problems of a refused step other than a save (the studio's publish), at their fields. */
+  refused(problems: Diagnostic[]): void {
+    this.set({ problems, save: { status: 'invalid', problems } });
   }
 
   dismissSaveMessage(): void {

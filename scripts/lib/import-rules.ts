@@ -35,6 +35,22 @@ export interface ImportRule {
  */
 const ENGINE_GENERATED = /^src\/generated\/(registry\.ts$|block-chunks\/)/;
 
+/**
+ * The parts of editor/src that only `npm run edit` runs (regular expressions of paths under it): the
+ * studio's Content screen never reaches them, directly or through the editor's shared modules.
+ */
+export const STUDIO_EDITOR_DEV_ONLY = [
+  'preview/',
+  'pages/',
+  'forms/',
+  'content/ContentPreview\\.tsx$',
+  'content/ContentWithPreview\\.tsx$',
+  'App\\.tsx$',
+  'TopBar\\.tsx$',
+  'Publish\\.tsx$',
+  'FormsTab\\.tsx$',
+];
+
 const IMPORT_RULES: readonly ImportRule[] = [
   {
     name: 'blocks-isolated',
@@ -123,9 +139,16 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'studio-app-browser-only',
-    why: "the studio's browser app talks to the studio's API only: it imports domain/ and its own folder, never the site, the server, the scripts, the editor or Node",
+    why: "the studio's browser app talks to the studio's API only: it imports domain/, its own folder and the site's editor (editor/src, its Content screen), never the site, the server, the scripts or Node",
     from: /^studio\//,
     to: /^(src\/|server\/|scripts\/|editor\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx|@node-rs\/argon2|otplib|@simplewebauthn\/server)($|\/))/,
+    toNot: ['^editor/src/'],
+  },
+  {
+    name: 'studio-editor-not-dev',
+    why: "the studio takes the editor's shared parts only: its preview frame, the Pages and Forms tabs, the dev app's shell and git publishing are development builds of `npm run edit`",
+    from: /^studio\//,
+    to: new RegExp(`^editor/src/(${STUDIO_EDITOR_DEV_ONLY.join('|')})`),
   },
   {
     name: 'editor-folders-below-root',

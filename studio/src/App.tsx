@@ -37,6 +37,8 @@ const router = createBrowserRouter([
       { path: 'desk/orders/:id', element: <OrderView /> },
       { path: 'desk/payments', element: <PaymentReviews /> },
       { path: 'desk/emails', element: <EmailList /> },
+      // The site's editor is a chunk of its own, loaded only here: the other screens never fetch it.
+      { path: 'content', lazy: () => import('./content/ContentScreen').then((module) => ({ Component: module.ContentScreen })) },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },

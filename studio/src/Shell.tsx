@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/desk/orders', label: T.orders, action: 'read', subject: 'Desk' },
   { to: '/desk/payments', label: T.payments, action: 'read', subject: 'Desk' },
   { to: '/desk/emails', label: T.emails, action: 'read', subject: 'Desk' },
+  { to: '/content', label: T.content, action: 'manage', subject: 'Content' },
   { to: '/admin/accounts', label: T.accounts, action: 'read', subject: 'Account' },
   { to: '/admin/audit', label: T.audit, action: 'read', subject: 'Audit' },
 ] as const;

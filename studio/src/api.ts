@@ -8,12 +8,14 @@ import TEXTS from '../texts.json';
  * studio's words for what the server did not say (429, a network failure, a server error).
  */
 export const API = '/api/studio';
-const CSRF_HEADER = { 'x-studio-csrf': '1' };
+export const CSRF_HEADER = { 'x-studio-csrf': '1' };
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's JSON body, for a screen that shows more of it than the message (a publish's problems). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -28,12 +30,15 @@ async function errorOf(response: Response): Promise<ApiError> {
   if (response.status >= 500) return new ApiError(response.status, TEXTS.errors.server);
   const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
   const fallback = response.status === 401 ? TEXTS.errors.signedOut : TEXTS.errors.server;
-  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : fallback);
+  return new ApiError(response.status, typeof body?.message === 'string' ? body.message : fallback, body);
 }
 
 /** What to do when a call finds the session ended (App: back to sign-in); a wrong sign-in is not that. */
 let sessionEnded: (() => void) | undefined;
 export const whenSessionEnds = (listener: () => void) => void (sessionEnded = listener);
+
+/** Tells the studio of an answer's status from a call made outside `call` (the editor's): a 401 ends the session. */
+export const answered = (status: number) => void (status === 401 && sessionEnded?.());
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -51,7 +56,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   } catch {
     throw new ApiError(0, TEXTS.errors.network);
   }
-  if (response.status === 401 && path !== '/sign-in') sessionEnded?.();
+  if (path !== '/sign-in') answered(response.status);
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -31,7 +31,7 @@ function fakeServer(save?: EditorApi['saveFiles']) {
     getHashes: vi.fn<EditorApi['getHashes']>(async () => ({ [PAGES_FILE]: 'h1', 'forms/contact.json': 'f1' })),
     checkFiles: vi.fn<EditorApi['checkFiles']>(async () => []),
     saveFiles: vi.fn<EditorApi['saveFiles']>(save ?? (async () => ({ status: 'saved', hashes: { [PAGES_FILE]: 'h2' } }))),
-    sendDrafts: vi.fn<EditorApi['sendDrafts']>(async () => ({ ok: true, partial: false })),
+    sendDrafts: vi.fn<NonNullable<EditorApi['sendDrafts']>>(async () => ({ ok: true, partial: false })),
   };
 }
 

@@ -3,7 +3,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import { checkImports, importCycles, importGraph, ruleViolations, sourceFiles, typeImportGraph } from '../../scripts/lib/import-rules';
+import {
+  checkImports,
+  importCycles,
+  importGraph,
+  ruleViolations,
+  sourceFiles,
+  STUDIO_EDITOR_DEV_ONLY,
+  typeImportGraph,
+} from '../../scripts/lib/import-rules';
+
+/** Every file and package `entry` reaches through the graph, itself included. */
+function reach(graph: ReadonlyMap<string, readonly string[]>, entry: string): Set<string> {
+  const seen = new Set([entry]);
+  for (const file of seen) for (const next of graph.get(file) ?? []) seen.add(next);
+  return seen;
+}
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -14,6 +29,14 @@ describe('import boundaries (npm run lint:imports)', () => {
     const { files, problems } = await checkImports(ROOT);
     expect(problems).toEqual([]);
     expect(files).toBeGreaterThan(150);
+  });
+
+  it("the studio's Content screen reaches the editor's shared parts only, never its development builds or Node code", async () => {
+    const entry = 'studio/src/content/ContentScreen.tsx';
+    const reached = [...reach(await importGraph(ROOT, [entry]), entry)];
+    expect(reached).toContain('editor/src/content/ContentTab.tsx');
+    const devOnly = new RegExp(`^editor/src/(${STUDIO_EDITOR_DEV_ONLY.join('|')})`);
+    expect(reached.filter((file) => devOnly.test(file) || /^(server|scripts)\/|^node:/.test(file))).toEqual([]);
   });
 
   describe('each rule catches its violation', () => {
@@ -41,6 +64,11 @@ describe('import boundaries (npm run lint:imports)', () => {
       'domain/d.ts': "import React from 'react';\nimport { f } from './f';\nexport const d = [React, f];",
       'domain/f.ts': 'export const f = 1;',
       'server/s.ts': "import { log } from '../src/lib/log';\nimport { g } from '../src/generated/g';\nexport const s = [log, g];",
+      'editor/src/content/tab.ts': 'export const tab = 1;',
+      'editor/src/preview/frame.ts': 'export const frame = 1;',
+      'editor/main.ts': 'export const main = 1;',
+      'studio/src/screen.ts':
+        "import { tab } from '../../editor/src/content/tab';\nimport { frame } from '../../editor/src/preview/frame';\nimport { main } from '../../editor/main';\nexport const screen = [tab, frame, main];",
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -48,7 +76,7 @@ describe('import boundaries (npm run lint:imports)', () => {
     }
 
     it('reports exactly the forbidden imports, with the rule that forbids each', async () => {
-      const graph = await importGraph(dir, sourceFiles(dir, ['src', 'server', 'domain']));
+      const graph = await importGraph(dir, sourceFiles(dir, ['src', 'server', 'domain', 'studio']));
       const found = ruleViolations(graph)
         .map((v) => `${v.rule}: ${v.from} -> ${v.to}`)
         .sort();
@@ -64,6 +92,8 @@ describe('import boundaries (npm run lint:imports)', () => {
           'site-not-server: src/api/c.ts -> node:fs',
           'domain-is-pure: domain/d.ts -> npm:react',
           'server-not-site: server/s.ts -> src/lib/log.ts',
+          'studio-app-browser-only: studio/src/screen.ts -> editor/main.ts',
+          'studio-editor-not-dev: studio/src/screen.ts -> editor/src/preview/frame.ts',
         ].sort(),
       );
     });

@@ -12,14 +12,13 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { ProblemList } from '../Banners';
 import { useConfirm } from '../confirm';
 import { plainMessage } from '../messages';
 import { applyChanges, type Change } from '../json';
 import { useEditor, useStore } from '../state';
 import { PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from '../types';
-import { ContentPreview } from './ContentPreview';
 import {
   displayOrder,
   duplicateItem,
@@ -42,6 +41,7 @@ const useStyles = makeStyles({
     gap: '1px',
     backgroundColor: tokens.colorNeutralStroke2,
   },
+  noPreview: { gridTemplateColumns: 'minmax(240px, 340px) minmax(320px, 1fr)' },
   column: { minHeight: 0, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground1 },
   navColumn: { minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
   resources: { flex: '1 1 55%', minHeight: '140px', overflowY: 'auto', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
@@ -93,13 +93,17 @@ function grouped(content: readonly ContentMeta[]): Array<[string, ContentMeta[]]
   return [...groups].sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 }
 
+/** What shows the page of a resource beside its form (the dev editor's ContentPreview). */
+export type ContentPreviewPane = ComponentType<{ resource: string; item: unknown }>;
+
 /**
  * The Content tab: the content files by their human names (grouped, with item counts), the chosen
  * resource's items by title, the chosen item's form, and the page that shows it, with the unsaved
  * change in it. Items are added (the next free id, today's dates), duplicated, moved (by
- * `precedence` where the resource is ordered by it), and removed after a confirmation.
+ * `precedence` where the resource is ordered by it), and removed after a confirmation. The page
+ * beside them is the host's `Preview`; a host without one (the studio) shows the lists and the form.
  */
-export function ContentTab() {
+export function ContentTab({ Preview }: { Preview?: ContentPreviewPane }) {
   const styles = useStyles();
   const store = useStore();
   const state = useEditor();
@@ -172,7 +176,7 @@ export function ContentTab() {
   const position = itemIndex !== null ? order.indexOf(itemIndex) : -1;
 
   return (
-    <div className={styles.layout}>
+    <div className={Preview ? styles.layout : `${styles.layout} ${styles.noPreview}`}>
       <nav className={styles.navColumn} aria-label="Content and items">
         <div className={styles.resources}>
           <h2 className={styles.heading}>Content</h2>
@@ -288,9 +292,11 @@ export function ContentTab() {
           </>
         )}
       </section>
-      <section className={styles.navColumn} aria-label="Preview">
-        <ContentPreview resource={selected.resource} item={item} />
-      </section>
+      {Preview && (
+        <section className={styles.navColumn} aria-label="Preview">
+          <Preview resource={selected.resource} item={item} />
+        </section>
+      )}
     </div>
   );
 }

@@ -7,9 +7,9 @@ import {
   type RJSFSchema,
   type UiSchema,
 } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useCallback, useMemo, useRef } from 'react';
 import { isObject } from '../../../domain/guards';
+import { useEditorHost } from '../host';
 import { diffValues, humanize, type Change } from '../json';
 import { transformErrors } from '../messages';
 import type { ContentMeta } from '../types';
@@ -21,9 +21,6 @@ const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
   arrayMinItems: { populate: 'requiredOnly' },
   emptyObjectFields: 'skipEmptyDefaults',
 };
-
-/** Ajv compiles the item schemas in the browser (the editor is development-only). */
-const validator = customizeValidator();
 
 /**
  * A schema without its `description`s, at every depth: they are notes to developers ("Record id.",
@@ -94,7 +91,8 @@ export function ItemForm({
     }),
     [schema, meta.schema, meta.resource, kind],
   );
-  const utils = useMemo(() => createSchemaUtils(validator, schema, defaultsBehavior), [schema]);
+  const { validator } = useEditorHost();
+  const utils = useMemo(() => createSchemaUtils(validator, schema, defaultsBehavior), [validator, schema]);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
   const handle = useCallback(
@@ -127,6 +125,6 @@ export function ItemForm({
         experimental_defaultFormStateBehavior={defaultsBehavior}
       />
     ),
-    [schema, uiSchema, formData, handle, extraErrors, idPrefix],
+    [schema, uiSchema, validator, formData, handle, extraErrors, idPrefix],
   );
 }

@@ -2,7 +2,8 @@ import { Button, Field, Input, Label, makeStyles, mergeClasses, shorthands, Spin
 import { Delete20Regular, ImageAdd20Regular } from '@fluentui/react-icons';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { IMAGE_ACCEPT, uploadImage, type UploadResult } from './upload';
+import { useEditorHost } from '../../host';
+import { IMAGE_ACCEPT, type UploadResult } from './upload';
 
 /** The image object of content items (`background_image`): its URL and, where the schema has it, its alt text. */
 export type ContentImage = { main?: string; alt?: string; [key: string]: unknown };
@@ -46,7 +47,7 @@ function droppedFile(event: DragEvent): File | undefined {
  * image" button that store the file through the editor's media endpoint and set `main` to its URL,
  * the endpoint's refusal in its own words at the field, an alt-text input once there is an image (when the schema has `alt`;
  * required when the uiSchema option `altRequired` says the image carries meaning) and "Remove image".
- * Options: `upload` (a function replacing the endpoint, for tests).
+ * Options: `upload` (a function replacing the host's, for tests); else the host's (host.ts).
  */
 export function ImageField({
   schema,
@@ -63,7 +64,8 @@ export function ImageField({
 }: FieldProps<ContentImage>) {
   const styles = useStyles();
   const options = getUiOptions(uiSchema);
-  const upload = (typeof options.upload === 'function' ? options.upload : uploadImage) as (file: File) => Promise<UploadResult>;
+  const host = useEditorHost();
+  const upload = (typeof options.upload === 'function' ? options.upload : host.upload) as (file: File) => Promise<UploadResult>;
   const altRequired = options.altRequired === true;
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const hasAlt = 'alt' in properties;

@@ -34,7 +34,8 @@ import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { hrefKind } from '../../../../src/lib/href';
 import { sanitizeRichText } from '../../../../src/lib/RichText';
 import { cleanRichText, toEditorHtml } from './rich-text-html';
-import { IMAGE_ACCEPT, uploadImage, type UploadResult } from './upload';
+import { useEditorHost } from '../../host';
+import { IMAGE_ACCEPT, type UploadResult } from './upload';
 
 export type RichTextEditorProps = {
   /** The id of the editable area (rjsf's field id, so that its label points at it). */
@@ -372,9 +373,11 @@ export default function RichTextEditor({
   onChange,
   onBlur,
   onFocus,
-  upload = uploadImage,
+  upload: ownUpload,
 }: RichTextEditorProps) {
   const styles = useStyles();
+  const host = useEditorHost();
+  const upload = ownUpload ?? host.upload;
   const toolbarId = useId();
   const latest = useRef({ onChange, onBlur, onFocus });
   latest.current = { onChange, onBlur, onFocus };
@@ -387,6 +390,8 @@ export default function RichTextEditor({
 
   const editor = useEditor({
     extensions: richTextExtensions(),
+    // Tiptap writes its own <style> tag: a page whose CSP asks styles a nonce (the studio's) gives it.
+    injectNonce: host.styleNonce,
     content: toEditorHtml(value),
     editable: !disabled,
     immediatelyRender: true,

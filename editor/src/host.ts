@@ -1,0 +1,28 @@
+import type { ValidatorType } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { createContext, useContext } from 'react';
+import { uploadImage, type UploadResult } from './content/widgets/upload';
+
+/**
+ * What differs between the two hosts of the editor's Content tab: `npm run edit` (the default) and
+ * the studio's Content screen. The components are the same; the host gives how an item's form is
+ * checked in the browser and where an image goes.
+ */
+export interface EditorHost {
+  /**
+   * The item forms' validator. The dev editor's is Ajv, which compiles each schema into code at run
+   * time; a page whose CSP forbids that (the studio's) gives one that runs no compiled code.
+   */
+  validator: ValidatorType;
+  /** Stores an image and answers its URL, or why not in words. */
+  upload: (file: File) => Promise<UploadResult>;
+  /** The nonce the page's CSP asks of a `<style>` tag (the rich-text editor writes one), where it asks one. */
+  styleNonce?: string;
+}
+
+/** Ajv compiles the item schemas in the browser of `npm run edit`. */
+export const DEV_HOST: EditorHost = { validator: customizeValidator(), upload: (file) => uploadImage(file) };
+
+export const HostContext = createContext<EditorHost>(DEV_HOST);
+
+export const useEditorHost = (): EditorHost => useContext(HostContext);

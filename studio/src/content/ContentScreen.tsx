@@ -1,0 +1,91 @@
+import { makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { ContentTab } from '../../../editor/src/content/ContentTab';
+import { ConfirmProvider } from '../../../editor/src/confirm';
+import { ErrorBoundary } from '../../../editor/src/ErrorBoundary';
+import { HostContext } from '../../../editor/src/host';
+import { EditorStore, StoreContext, useEditor } from '../../../editor/src/state';
+import { fillPlaceholders } from '../../../domain/text';
+import TEXTS from '../../texts.json';
+import { OutcomeBar, type Outcome } from '../ui';
+import { studioEditorApi, studioEditorHost, type LoadedRelease } from './editor-host';
+import { PublishBar } from './PublishBar';
+import { useAutosave } from './useAutosave';
+
+const T = TEXTS.content;
+
+const useStyles = makeStyles({
+  // The editor's columns scroll on their own: the screen takes the window's height below the header.
+  screen: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    height: 'calc(100vh - 96px)',
+    minHeight: '520px',
+  },
+  center: { margin: 'auto' },
+});
+
+/**
+ * `/content`: the Content tab of the site's editor (editor/src, the same components as `npm run
+ * edit`), on the studio's editor API. Changes are saved into the person's draft as they type; the
+ * publish bar makes the draft the next release. Publishing or discarding starts the editor again on
+ * the release the site shows.
+ */
+export function ContentScreen() {
+  const [generation, setGeneration] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const restart = (next: Outcome) => {
+    setOutcome(next);
+    setGeneration((value) => value + 1);
+  };
+  return <ContentEditor key={generation} outcome={outcome} onRestart={restart} />;
+}
+
+function ContentEditor({ outcome, onRestart }: { outcome?: Outcome; onRestart: (outcome: Outcome) => void }) {
+  const styles = useStyles();
+  const [loaded, setLoaded] = useState<LoadedRelease>();
+  const [store] = useState(() => new EditorStore(studioEditorApi(setLoaded)));
+  const [host] = useState(studioEditorHost);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    store.select({ tab: 'content' });
+    void store.load();
+  }, [store]);
+  useAutosave(store);
+
+  return (
+    <HostContext.Provider value={host}>
+      <StoreContext.Provider value={store}>
+        <ConfirmProvider>
+          <div className={styles.screen}>
+            <OutcomeBar outcome={outcome} />
+            <Editor loaded={loaded} onRestart={onRestart} />
+          </div>
+        </ConfirmProvider>
+      </StoreContext.Provider>
+    </HostContext.Provider>
+  );
+}
+
+function Editor({ loaded, onRestart }: { loaded?: LoadedRelease; onRestart: (outcome: Outcome) => void }) {
+  const styles = useStyles();
+  const state = useEditor();
+  if (state.status === 'loading') return <Spinner className={styles.center} label={T.loading} />;
+  if (state.status === 'failed' || !loaded)
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{fillPlaceholders(T.failed, { message: state.loadError ?? '' })}</MessageBarBody>
+      </MessageBar>
+    );
+  return (
+    <>
+      <PublishBar loaded={loaded} onRestart={onRestart} />
+      <ErrorBoundary what={T.title}>
+        <ContentTab />
+      </ErrorBoundary>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Diagnostic } from '../../../editor/src/types';
+import { ApiError, del, get, post } from '../api';
+
+/** GET /api/studio/editor/publish: the release the site shows and the person's draft in words. */
+export interface DraftStatus {
+  release: number;
+  changed: string[];
+  summary: string[];
+}
+
+/** A release someone else published after the draft's base. */
+export interface NewerRelease {
+  number: number;
+  authorName: string;
+  createdAt: string;
+  summary: string[];
+}
+
+export type PublishAnswer =
+  | { status: 'published'; release: number; summary: string[] }
+  | { status: 'stale'; message: string; current: NewerRelease }
+  | { status: 'invalid'; problems: Diagnostic[] };
+
+export const draftStatus = () => get<DraftStatus>('/editor/publish');
+
+/**
+ * Publishes the person's draft as the next release, when the live one is still `baseRelease`: the
+ * new release, or the newer release published meanwhile (409), or the gate's problems (422). Any
+ * other refusal is thrown as an ApiError.
+ */
+export async function publishDraft(baseRelease: number): Promise<PublishAnswer> {
+  try {
+    const done = await post<{ release: number; summary?: string[] }>('/editor/publish', { baseRelease });
+    return { status: 'published', release: done.release, summary: done.summary ?? [] };
+  } catch (failure) {
+    if (!(failure instanceof ApiError)) throw failure;
+    const body = (failure.body ?? {}) as { current?: NewerRelease; problems?: Diagnostic[] };
+    if (failure.status === 409 && body.current) return { status: 'stale', message: failure.message, current: body.current };
+    if (failure.status === 422 && Array.isArray(body.problems)) return { status: 'invalid', problems: body.problems };
+    throw failure;
+  }
+}
+
+/** Removes the person's draft (DELETE /api/studio/editor/draft): the site is as it was. */
+export const discardDraft = () => del<void>('/editor/draft');
