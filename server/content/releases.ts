@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
-import { ProjectGate } from '../../scripts/lib/editor/check';
+import { ThreadGate, type ContentGate } from './gate-worker';
 import { isContentFile } from '../../scripts/lib/editor/project';
 import type { Db } from '../db';
 import type { Product } from '../product';
@@ -42,7 +42,7 @@ export interface ReleaseDeps {
   product: Product;
   now: () => Date;
   /** The project gate; null: only the server's content checks (a root that is not a whole project). */
-  gate?: ProjectGate | null;
+  gate?: ContentGate | null;
 }
 
 export interface PublishInput {
@@ -94,7 +94,7 @@ class Stale extends Error {
 
 export function createContentReleases(deps: ReleaseDeps): ContentReleases {
   const { db, repo, shared, root, demo, product } = deps;
-  const gate = deps.gate === undefined ? new ProjectGate(root) : deps.gate;
+  const gate = deps.gate === undefined ? new ThreadGate(root) : deps.gate;
   const current = async () => (await liveRelease(repo, db.query)) ?? 0;
   const files = async (n: number) => (await releaseFiles(db.query, n)) ?? {};
   const info = (n: number) => releaseInfo(db.query, n);

@@ -15,7 +15,7 @@ import deskRoutes from './desk-routes';
 import editorRoutes from './editor-routes';
 import { createContentReleases } from '../content/releases';
 import { createStudioEditor } from '../content/studio-editor';
-import type { ProjectGate } from '../../scripts/lib/editor/check';
+import type { ContentGate } from '../content/gate-worker';
 import { Repo } from '../repo';
 import { ROOT_DIR } from '../root';
 import previewRoutes from './preview-routes';
@@ -57,7 +57,7 @@ export interface StudioOptions {
   /** The project whose schemas and gate the content editor uses (default: this one). */
   contentRoot?: string;
   /** The content editor's project gate (default: one on contentRoot; null: the server's content checks only). */
-  contentGate?: ProjectGate | null;
+  contentGate?: ContentGate | null;
 }
 
 /** Where every studio route lives; the site's port has nothing there (it answers 404). */
