@@ -377,7 +377,8 @@ describe('npm run content:sync', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^content\/jobs\.json:\d+:\d+ {2}\/items\/1 {2}missing required property 'title'$/m);
     expect(((await getJson(server.app, '/api/v1/jobs')).body as { data: Items }).data[1].title).toBeTypeOf('string');
-  });
+    // Two runs of the command, each a process of its own that loads the server's code.
+  }, 60_000);
 
   it("shows in the server's pages within HTML_CACHE_SECONDS, without a new build", async () => {
     // A stand-in server bundle whose page shows the first job's title, read from the API as the
