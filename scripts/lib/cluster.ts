@@ -76,6 +76,8 @@ export async function startCluster(options: {
   listenPort: number;
   instancePorts: readonly number[];
   env: NodeJS.ProcessEnv;
+  /** More environment for one instance (the studio on one of them, say); none when absent. */
+  instanceEnv?: (port: number) => NodeJS.ProcessEnv;
   /** Each instance serves its metrics on its port plus this (METRICS_PORT); none when absent. */
   metricsPortOffset?: number;
 }): Promise<Cluster> {
@@ -96,6 +98,7 @@ export async function startCluster(options: {
       cwd: root,
       env: {
         ...options.env,
+        ...options.instanceEnv?.(port),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dir, 'data'),
