@@ -518,6 +518,24 @@ export const migrations: Record<string, Migration> = {
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .execute();
   }),
+  '0015-content-locks': {
+    up: async (db) => {
+      // Who edits which content item now: one row per item (its file and id), the account holding
+      // it, since when, and its last heartbeat (seen_at). A row whose heartbeat is older than the
+      // lock's lifetime is free to take; a lock goes with its account.
+      await db.schema
+        .createTable('content_locks')
+        .addColumn('file', 'text', (col) => col.notNull())
+        .addColumn('item_id', 'text', (col) => col.notNull())
+        .addColumn('account_id', 'integer', (col) => col.notNull().references('studio_accounts.id').onDelete('cascade'))
+        .addColumn('since', 'text', (col) => col.notNull())
+        .addColumn('seen_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('content_locks_key', ['file', 'item_id'])
+        .$call(withoutRowid(isPostgres(db)))
+        .execute();
+      await db.schema.createIndex('content_locks_by_account').on('content_locks').column('account_id').execute();
+    },
+  },
 };
 
 /** The schema version a migration's name starts with. */

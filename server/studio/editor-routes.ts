@@ -3,6 +3,7 @@ import { isContentFile } from '../../scripts/lib/editor/project';
 import type { ReleaseInfo } from '../content/release-rows';
 import type { StudioEditor } from '../content/studio-editor';
 import type { ContentReleases } from '../content/releases';
+import type { SaveRefusals } from '../content/locks-refusals';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
@@ -59,7 +60,7 @@ const shown = (release: ReleaseInfo) => ({
 
 export default async function editorRoutes(
   app: FastifyInstance,
-  { ctx, editor, releases }: { ctx: StudioContext; editor: StudioEditor; releases: ContentReleases },
+  { ctx, editor, releases, refusals }: { ctx: StudioContext; editor: StudioEditor; releases: ContentReleases; refusals: SaveRefusals },
 ): Promise<void> {
   const manage: { access: Access } = { access: { action: 'manage', subject: 'Content' } };
   const writes = { config: manage, bodyLimit: EDITOR_MAX_BODY };
@@ -85,8 +86,19 @@ export default async function editorRoutes(
     async (request, reply) => {
       const refused = notContent(reply, request.body.files);
       if (refused) return refused;
-      const outcome = await editor.save(accountOf(request).id, request.body.files);
-      if (outcome.status === 'conflict') return reply.code(409).send({ conflicts: outcome.conflicts });
+      const account = accountOf(request);
+      // An item another account holds the lock of is theirs to change: refused with their change.
+      const locked = await refusals.lockedItems(account.id, request.body.files);
+      if (locked.length > 0) {
+        const { holder } = locked[0];
+        const message = texts.editor.lockedItem.replace('{email}', holder.email).replace('{since}', holder.since);
+        return reply.code(409).send({ message, conflicts: [...new Set(locked.map(({ file }) => file))], locked });
+      }
+      const outcome = await editor.save(account.id, request.body.files);
+      if (outcome.status === 'conflict') {
+        const changes = await refusals.conflictChanges(account.id, request.body.files, outcome.conflicts);
+        return reply.code(409).send({ conflicts: outcome.conflicts, changes });
+      }
       return { files: outcome.files };
     },
   );

@@ -1,11 +1,16 @@
+import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { noSeriousViolations, signInAs, SITE } from './helpers';
+import { demoEmail } from '../../server/studio/demo';
+import { noSeriousViolations, signInAs, SITE, STUDIO } from './helpers';
 
 /**
  * The site's editor inside the studio (`/content`): the demo editor changes the Individual plan's
  * price in the same Content tab as `npm run edit`; the change is saved into the editor's draft as it
  * is typed, the draft says it in words and survives a reload, and once published the public site
- * shows the new price. A staff account has no Content section, and the editor API refuses it.
+ * shows the new price. A staff account has no Content section, and the editor API refuses it. The
+ * preview beside the form shows the draft (the public site does not), at three widths; two editors
+ * on one item: the second sees who holds it, its save is refused with the other's change in words,
+ * and taking the item over saves it.
  */
 
 const items = (page: Page) => page.locator('ul[aria-labelledby="content-items-heading"]');
@@ -74,4 +79,97 @@ test('staff: no Content section, and the editor API refuses the account', async 
   await expect(nav.getByRole('link', { name: 'Content' })).toHaveCount(0);
   const answer = await page.request.get('/api/studio/editor/project');
   expect(answer.status()).toBe(403);
+});
+
+/** The demo server's studio database (playwright.studio.config.ts: DATA_DIR is `.e2e-data-studio-<studio port>`). */
+const DATABASE = `.e2e-data-studio-${new URL(STUDIO).port}/app.db`;
+const preview = (page: Page) => page.frameLocator('iframe[title^="Preview of /shop"]');
+const planAmount = (page: Page, amount: RegExp) => preview(page).locator('.plan-card__amount', { hasText: amount });
+
+/** Removes the signed-in account's draft through the API (the next test starts from the live release). */
+async function discard(page: Page) {
+  const answer = await page.request.delete('/api/studio/editor/draft', { headers: { origin: STUDIO, 'x-studio-csrf': '1' } });
+  expect(answer.ok()).toBe(true);
+}
+
+test('preview: the frame shows the draft’s new price at each width while the public site does not', async ({ page }) => {
+  await signInAs(page, 'editor');
+  const price = await openIndividualPlan(page);
+  await expect(planAmount(page, /\d/).first()).toBeVisible();
+
+  // Keystroke → preview updated: with the autosave's pause, and from the save's request on; twice
+  // (the first change starts the draft's preview API, the second finds it warm).
+  for (const [typed, shown] of [
+    ['2467', /2,467/],
+    ['2468', /2,468/],
+  ] as const) {
+    const start = Date.now();
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/studio/editor/save')).then(() => Date.now());
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/studio/editor/save')).then(() => Date.now());
+    await price.fill(typed);
+    await expect(planAmount(page, shown)).toBeVisible();
+    const end = Date.now();
+    const [sentAt, savedAt] = await Promise.all([sent, saved]);
+    console.log(
+      `preview ${typed}: keystroke → preview ${end - start} ms; save sent → preview ${end - sentAt} ms (save ${savedAt - sentAt} ms)`,
+    );
+  }
+
+  const answer = await page.request.get(`${SITE}/api/v1/shop-plans`);
+  const { data } = (await answer.json()) as { data: { name: string; price: number }[] };
+  expect(data.find((plan) => plan.name === 'Individual')?.price).not.toBe(2468);
+  expect(await (await page.request.get(`${SITE}/shop`)).text()).not.toContain('2,468');
+
+  const frame = page.locator('iframe[title^="Preview of /shop"]');
+  for (const [device, width] of [
+    ['Phone 390', 390],
+    ['Tablet 768', 768],
+    ['Desktop 1280', 1280],
+  ] as const) {
+    await page.getByRole('button', { name: device }).click();
+    await expect(frame).toHaveAttribute('style', new RegExp(`width: ${width}px`));
+  }
+  await expect(planAmount(page, /2,468/)).toBeVisible();
+  await discard(page);
+});
+
+test('two editors on one article: the second sees who edits it, and its save is refused with the other’s change', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The demo admin is made an editor too: a second person with the Content right.
+  const database = new Database(DATABASE);
+  try {
+    database.prepare(`UPDATE studio_accounts SET roles = '["admin","editor"]' WHERE email = ?`).run(demoEmail('admin'));
+  } finally {
+    database.close();
+  }
+  await signInAs(page, 'editor');
+  const first = await openIndividualPlan(page);
+  const other = await browser.newContext({ baseURL: STUDIO });
+  const second = await other.newPage();
+  try {
+    await signInAs(second, 'admin');
+    await second.goto('/content');
+    const secondPrice = await openIndividualPlan(second);
+    const banner = second.getByRole('status').filter({ hasText: /is editing this/ });
+    await expect(banner).toContainText(new RegExp(`${demoEmail('editor')} is editing this, since \\d{1,2}:\\d{2}`));
+
+    await first.fill('5555');
+    await expect(draft(page).getByRole('status')).toContainText('Your draft is saved');
+    await secondPrice.fill('6666');
+    const refused = second.getByRole('alert').filter({ hasText: /Not saved/ });
+    await expect(refused).toContainText(`${demoEmail('editor')} is editing this item`);
+    await expect(refused).toContainText(/Individual, price ₱[\d,.]+ → ₱5,555\.00/);
+
+    // Taking it over sends the refused change.
+    await banner.getByRole('button', { name: 'Take over' }).click();
+    await expect(draft(second).getByRole('status')).toContainText('Your draft is saved');
+    await expect(refused).toHaveCount(0);
+    await discard(second);
+  } finally {
+    await other.close();
+  }
+  await discard(page);
 });

@@ -23,13 +23,24 @@ export const VIRTUAL_AUTHENTICATOR = {
 } as const;
 
 /**
+ * Fluent UI's focus helpers (Tabster: toolbars, dialogs) put `<i tabindex="0" aria-hidden="true"
+ * data-tabster-dummy>` around a group; each hands the focus on as soon as it gets it, and is hidden
+ * so that a screen reader does not read it. Axe's aria-hidden-focus takes them for a hidden control
+ * (microsoft/tabster#288): those nodes, and only for that rule, are not violations.
+ */
+const TABSTER_DUMMY = /^<i [^>]*data-tabster-dummy/;
+
+/**
  * Axe finds no serious or critical violation. It reads once running CSS transitions are over: a
  * colour read halfway through a button's hover transition is neither of the two the page shows.
  */
 export async function noSeriousViolations(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ ...v, nodes: v.nodes.filter((node) => !(v.id === 'aria-hidden-focus' && TABSTER_DUMMY.test(node.html))) }))
+    .filter((v) => v.nodes.length > 0);
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

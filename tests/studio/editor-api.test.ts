@@ -84,7 +84,9 @@ describe('the studio content editor API', () => {
     expect(((await studio.started.site.inject({ url: '/api/v1/shop-plans' })).json() as { data: Items }).data[0].price).toBe(1499);
 
     const stale = await call(session, 'POST', '/save', { files: plansAt(seen, 1899) });
-    expect(stale).toEqual({ status: 409, body: { conflicts: [PLANS] } });
+    expect(stale).toMatchObject({ status: 409, body: { conflicts: [PLANS] } });
+    // The refusal says what changed since the text the save started from (here the draft's own change).
+    expect(stale.body.changes).toEqual([{ file: PLANS, summary: [expect.stringMatching(/₱1,499\.00 → ₱1,799\.00/)], releases: [] }]);
     expect((await call(session, 'GET', '/hashes')).body[PLANS]).toBe(hash);
   });
 

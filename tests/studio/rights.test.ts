@@ -56,6 +56,9 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/editor/publish': ['editor'],
   'GET /api/studio/editor/releases': ['editor'],
   'POST /api/studio/editor/preview': ['editor'],
+  'POST /api/studio/editor/lock': ['editor'],
+  'POST /api/studio/editor/lock/take-over': ['editor'],
+  'DELETE /api/studio/editor/lock': ['editor'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;

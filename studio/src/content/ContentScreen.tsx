@@ -4,11 +4,13 @@ import { ContentTab } from '../../../editor/src/content/ContentTab';
 import { ConfirmProvider } from '../../../editor/src/confirm';
 import { ErrorBoundary } from '../../../editor/src/ErrorBoundary';
 import { HostContext } from '../../../editor/src/host';
-import { EditorStore, StoreContext, useEditor } from '../../../editor/src/state';
+import { EditorStore, StoreContext, useEditor, useStore } from '../../../editor/src/state';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import { OutcomeBar, type Outcome } from '../ui';
-import { studioEditorApi, studioEditorHost, type LoadedRelease } from './editor-host';
+import { EditLock } from './EditLock';
+import { studioEditorApi, studioEditorHost, type LoadedRelease, type SaveRefusal } from './editor-host';
+import { PreviewPane } from './PreviewPane';
 import { PublishBar } from './PublishBar';
 import { useAutosave } from './useAutosave';
 
@@ -28,24 +30,26 @@ const useStyles = makeStyles({
 
 /**
  * `/content`: the Content tab of the site's editor (editor/src, the same components as `npm run
- * edit`), on the studio's editor API. Changes are saved into the person's draft as they type; the
+ * edit`), on the studio's editor API, with the item's page in the production preview beside its
+ * form and the item's edit lock above it. Changes are saved into the person's draft as they type; the
  * publish bar makes the draft the next release. Publishing or discarding starts the editor again on
  * the release the site shows.
  */
 export function ContentScreen() {
   const [generation, setGeneration] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>();
-  const restart = (next: Outcome) => {
+  const restart = (next?: Outcome) => {
     setOutcome(next);
     setGeneration((value) => value + 1);
   };
   return <ContentEditor key={generation} outcome={outcome} onRestart={restart} />;
 }
 
-function ContentEditor({ outcome, onRestart }: { outcome?: Outcome; onRestart: (outcome: Outcome) => void }) {
+function ContentEditor({ outcome, onRestart }: { outcome?: Outcome; onRestart: (outcome?: Outcome) => void }) {
   const styles = useStyles();
   const [loaded, setLoaded] = useState<LoadedRelease>();
-  const [store] = useState(() => new EditorStore(studioEditorApi(setLoaded)));
+  const [refusal, setRefusal] = useState<SaveRefusal>();
+  const [store] = useState(() => new EditorStore(studioEditorApi(setLoaded, setRefusal)));
   const [host] = useState(studioEditorHost);
   const started = useRef(false);
   useEffect(() => {
@@ -62,7 +66,7 @@ function ContentEditor({ outcome, onRestart }: { outcome?: Outcome; onRestart: (
         <ConfirmProvider>
           <div className={styles.screen}>
             <OutcomeBar outcome={outcome} />
-            <Editor loaded={loaded} onRestart={onRestart} />
+            <Editor loaded={loaded} refusal={refusal} onRestart={onRestart} />
           </div>
         </ConfirmProvider>
       </StoreContext.Provider>
@@ -70,8 +74,9 @@ function ContentEditor({ outcome, onRestart }: { outcome?: Outcome; onRestart: (
   );
 }
 
-function Editor({ loaded, onRestart }: { loaded?: LoadedRelease; onRestart: (outcome: Outcome) => void }) {
+function Editor({ loaded, refusal, onRestart }: { loaded?: LoadedRelease; refusal?: SaveRefusal; onRestart: (outcome?: Outcome) => void }) {
   const styles = useStyles();
+  const store = useStore();
   const state = useEditor();
   if (state.status === 'loading') return <Spinner className={styles.center} label={T.loading} />;
   if (state.status === 'failed' || !loaded)
@@ -83,8 +88,9 @@ function Editor({ loaded, onRestart }: { loaded?: LoadedRelease; onRestart: (out
   return (
     <>
       <PublishBar loaded={loaded} onRestart={onRestart} />
+      <EditLock store={store} refusal={refusal} onReload={() => onRestart()} />
       <ErrorBoundary what={T.title}>
-        <ContentTab />
+        <ContentTab Preview={PreviewPane} />
       </ErrorBoundary>
     </>
   );

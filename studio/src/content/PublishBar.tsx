@@ -42,7 +42,7 @@ function saveWords(save: ReturnType<typeof useEditor>['save'], unsaved: boolean)
  * The draft and its publishing: what the draft changes, in words, "Publish" (the next release, or
  * who published what meanwhile, or the gate's problems at their fields) and "Discard draft".
  */
-export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRestart: (outcome: Outcome) => void }) {
+export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRestart: (outcome?: Outcome) => void }) {
   const styles = useStyles();
   const store = useStore();
   const { save, dirty } = useEditor();

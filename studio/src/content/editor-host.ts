@@ -1,7 +1,7 @@
-import { createEditorApi, type EditorApi } from '../../../editor/src/api';
+import { createEditorApi, type EditorApi, type SaveResult } from '../../../editor/src/api';
 import { serverCheckedValidator } from '../../../editor/src/content/server-checked-validator';
 import type { EditorHost } from '../../../editor/src/host';
-import type { ProjectResponse } from '../../../editor/src/types';
+import type { Diagnostic, ProjectResponse } from '../../../editor/src/types';
 import TEXTS from '../../texts.json';
 import { API, answered, CSRF_HEADER } from '../api';
 
@@ -11,6 +11,13 @@ export interface DraftInfo {
   updatedAt: string;
   changed: string[];
   summary: string[];
+}
+
+/** A save's 409: the items another person holds (and what their draft changes), or what was published over the text. */
+export interface SaveRefusal {
+  conflicts?: string[];
+  locked?: Array<{ file: string; id: string; holder: { email: string; since: string }; summary: string[] }>;
+  changes?: Array<{ file: string; summary: string[]; releases: Array<{ number: number; authorName: string | null; createdAt: string }> }>;
 }
 
 /** The live release and the person's draft when the project was loaded. */
@@ -30,9 +37,13 @@ export function loadedRelease(project: StudioProject): LoadedRelease {
  * The editor's API as the studio serves it (/api/studio/editor): the session's cookie and the CSRF
  * header with every call, a 401 back to sign-in as any studio call. A save goes into the person's
  * draft; there is no preview to send drafts to. `onLoad` hears the live release and the draft at
- * every load of the project.
+ * every load of the project, `onRefused` each save's refusal by another person's change (undefined
+ * once a save is not refused).
  */
-export function studioEditorApi(onLoad: (loaded: LoadedRelease) => void): EditorApi {
+export function studioEditorApi(
+  onLoad: (loaded: LoadedRelease) => void,
+  onRefused: (refusal?: SaveRefusal) => void = () => undefined,
+): EditorApi {
   const api = createEditorApi({ base: `${API}/editor`, headers: CSRF_HEADER, onStatus: answered });
   return {
     getProject: async () => {
@@ -42,8 +53,26 @@ export function studioEditorApi(onLoad: (loaded: LoadedRelease) => void): Editor
     },
     getHashes: api.getHashes,
     checkFiles: api.checkFiles,
-    saveFiles: api.saveFiles,
+    // A 409 names the other person's change: the screen shows it (the store keeps the paths).
+    saveFiles: async (files) => {
+      const { status, body } = await api.post('/save', { files });
+      const refusal = status === 409 ? ((body ?? {}) as SaveRefusal) : undefined;
+      onRefused(refusal);
+      if (refusal) return { status: 'conflict', conflicts: refusal.conflicts ?? [] };
+      return saveAnswer(status, body);
+    },
   };
+}
+
+/** A save's answer other than 409, as the editor's API reads it. */
+function saveAnswer(status: number, body: unknown): SaveResult {
+  if (status === 200) {
+    const saved = (body as { files?: Record<string, { hash: string }> }).files ?? {};
+    return { status: 'saved', hashes: Object.fromEntries(Object.entries(saved).map(([path, { hash }]) => [path, hash])) };
+  }
+  if (status === 422) return { status: 'invalid', problems: (body as { problems?: Diagnostic[] }).problems ?? [] };
+  const message = (body as { message?: unknown } | null)?.message;
+  return { status: 'failed', message: typeof message === 'string' ? message : TEXTS.errors.server };
 }
 
 /**

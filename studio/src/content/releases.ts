@@ -43,3 +43,12 @@ export async function publishDraft(baseRelease: number): Promise<PublishAnswer> 
 
 /** Removes the person's draft (DELETE /api/studio/editor/draft): the site is as it was. */
 export const discardDraft = () => del<void>('/editor/draft');
+
+/** A URL of the production preview of a page with the person's draft, and when it stops working. */
+export interface PreviewLink {
+  url: string;
+  expiresAt: string;
+}
+
+/** POST /api/studio/editor/preview: a URL that shows the page at `path` with the draft, for 10 minutes. */
+export const previewLink = (path: string) => post<PreviewLink>('/editor/preview', { path });
