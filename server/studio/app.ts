@@ -13,6 +13,7 @@ import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import editorRoutes from './editor-routes';
+import historyRoutes from './history-routes';
 import { createContentReleases } from '../content/releases';
 import { createStudioEditor } from '../content/studio-editor';
 import type { ProjectGate } from '../../scripts/lib/editor/check';
@@ -215,6 +216,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   const editor = createStudioEditor({ db: ctx.db, repo, releases, root, now: ctx.now });
   app.addHook('onClose', async () => releases.close());
   await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases });
+  await app.register(historyRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, repo, releases });
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
