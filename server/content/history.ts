@@ -78,10 +78,12 @@ export async function itemHistory(
   options: { before?: number; limit: number },
 ): Promise<ItemHistory> {
   const pattern = `%${JSON.stringify(file)}%`;
-  const start = options.before ?? Number.MAX_SAFE_INTEGER;
   const rows = await all<{ number: number }>(
     q,
-    sql`SELECT number FROM content_releases WHERE number < ${start} AND changed LIKE ${pattern} ORDER BY number DESC LIMIT ${SCAN_LIMIT}`,
+    options.before === undefined
+      ? sql`SELECT number FROM content_releases WHERE changed LIKE ${pattern} ORDER BY number DESC LIMIT ${SCAN_LIMIT}`
+      : sql`SELECT number FROM content_releases WHERE number < ${options.before} AND changed LIKE ${pattern}
+            ORDER BY number DESC LIMIT ${SCAN_LIMIT}`,
   );
   const changes: ItemChange[] = [];
   let filesOf = new Map<number, ContentTexts>();
