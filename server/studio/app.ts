@@ -14,6 +14,7 @@ import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import editorRoutes from './editor-routes';
 import lockRoutes from './lock-routes';
+import historyRoutes from './history-routes';
 import { createContentReleases } from '../content/releases';
 import { createStudioEditor } from '../content/studio-editor';
 import type { ContentGate } from '../content/gate-worker';
@@ -221,6 +222,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   const refusals = createSaveRefusals({ db: ctx.db, repo, locks });
   await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases, refusals });
   await app.register(lockRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, locks });
+  await app.register(historyRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, repo, releases });
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;

@@ -39,6 +39,11 @@ const router = createBrowserRouter([
       { path: 'desk/emails', element: <EmailList /> },
       // The site's editor is a chunk of its own, loaded only here: the other screens never fetch it.
       { path: 'content', lazy: () => import('./content/ContentScreen').then((module) => ({ Component: module.ContentScreen })) },
+      { path: 'content/history', lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.HistoryScreen })) },
+      {
+        path: 'content/history/:number',
+        lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.ReleaseScreen })),
+      },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },
