@@ -19,6 +19,8 @@ import type { ProjectGate } from '../../scripts/lib/editor/check';
 import { Repo } from '../repo';
 import { ROOT_DIR } from '../root';
 import previewRoutes from './preview-routes';
+import scheduleRoutes from './schedule-routes';
+import { createContentSchedules } from '../content/schedules';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
 import { registerStudioApp } from './static';
@@ -216,6 +218,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => releases.close());
   await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases });
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
+  const schedules = createContentSchedules({ db: ctx.db, repo, now: ctx.now });
+  await app.register(scheduleRoutes, { prefix: `${STUDIO_PREFIX}/schedules`, ctx, schedules });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }
