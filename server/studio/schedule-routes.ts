@@ -39,6 +39,13 @@ const ID_PARAMS = {
   properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,11}$' } },
 } as const;
 
+/** The time of an ISO 8601 text, or NaN when it names no real day (February 31st). */
+function timeOf(text: string): number {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+  const real = new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  return real ? Date.parse(text) : Number.NaN;
+}
+
 /** A schedule as the studio shows it (its texts apart: the paths it changes). */
 const shown = (schedule: Schedule) => ({
   id: schedule.id,
@@ -64,17 +71,17 @@ export default async function scheduleRoutes(
     return { id, name: email, email };
   };
 
-  app.get('/', { config: manage }, async () => {
+  app.get('', { config: manage }, async () => {
     const { coming, failed } = await schedules.list(100);
     return { coming: coming.map(shown), failed: failed.map(shown) };
   });
 
   app.post<{ Body: { runAt: string; draft?: true; files?: Record<string, unknown> } }>(
-    '/',
+    '',
     { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: SCHEDULE_BODY } },
     async (request, reply) => {
       const { runAt, files } = request.body;
-      const at = Date.parse(runAt);
+      const at = timeOf(runAt);
       if (Number.isNaN(at)) return reply.code(400).send({ message: texts.schedule.badTime.replace('{runAt}', runAt) });
       if (at <= ctx.now().getTime()) return reply.code(400).send({ message: texts.schedule.past.replace('{runAt}', runAt) });
       const file = Object.keys(files ?? {}).find((path) => !isContentFile(path));

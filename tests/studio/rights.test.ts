@@ -56,6 +56,9 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/editor/publish': ['editor'],
   'GET /api/studio/editor/releases': ['editor'],
   'POST /api/studio/editor/preview': ['editor'],
+  'GET /api/studio/schedules': ['editor'],
+  'POST /api/studio/schedules': ['editor'],
+  'DELETE /api/studio/schedules/:id': ['editor'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;
