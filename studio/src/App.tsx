@@ -11,6 +11,7 @@ import { Enrol } from './Enrol';
 import { OrderSearch } from './OrderSearch';
 import { OrderView } from './OrderView';
 import { PaymentReviews } from './PaymentReviews';
+import { ScheduleList } from './ScheduleList';
 import { Shell, FirstSection, NotFound } from './Shell';
 import { SignIn } from './SignIn';
 import { SubmissionList } from './SubmissionList';
@@ -39,6 +40,7 @@ const router = createBrowserRouter([
       { path: 'desk/emails', element: <EmailList /> },
       // The site's editor is a chunk of its own, loaded only here: the other screens never fetch it.
       { path: 'content', lazy: () => import('./content/ContentScreen').then((module) => ({ Component: module.ContentScreen })) },
+      { path: 'content/schedule', element: <ScheduleList /> },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },

@@ -15,7 +15,9 @@ const SECTIONS = [
   { to: '/desk/orders', label: T.orders, action: 'read', subject: 'Desk' },
   { to: '/desk/payments', label: T.payments, action: 'read', subject: 'Desk' },
   { to: '/desk/emails', label: T.emails, action: 'read', subject: 'Desk' },
-  { to: '/content', label: T.content, action: 'manage', subject: 'Content' },
+  // The editor's link is not the one lit on the schedule's screen below it.
+  { to: '/content', label: T.content, action: 'manage', subject: 'Content', end: true },
+  { to: '/content/schedule', label: T.schedule, action: 'manage', subject: 'Content' },
   { to: '/admin/accounts', label: T.accounts, action: 'read', subject: 'Account' },
   { to: '/admin/audit', label: T.audit, action: 'read', subject: 'Audit' },
 ] as const;
@@ -78,7 +80,12 @@ export function Shell() {
         <span className={styles.product}>{TEXTS.product}</span>
         <nav className={styles.nav} aria-label={T.nav}>
           {SECTIONS.filter((section) => session.ability.can(section.action, section.subject)).map((section) => (
-            <NavLink key={section.to} to={section.to} className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}>
+            <NavLink
+              key={section.to}
+              to={section.to}
+              end={'end' in section}
+              className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+            >
               {section.label}
             </NavLink>
           ))}
