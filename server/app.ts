@@ -29,6 +29,8 @@ import { GitRecord, type GitRecordSettings } from './content/git-record';
 import { watchContentRecord } from './content/record-metrics';
 import { startContent } from './content/start';
 import { DEFAULT_RELEASE_POLL_MS, watchReleases } from './content/release-watch';
+import { createContentReleases } from './content/releases';
+import { registerScheduler } from './content/scheduler';
 import {
   DEFAULT_ORDER_TTL_MINUTES,
   DEFAULT_UPLOAD_CLIENT_DAILY_MB,
@@ -114,6 +116,8 @@ export interface BuildOptions {
   renderConcurrency?: number;
   /** How often the instance reads the live content release itself (ms); default 1000 (CONTENT_RELEASE_POLL_MS). */
   contentReleasePollMs?: number;
+  /** How often the instance looks for due scheduled content changes (ms); default 5000. */
+  contentSchedulePollMs?: number;
   /** Where e-mail leaves (SMTP_URL); required outside demo mode, where without it e-mails wait in the outbox. */
   smtpUrl?: string;
   /** The From of every e-mail (MAIL_FROM); required outside demo mode (demo default: '<product> demo <no-reply@localhost>'). */
@@ -365,7 +369,17 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     },
     log: app.log,
   });
+  // Scheduled content changes are published at their time by whichever instance claims them first.
+  const stopScheduler = registerScheduler(app, {
+    db,
+    releases: () => createContentReleases({ ...ctx, root: opts.contentRoot ?? ROOT_DIR }),
+    log: app.log,
+    now,
+    onFailure: () => metrics.contentScheduleFailures.inc(),
+    pollMs: opts.contentSchedulePollMs,
+  });
   app.addHook('onClose', async () => {
+    await stopScheduler();
     await releases.close();
     clearInterval(sweep);
     clearInterval(uploadSweep);

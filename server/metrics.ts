@@ -115,6 +115,10 @@ export function createMetrics() {
       'telmed_content_push_failures_total',
       "Pushes of the content's git record to CONTENT_GIT_REMOTE that failed (each is tried again, 2 s to 5 min later).",
     ),
+    contentScheduleFailures: counter(
+      'telmed_content_schedule_failures_total',
+      'Scheduled content changes that failed at their time (a conflict with a newer release, or the checks).',
+    ),
     dbQueryDuration: new Histogram({
       name: 'telmed_db_query_duration_seconds',
       help: 'Database query durations.',

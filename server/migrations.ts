@@ -518,7 +518,36 @@ export const migrations: Record<string, Migration> = {
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .execute();
   }),
-  '0015-content-locks': {
+  '0013-content-schedules': shipped(13, async (db, postgres) => {
+    // Content changes to publish at a time: changes is { path: text | null } (null removes the file),
+    // made from base_release; summary their words (JSON array). state: waiting until run_at, running
+    // while an instance publishes it (claimed_at), then done (release: the release it made), failed
+    // (error: why, in words) or cancelled.
+    await db.schema
+      .createTable('content_schedules')
+      .addColumn('id', 'integer', serialKey(postgres))
+      .addColumn('account_id', 'integer', (col) => col.references('studio_accounts.id').onDelete('set null'))
+      .addColumn('author_name', 'text')
+      .addColumn('author_email', 'text')
+      .addColumn('changes', 'text', (col) => col.notNull().check(json(postgres, 'changes')))
+      .addColumn('summary', 'text', (col) => col.notNull().defaultTo('[]').check(json(postgres, 'summary')))
+      .addColumn('base_release', 'integer', (col) => col.notNull())
+      .addColumn('run_at', 'text', (col) => col.notNull())
+      .addColumn('state', 'text', (col) =>
+        col
+          .notNull()
+          .defaultTo('waiting')
+          .check(sql`state IN ('waiting', 'running', 'done', 'failed', 'cancelled')`),
+      )
+      .addColumn('error', 'text')
+      .addColumn('release', 'integer')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('claimed_at', 'text')
+      .addColumn('finished_at', 'text')
+      .execute();
+    await db.schema.createIndex('content_schedules_due').on('content_schedules').columns(['state', 'run_at']).execute();
+  }),
+  '0014-content-locks': {
     up: async (db) => {
       // Who edits which content item now: one row per item (its file and id), the account holding
       // it, since when, and its last heartbeat (seen_at). A row whose heartbeat is older than the

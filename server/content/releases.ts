@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
 import { ThreadGate, type ContentGate } from './gate-worker';
 import { isContentFile } from '../../scripts/lib/editor/project';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import type { Product } from '../product';
 import type { Repo } from '../repo';
 import type { SharedState } from '../shared-state';
@@ -55,6 +55,8 @@ export interface PublishInput {
   /** The change in words; describeContentChange's when absent. */
   summary?: string[];
   reviewer?: string | null;
+  /** Work of the caller's in the release's own transaction, after its row (a schedule marked done with it). */
+  within?: (q: Queryable, release: number) => Promise<void>;
 }
 
 export type PublishOutcome =
@@ -138,6 +140,7 @@ export function createContentReleases(deps: ReleaseDeps): ContentReleases {
           createdAt: now.toISOString(),
         });
         await setLiveRelease(repo, q, n);
+        await input.within?.(q, n);
         return n;
       });
     } catch (error) {

@@ -23,6 +23,8 @@ import { createSaveRefusals } from '../content/locks-refusals';
 import { Repo } from '../repo';
 import { ROOT_DIR } from '../root';
 import previewRoutes from './preview-routes';
+import scheduleRoutes from './schedule-routes';
+import { createContentSchedules } from '../content/schedules';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
 import { registerStudioApp } from './static';
@@ -224,6 +226,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   await app.register(lockRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, locks });
   await app.register(historyRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, repo, releases });
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
+  const schedules = createContentSchedules({ db: ctx.db, repo, now: ctx.now });
+  await app.register(scheduleRoutes, { prefix: `${STUDIO_PREFIX}/schedules`, ctx, schedules });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }

@@ -11,6 +11,7 @@ import { Enrol } from './Enrol';
 import { OrderSearch } from './OrderSearch';
 import { OrderView } from './OrderView';
 import { PaymentReviews } from './PaymentReviews';
+import { ScheduleList } from './ScheduleList';
 import { Shell, FirstSection, NotFound } from './Shell';
 import { SignIn } from './SignIn';
 import { SubmissionList } from './SubmissionList';
@@ -44,6 +45,7 @@ const router = createBrowserRouter([
         path: 'content/history/:number',
         lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.ReleaseScreen })),
       },
+      { path: 'content/schedule', element: <ScheduleList /> },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },

@@ -67,7 +67,7 @@ describe.skipIf(!hasPromtool)('promtool', () => {
 });
 
 describe('the alert rules', () => {
-  it('are these fourteen, in this order', () => {
+  it('are these fifteen, in this order', () => {
     expect(alertBlocks.map((alert) => alert.name)).toEqual([
       'TelmedKeyEmailsStuck',
       'TelmedKeyEmailFailed',
@@ -83,6 +83,7 @@ describe('the alert rules', () => {
       'TelmedUploadQuotaRefusing',
       'TelmedUploadsNearQuota',
       'TelmedContentRecordBehind',
+      'TelmedContentScheduleFailed',
     ]);
   });
 

@@ -59,6 +59,9 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/studio/editor/lock': ['editor'],
   'POST /api/studio/editor/lock/take-over': ['editor'],
   'DELETE /api/studio/editor/lock': ['editor'],
+  'GET /api/studio/schedules': ['editor'],
+  'POST /api/studio/schedules': ['editor'],
+  'DELETE /api/studio/schedules/:id': ['editor'],
 };
 
 const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;
