@@ -13,6 +13,8 @@ import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import editorRoutes from './editor-routes';
+import mediaRoutes from './media-routes';
+import { createMediaLibrary } from '../content/media-library';
 import { createContentReleases } from '../content/releases';
 import { createStudioEditor } from '../content/studio-editor';
 import type { ProjectGate } from '../../scripts/lib/editor/check';
@@ -216,6 +218,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => releases.close());
   await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases });
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
+  const library = createMediaLibrary({ db: ctx.db, repo, root, now: ctx.now });
+  await app.register(mediaRoutes, { prefix: `${STUDIO_PREFIX}/media`, ctx, library });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }
