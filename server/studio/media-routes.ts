@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { MediaLibrary } from '../content/media-library';
 import type { MediaUse } from '../content/media-library-uses';
 import { MAX_RASTER_BYTES, MEDIA_NAME, sizeText } from '../images/check';
@@ -32,6 +32,14 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx, library }
   // The body of an upload is the image itself, read whole (bounded) and judged by its bytes.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_RASTER_BYTES }, (_request, body, done) => done(null, body));
 
+  // A body past the limit (its declared length, or what arrives) is refused before it is read whole.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    const declared = Number(_request.headers['content-length'] ?? 0);
+    const size = declared > MAX_RASTER_BYTES ? sizeText(declared) : `over ${sizeText(MAX_RASTER_BYTES)}`;
+    return reply.code(413).send({ message: fill(texts.media.tooLarge, { size, limit: sizeText(MAX_RASTER_BYTES) }) });
+  });
+
   app.get('/', { config: manage }, async () => ({ media: await library.list() }));
 
   app.post<{ Body: Buffer }>(
@@ -39,16 +47,11 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx, library }
     {
       config: manage,
       bodyLimit: MAX_RASTER_BYTES,
-      // Refused before the body is read: a declared type that is not an image's, or a size past the limit.
-      preParsing: async (request, reply) => {
+      // After the studio's own checks (the caller's rights come first): a declared type that is not an image's.
+      preValidation: async (request, reply) => {
         const type = (request.headers['content-type'] ?? '').toLowerCase();
         if (!UPLOAD_TYPE.test(type) || typeof request.headers['x-file-name'] !== 'string')
           return reply.code(415).send({ message: texts.media.sendImage });
-        const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > MAX_RASTER_BYTES)
-          return reply
-            .code(413)
-            .send({ message: fill(texts.media.tooLarge, { size: sizeText(declared), limit: sizeText(MAX_RASTER_BYTES) }) });
       },
     },
     async (request, reply) => {

@@ -55,6 +55,9 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/studio/editor/publish': ['editor'],
   'POST /api/studio/editor/publish': ['editor'],
   'GET /api/studio/editor/releases': ['editor'],
+  'GET /api/studio/media': ['editor'],
+  'POST /api/studio/media': ['editor'],
+  'DELETE /api/studio/media/:name': ['editor'],
   'POST /api/studio/editor/preview': ['editor'],
 };
 
