@@ -55,6 +55,7 @@ import { registerPreview, type PreviewSettings } from './preview/route';
 import { DEFAULT_PAGE_RENDER_LIMIT, DEFAULT_RENDER_CONCURRENCY } from './render-budget';
 import { registerFallback, registerStatic } from './static';
 import { registerMedia } from './images/serve';
+import { storedMediaFile } from './content/media-library-store';
 import { createMetrics, registerHttpMetrics, serveMetrics, watchState } from './metrics';
 
 export interface BuildOptions {
@@ -478,7 +479,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
-  registerMedia(app, { dataDir: opts.dataDir, dir: opts.mediaDir, warm: opts.warmImages });
+  registerMedia(app, {
+    dataDir: opts.dataDir,
+    dir: opts.mediaDir,
+    warm: opts.warmImages,
+    stored: (name) => storedMediaFile(ctx.db.query, name),
+  });
   pages = opts.staticDir
     ? await createPageRenderer(app, opts.staticDir, {
         release: releases.current(),

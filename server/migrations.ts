@@ -565,6 +565,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('content_locks_by_account').on('content_locks').column('account_id').execute();
     },
   },
+
+  '0015-content-media': shipped(15, async (db, postgres) => {
+    // The images uploaded through the studio, so that every instance serves them and the git record
+    // can write them under content/media/: name is the file's name there (<slug>-<hash8>.<ext>),
+    // bytes the file, type its MIME type, size its length, uploaded_by the account's e-mail.
+    await db.schema
+      .createTable('content_media')
+      .addColumn('name', 'text', (col) => col.primaryKey())
+      .addColumn('bytes', postgres ? 'bytea' : 'blob', (col) => col.notNull())
+      .addColumn('type', 'text', (col) => col.notNull())
+      .addColumn('size', 'integer', (col) => col.notNull())
+      .addColumn('uploaded_by', 'text')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .execute();
+  }),
 };
 
 /** The schema version a migration's name starts with. */

@@ -59,11 +59,23 @@ function kindOf(data: unknown): string | undefined {
   return typeof schema === 'string' ? path.posix.basename(schema, '.json') : undefined;
 }
 
+/**
+ * Whether the content image named at `pointer` (a string of MEDIA_PREFIX) of a content file's data
+ * needs alt text and has none: a kind whose images carry meaning, an image object's `main`, its
+ * `alt` absent or blank. Returns the image object's pointer when it lacks one.
+ */
+export function missingAlt(data: unknown, pointer: string): string | undefined {
+  if (!ALT_REQUIRED_KINDS.includes(kindOf(data) ?? '') || !pointer.endsWith('/main')) return undefined;
+  const owner = pointer.slice(0, -'/main'.length);
+  const image = getAtPointer(data, owner);
+  const alt = image.found && isObject(image.value) ? image.value.alt : undefined;
+  return typeof alt !== 'string' || alt.trim() === '' ? owner : undefined;
+}
+
 /** The problems of the content images that `files` name (see above). */
 export function contentImageProblems(files: readonly ContentFileData[], root: string): ContentRuleProblem[] {
   const problems: ContentRuleProblem[] = [];
   for (const { file, data } of files) {
-    const altRequired = ALT_REQUIRED_KINDS.includes(kindOf(data) ?? '');
     for (const { pointer, value } of valuesWithPointers(data)) {
       if (typeof value !== 'string' || !value.startsWith(MEDIA_PREFIX)) continue;
       const name = value.slice(MEDIA_PREFIX.length);
@@ -72,11 +84,8 @@ export function contentImageProblems(files: readonly ContentFileData[], root: st
         problems.push({ file, pointer, message: problem });
         continue;
       }
-      if (!altRequired || !pointer.endsWith('/main')) continue;
-      const owner = pointer.slice(0, -'/main'.length);
-      const image = getAtPointer(data, owner);
-      const alt = image.found && isObject(image.value) ? image.value.alt : undefined;
-      if (typeof alt !== 'string' || alt.trim() === '') {
+      const owner = missingAlt(data, pointer);
+      if (owner !== undefined) {
         problems.push({ file, pointer: owner, message: 'this image carries meaning: add "alt", a short text saying what it shows' });
       }
     }

@@ -55,7 +55,8 @@ function fieldChange(field: string, before: unknown, after: unknown): string {
     : fill(words.fieldChanged, { field });
 }
 
-function label(item: Item, labelField: string | undefined): string {
+/** An item as the change in words (and the media library) names it: its label field, else `#id`. */
+export function label(item: Item, labelField?: string): string {
   const field = labelField ?? LABEL_FIELDS.find((name) => typeof item[name] === 'string' && item[name] !== '');
   const value = field !== undefined ? item[field] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : `#${String(item.id)}`;

@@ -1,9 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
 
-/** What a publish needs of the gate: the problems of the project with some files' texts (null: absent). */
+/**
+ * What a publish needs of the gate: the problems of the project with some files' texts (null: absent)
+ * and the images the studio uploaded that they name (content/media/<name> -> bytes).
+ */
 export interface ContentGate {
-  check(texts: Record<string, string | null>): Promise<Diagnostic[]>;
+  check(texts: Record<string, string | null>, media?: ReadonlyMap<string, Uint8Array>): Promise<Diagnostic[]>;
   dispose(): void;
 }
 
@@ -25,13 +28,13 @@ export class ThreadGate implements ContentGate {
 
   constructor(readonly root: string) {}
 
-  check(texts: Record<string, string | null>): Promise<Diagnostic[]> {
+  check(texts: Record<string, string | null>, media: ReadonlyMap<string, Uint8Array> = new Map()): Promise<Diagnostic[]> {
     const worker = this.started();
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, texts });
+      worker.postMessage({ id, texts, media });
     });
   }
 

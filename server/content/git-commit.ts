@@ -1,12 +1,14 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { MEDIA_DIR, MEDIA_NAME } from '../images/check';
 import { git, GitError } from './git';
 
 /**
  * One content release written as one commit in the record's work tree: the release's whole set of
  * content files under content/ (content/*.json not in the set removed; content/demo/*.json too when
- * the set holds that folder; content/media never touched), content/.release holding its number, the
- * author who published it and its change in words as the message.
+ * the set holds that folder), the studio's uploaded images the release names written into
+ * content/media/ when the tree has not got them (an image of the folder is never changed or removed),
+ * content/.release holding its number, the author who published it and its change in words as the message.
  */
 
 /** The file that tells which release the content files in git are (the number and a newline). */
@@ -102,14 +104,39 @@ async function writeRelease(dir: string, number: number, files: Record<string, s
   await writeFile(join(dir, RELEASE_FILE), `${number}\n`);
 }
 
+/** The images the release names that the tree has not got, written into content/media; their paths. */
+async function writeMedia(dir: string, media: ReadonlyMap<string, Uint8Array>): Promise<string[]> {
+  const written: string[] = [];
+  if (media.size > 0) await mkdir(join(dir, MEDIA_DIR), { recursive: true });
+  for (const [name, bytes] of media) {
+    if (!MEDIA_NAME.test(name)) throw new Error(`'${name.slice(0, 200)}' is not a content image's name`);
+    const path = `${MEDIA_DIR}/${name}`;
+    try {
+      // 'wx': an image the tree has is left as it is (its name is its bytes).
+      await writeFile(join(dir, path), bytes, { flag: 'wx' });
+      written.push(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return written;
+}
+
 /**
- * Writes a release into the work tree `dir` and commits it: authored by who published it (a release
+ * Writes a release (and `media`: the uploaded images it names) into the work tree `dir` and commits it: authored by who published it (a release
  * of the files at a start: by `committer`) at the release's time, committed by `committer`. Returns
  * the commit's hash. Hooks do not run and nothing is signed: the record writes what was published.
  */
-export async function commitRelease(dir: string, row: ReleaseRow, committer: Identity): Promise<string> {
+export async function commitRelease(
+  dir: string,
+  row: ReleaseRow,
+  committer: Identity,
+  media: ReadonlyMap<string, Uint8Array> = new Map(),
+): Promise<string> {
   await writeRelease(dir, row.number, releaseFiles(row));
   await git(dir, ['add', '-A', '--', 'content', ':(exclude)content/media']);
+  const images = await writeMedia(dir, media);
+  if (images.length > 0) await git(dir, ['add', '--', ...images]);
   const author =
     row.author_name && row.author_email ? { name: identityPart(row.author_name), email: identityPart(row.author_email) } : committer;
   const message = commitMessage(row).flatMap((paragraph) => ['-m', paragraph]);

@@ -1,6 +1,8 @@
 import { all, one, run, sql, type Db, type Queryable } from '../db';
 import type { SharedState } from '../shared-state';
-import { commitRelease, headCommit, headRelease, type Identity, type ReleaseRow } from './git-commit';
+import { commitRelease, headCommit, headRelease, releaseFiles, type Identity, type ReleaseRow } from './git-commit';
+import { storedMediaBytes } from './media-library-store';
+import { mediaNamesIn } from './media-library-uses';
 import { git } from './git';
 import { CONTENT_RELEASE_CHANNEL } from './release-watch';
 
@@ -175,7 +177,8 @@ export class GitRecord {
   private async record(row: ReleaseRow): Promise<void> {
     const { dir, committer } = this.settings;
     const kept = (await headRelease(dir)) === row.number;
-    const commit = kept ? await headCommit(dir) : await commitRelease(dir, row, committer);
+    const media = kept ? new Map() : await storedMediaBytes(this.db.query, mediaNamesIn(releaseFiles(row)));
+    const commit = kept ? await headCommit(dir) : await commitRelease(dir, row, committer, media);
     await run(
       this.db.query,
       sql`UPDATE content_releases SET recorded_commit = ${commit}, recorded_at = ${this.now().toISOString()}

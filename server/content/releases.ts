@@ -20,6 +20,8 @@ import {
   type ReleaseInfo,
   type ReleaseSource,
 } from './release-rows';
+import { storedMediaBytes } from './media-library-store';
+import { mediaNamesIn } from './media-library-uses';
 import { announceRelease } from './release-watch';
 import { CONTENT_LOCK, syncContentIn } from './sync';
 
@@ -105,7 +107,8 @@ export function createContentReleases(deps: ReleaseDeps): ContentReleases {
     if (gate) {
       // The project's own content files that the set has not are absent from the checked copy.
       const absent = Object.fromEntries(Object.keys(diskTexts(root)).flatMap((file) => (file in texts ? [] : [[file, null]])));
-      const problems = await gate.check({ ...absent, ...texts });
+      // The images the studio uploaded (content_media) are in the checked copy's media folder too.
+      const problems = await gate.check({ ...absent, ...texts }, await storedMediaBytes(db.query, mediaNamesIn(texts)));
       if (problems.length > 0) return problems;
     }
     return contentOf(texts, { root, demo: true, product, now: deps.now() }).problems;

@@ -17,7 +17,8 @@ import { MAX_PIXELS, MEDIA_NAME, MIME, mediaDir, type ImageType } from './check'
  * carry a hash of the bytes, so every answer is cached for a year, immutable. Each image and variant
  * has one URL: a width written otherwise (`0640`), a width not in VARIANT_WIDTHS and any query
  * (`?x`, even an empty `?`) are a 404 that no cache keeps, so copies of one image cannot fill a cache.
- * Anything else is a 404 too.
+ * Anything else is a 404 too. An image not in the folder is looked up with `stored` (the studio's
+ * uploads, in the database), and its variants are made from those bytes.
  */
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -62,16 +63,18 @@ export interface MediaOptions {
    * to be made: `npm start` sets it; tests do not.
    */
   warm?: boolean;
+  /** An image not in the folder: the one uploaded through the studio, from the database (content_media). */
+  stored?: (name: string) => Promise<{ bytes: Buffer } | undefined>;
 }
 
 /** Registers the content images' routes (see above). */
-export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir, warm = false }: MediaOptions): void {
+export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir, warm = false, stored }: MediaOptions): void {
   const cacheDir = join(dataDir, 'image-cache');
   const making = new Map<string, Promise<Buffer>>();
   const encoding = createSlots(MAX_ENCODING);
 
   /** The variant's bytes: from the cache, or made once (concurrent callers share the making). */
-  const variant = (name: string, width: number, format: VariantFormat): Promise<Buffer> => {
+  const variant = (name: string, width: number, format: VariantFormat, source: Buffer | string = join(dir, name)): Promise<Buffer> => {
     const cached = join(cacheDir, name, `${width}.${format}`);
     let pending = making.get(cached);
     if (!pending) {
@@ -79,7 +82,7 @@ export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir,
         try {
           return await readFile(cached);
         } catch {
-          const bytes = await encoding.run(() => encodeVariant(join(dir, name), width, format));
+          const bytes = await encoding.run(() => encodeVariant(source, width, format));
           await mkdir(join(cacheDir, name), { recursive: true });
           // Written whole, then renamed: another request never reads half a file.
           const temporary = `${cached}.${process.pid}.${Date.now()}.tmp`;
@@ -122,19 +125,21 @@ export function registerMedia(app: FastifyInstance, { dir = mediaDir(), dataDir,
     if (!match) return notFound(reply);
     const type = TYPE_OF_EXTENSION[match[3]];
     const file = join(dir, name);
-    if (!(await exists(file))) return notFound(reply);
+    // The folder's file, else an upload of the studio's (the same name is the same bytes).
+    const source = (await exists(file)) ? file : (await stored?.(name))?.bytes;
+    if (source === undefined) return notFound(reply);
     reply.header('cache-control', LONG_CACHE).header('x-content-type-options', 'nosniff');
 
     if (original) {
       // An SVG opened on its own runs nothing and loads nothing, whatever it holds.
       if (type === 'svg') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      return reply.type(MIME[type]).send(await readFile(file));
+      return reply.type(MIME[type]).send(typeof source === 'string' ? await readFile(source) : source);
     }
     const width = Number(wanted?.[2]);
     const format = wanted?.[3] as VariantFormat;
     // The width as VARIANT_WIDTHS writes it: '640', never '0640'.
     const canonical = VARIANT_WIDTHS.includes(width) && String(width) === wanted?.[2];
     if (type === 'svg' || !canonical || !(VARIANT_FORMATS as readonly string[]).includes(format)) return notFound(reply);
-    return reply.type(`image/${format}`).send(await variant(name, width, format));
+    return reply.type(`image/${format}`).send(await variant(name, width, format, source));
   });
 }

@@ -15,6 +15,8 @@ import deskRoutes from './desk-routes';
 import editorRoutes from './editor-routes';
 import lockRoutes from './lock-routes';
 import historyRoutes from './history-routes';
+import mediaRoutes from './media-routes';
+import { createMediaLibrary } from '../content/media-library';
 import { createContentReleases } from '../content/releases';
 import { createStudioEditor } from '../content/studio-editor';
 import type { ContentGate } from '../content/gate-worker';
@@ -228,6 +230,8 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
   const schedules = createContentSchedules({ db: ctx.db, repo, now: ctx.now });
   await app.register(scheduleRoutes, { prefix: `${STUDIO_PREFIX}/schedules`, ctx, schedules });
+  const library = createMediaLibrary({ db: ctx.db, repo, root, now: ctx.now });
+  await app.register(mediaRoutes, { prefix: `${STUDIO_PREFIX}/media`, ctx, library });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }

@@ -128,6 +128,8 @@ export class ProjectGate {
   private readonly held = new Map<string, string>();
   /** The uploaded images the copy holds (MEDIA_DIR/…): their size and time of change. */
   private readonly heldMedia = new Map<string, string>();
+  /** The images the running check adds to the media folder (check's `media`). */
+  private extraMedia: ReadonlyMap<string, Uint8Array> = new Map();
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
   /** The last check's timing. */
@@ -142,9 +144,19 @@ export class ProjectGate {
     return run;
   }
 
-  /** The project's problems with these files' texts in place of theirs. */
-  check(texts: Record<string, string | null>): Promise<Diagnostic[]> {
-    return this.exclusive((check) => check(texts));
+  /**
+   * The project's problems with these files' texts in place of theirs, and with `media` (name ->
+   * bytes: images kept elsewhere than the project's folder, the studio's uploads) in its media folder.
+   */
+  check(texts: Record<string, string | null>, media: ReadonlyMap<string, Uint8Array> = new Map()): Promise<Diagnostic[]> {
+    return this.exclusive((check) => {
+      this.extraMedia = media;
+      try {
+        return check(texts);
+      } finally {
+        this.extraMedia = new Map();
+      }
+    });
   }
 
   /** The project's problems with these files' values in place of theirs, each written as a save would write it. */
@@ -215,6 +227,9 @@ export class ProjectGate {
     // The gate checks that the images content names exist (and their size): an upload since the
     // copy was made is copied in, a removed one removed.
     const media = mediaFiles(this.root);
+    // An added image's name holds its hash: the name is its stamp. The project's own file wins.
+    const extra = new Map<string, Uint8Array>([...this.extraMedia].map(([name, bytes]) => [`${MEDIA_DIR}/${name}`, bytes] as const));
+    for (const file of extra.keys()) if (!media.has(file)) media.set(file, `added:${file}`);
     for (const file of [...this.heldMedia.keys()]) {
       if (media.has(file)) continue;
       rmSync(path.join(scratch, file), { force: true });
@@ -223,7 +238,9 @@ export class ProjectGate {
     for (const [file, stamp] of media) {
       if (this.heldMedia.get(file) === stamp) continue;
       mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
-      copyFileSync(path.join(this.root, file), path.join(scratch, file));
+      const added = stamp.startsWith('added:') ? extra.get(file) : undefined;
+      if (added) writeFileSync(path.join(scratch, file), added);
+      else copyFileSync(path.join(this.root, file), path.join(scratch, file));
       this.heldMedia.set(file, stamp);
     }
   }
