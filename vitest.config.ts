@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -13,6 +13,9 @@ export default defineConfig({
       'tests/deploy/**/*.test.ts',
       'tests/editor/**/*.test.{ts,tsx}',
     ],
+    // A test that needs the built site (dist/, `npm run build`) is named *.built.test.ts and runs
+    // after the build, in `npm run test:e2e` (vitest.built.config.ts).
+    exclude: [...configDefaults.exclude, '**/*.built.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
