@@ -31,7 +31,7 @@ test('editor: change a plan’s price, keep the draft over a reload, publish it,
   });
   await signInAs(page, 'editor');
   const nav = page.getByRole('navigation', { name: 'Studio sections' });
-  await expect(nav.getByRole('link', { name: 'Content' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Content', exact: true })).toBeVisible();
   // The editor's only section is the first one it lands on.
   await expect(page).toHaveURL(/\/content$/);
   await expect(draft(page)).toContainText('No draft');
@@ -76,7 +76,7 @@ test('staff: no Content section, and the editor API refuses the account', async 
   await signInAs(page, 'staff');
   const nav = page.getByRole('navigation', { name: 'Studio sections' });
   await expect(nav.getByRole('link', { name: 'Submissions' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Content' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Content', exact: true })).toHaveCount(0);
   const answer = await page.request.get('/api/studio/editor/project');
   expect(answer.status()).toBe(403);
 });
