@@ -56,21 +56,27 @@ const usedSteps = new Map<string, number>();
  */
 export async function submitFreshCode(page: Page, email: string) {
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    let step = Math.floor(Date.now() / 1000 / STEP_SECONDS);
-    const used = usedSteps.get(email) ?? -1;
-    if (used > step) await waitForStep(used);
-    step = Math.max(Math.floor(Date.now() / 1000 / STEP_SECONDS), used + 1);
-    usedSteps.set(email, step);
-    await page
-      .getByLabel('Code from your authenticator app')
-      .fill(await totpCode({ secret: DEMO_TOTP_SECRET, epoch: step * STEP_SECONDS }));
+    await page.getByLabel('Code from your authenticator app').fill(await freshCode(email));
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/studio/sign-in'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     if ((await answer).ok()) break;
     // An earlier worker spent at most the step after the current one.
-    usedSteps.set(email, step + 1);
+    usedSteps.set(email, (usedSteps.get(email) ?? 0) + 1);
   }
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+}
+
+/**
+ * A TOTP code of the demo's authenticator for a step `email` has not spent in this worker (the
+ * current one, or the next: the server takes one step of drift; waiting for the next step when
+ * both are spent), marked spent.
+ */
+export async function freshCode(email: string): Promise<string> {
+  const used = usedSteps.get(email) ?? -1;
+  if (used > Math.floor(Date.now() / 1000 / STEP_SECONDS)) await waitForStep(used);
+  const step = Math.max(Math.floor(Date.now() / 1000 / STEP_SECONDS), used + 1);
+  usedSteps.set(email, step);
+  return totpCode({ secret: DEMO_TOTP_SECRET, epoch: step * STEP_SECONDS });
 }
 
 /** Waits until the 30-second step `step` has begun. */
