@@ -24,3 +24,9 @@ export const variantUrl = (url: string, width: number, format: VariantFormat): s
 /** The `srcset` of an original's variants in one format: every width of VARIANT_WIDTHS. */
 export const variantSrcSet = (url: string, format: VariantFormat): string =>
   VARIANT_WIDTHS.map((width) => `${variantUrl(url, width, format)} ${width}w`).join(', ');
+
+/** "9.4 MB", "600 kB": a size in the units the limits are stated in. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+  return `${Math.ceil(bytes / 1024)} kB`;
+}

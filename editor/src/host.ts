@@ -16,8 +16,18 @@ export interface EditorHost {
   validator: ValidatorType;
   /** Stores an image and answers its URL, or why not in words. */
   upload: (file: File) => Promise<UploadResult>;
+  /** The images an image field may choose from (the studio's media library); without it, no library is offered. */
+  library?: () => Promise<LibraryImage[]>;
+  /** Where the page loads an image's URL from, where it is not the URL itself (the studio's CSP). */
+  imageSrc?: (url: string) => string;
   /** The nonce the page's CSP asks of a `<style>` tag (the rich-text editor writes one), where it asks one. */
   styleNonce?: string;
+}
+
+/** An image of a host's library: its name and the URL content names it by. */
+export interface LibraryImage {
+  name: string;
+  url: string;
 }
 
 /** Ajv compiles the item schemas in the browser of `npm run edit`. */

@@ -1,11 +1,11 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_PREFIX } from '../../domain/media';
 import type { Db } from '../db';
 import { checkImage, MEDIA_NAME, MIME, mediaDir, mediaName, type ImageType } from '../images/check';
 import type { Repo } from '../repo';
 import { mediaUses, type MediaUse } from './media-library-uses';
-import { deleteStoredMedia, insertMedia, listStoredMedia } from './media-library-store';
+import { deleteStoredMedia, insertMedia, listStoredMedia, storedMediaFile } from './media-library-store';
 import { liveRelease, releaseFiles } from './release-rows';
 import { CONTENT_LOCK } from './sync';
 
@@ -124,7 +124,16 @@ export function createMediaLibrary({ db, repo, root, now }: MediaLibraryDeps) {
     });
   };
 
-  return { list, upload, remove };
+  /** One image's bytes and type (an upload first, else the files'), for the studio's own screens; undefined when none. */
+  const file = async (name: string): Promise<{ bytes: Buffer; type: string } | undefined> => {
+    if (!MEDIA_NAME.test(name)) return undefined;
+    const stored = await storedMediaFile(db.query, name);
+    if (stored) return stored;
+    const bytes = await readFile(join(dir, name)).catch(() => undefined);
+    return bytes && { bytes, type: MIME[TYPE_OF_EXTENSION[MEDIA_NAME.exec(name)![3]]] };
+  };
+
+  return { list, upload, remove, file };
 }
 
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
+import { sizeText } from '../../domain/media';
 import { sniff } from '../sniff';
 
 /**
@@ -71,11 +72,8 @@ const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The absolute folder of content images in the project at `root`. */
 export const mediaDir = (root: string = ROOT_DIR) => join(root, MEDIA_DIR);
 
-/** "9.4 MB", "600 kB": a size in the units the limits are stated in. */
-export function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-  return `${Math.ceil(bytes / 1024)} kB`;
-}
+/** Written once in domain/media.ts, where the studio's screens read it too. */
+export { sizeText };
 
 /** The first 8 hex digits of the SHA-256 of `bytes`. */
 export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 8);

@@ -15,6 +15,8 @@ import texts from './texts.json';
  * - POST / → 201 { media } (200 when the same bytes were stored already): the body is the image's
  *   own bytes (an image type or application/octet-stream, at most MAX_RASTER_BYTES), its name in
  *   the X-File-Name header (URI-encoded); the checks of the dev upload, then stored in the database;
+ * - GET /<name> → the image's bytes, its type (the studio's page shows its images from its own origin,
+ *   as its CSP allows no other: the site serves them at MEDIA_PREFIX); 404 for no such image;
  * - DELETE /<name> → 200; 409 in words listing the uses while the live release names it, or when the
  *   image is one of the project's files; 404 for no such image.
  * An upload and a delete write an audit row.
@@ -70,6 +72,12 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx, library }
       return reply.code(outcome.created ? 201 : 200).send({ media: outcome.entry });
     },
   );
+
+  app.get<{ Params: { name: string } }>('/:name', { config: manage }, async (request, reply) => {
+    const image = await library.file(request.params.name);
+    if (!image) return reply.code(404).send({ message: texts.media.notFound });
+    return reply.type(image.type).send(image.bytes);
+  });
 
   app.delete<{ Params: { name: string } }>('/:name', { config: manage }, async (request, reply) => {
     const { name } = request.params;

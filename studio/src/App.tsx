@@ -8,6 +8,7 @@ import { fetcher, whenSessionEnds } from './api';
 import { AuditTrail } from './AuditTrail';
 import { EmailList } from './EmailList';
 import { Enrol } from './Enrol';
+import { MediaScreen } from './media/MediaScreen';
 import { OrderSearch } from './OrderSearch';
 import { OrderView } from './OrderView';
 import { PaymentReviews } from './PaymentReviews';
@@ -46,6 +47,7 @@ const router = createBrowserRouter([
         lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.ReleaseScreen })),
       },
       { path: 'content/schedule', element: <ScheduleList /> },
+      { path: 'content/media', element: <MediaScreen /> },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },

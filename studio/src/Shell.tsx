@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: '/content', label: T.content, action: 'manage', subject: 'Content', end: true },
   { to: '/content/history', label: T.history, action: 'manage', subject: 'Content' },
   { to: '/content/schedule', label: T.schedule, action: 'manage', subject: 'Content' },
+  { to: '/content/media', label: T.media, action: 'manage', subject: 'Content' },
   { to: '/admin/accounts', label: T.accounts, action: 'read', subject: 'Account' },
   { to: '/admin/audit', label: T.audit, action: 'read', subject: 'Audit' },
 ] as const;

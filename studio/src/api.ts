@@ -40,7 +40,16 @@ export const whenSessionEnds = (listener: () => void) => void (sessionEnded = li
 /** Tells the studio of an answer's status from a call made outside `call` (the editor's): a 401 ends the session. */
 export const answered = (status: number) => void (status === 401 && sessionEnded?.());
 
+/** A body sent as it is (an image's bytes) with its own headers, instead of JSON. */
+class RawBody {
+  constructor(
+    readonly raw: Blob,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const raw = body instanceof RawBody ? body : undefined;
   let response: Response;
   try {
     response = await fetch(`${API}${path}`, {
@@ -49,9 +58,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
       headers: {
         accept: 'application/json',
         ...(method === 'GET' ? {} : CSRF_HEADER),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(raw ? raw.headers : body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? raw.raw : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, TEXTS.errors.network);
@@ -66,6 +75,16 @@ export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {});
 export const put = <T>(path: string, body: unknown) => call<T>('PUT', path, body);
 export const del = <T>(path: string, body?: unknown) => call<T>('DELETE', path, body);
+/**
+ * POSTs a file's own bytes with `headers` (the media library's X-File-Name): an image's type as the
+ * browser knows it, anything else as plain bytes, which the server judges by what they are.
+ */
+export const postFile = <T>(path: string, file: Blob, headers: Record<string, string>) =>
+  call<T>(
+    'POST',
+    path,
+    new RawBody(file, { 'content-type': file.type.startsWith('image/') ? file.type : 'application/octet-stream', ...headers }),
+  );
 
 /** SWR's fetcher: the key is the path under /api/studio. */
 export const fetcher = <T>(path: string) => get<T>(path);

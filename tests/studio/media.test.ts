@@ -124,6 +124,21 @@ describe('the studio media library', () => {
     expect((await studio.started.site.inject({ url: '/content-media/nothing-12345678.png' })).statusCode).toBe(404);
   });
 
+  it("serves an image's bytes to the studio's own page; refuses an unknown name and a staff account", async () => {
+    const get = (name: string, cookie = session) => studio.started.studio.inject({ url: `${API}/${name}`, headers: { cookie } });
+    const mine = await get(uploaded.name);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.rawPayload.equals(await png())).toBe(true);
+    const banner = await get(BANNER);
+    expect(banner.statusCode).toBe(200);
+    expect(banner.headers['content-type']).toBe('image/jpeg');
+    expect((await get('nothing-12345678.png')).statusCode).toBe(404);
+    expect((await get('..%2Fsecrets.png')).statusCode).toBe(404);
+    const staff = await studio.signIn(await studio.account('staff2@media.example', ['staff']));
+    expect((await get(BANNER, staff)).statusCode).toBe(403);
+  });
+
   it('refuses to delete an image the live release uses, naming the uses; an image of the files is not deleted', async () => {
     // The uploaded image becomes the home banner: the gate finds it in the database.
     const editorApi = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>

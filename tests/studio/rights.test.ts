@@ -57,6 +57,7 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/studio/editor/releases': ['editor'],
   'GET /api/studio/media': ['editor'],
   'POST /api/studio/media': ['editor'],
+  'GET /api/studio/media/:name': ['editor'],
   'DELETE /api/studio/media/:name': ['editor'],
   'POST /api/studio/editor/preview': ['editor'],
   'POST /api/studio/editor/lock': ['editor'],

@@ -3,7 +3,9 @@ import { serverCheckedValidator } from '../../../editor/src/content/server-check
 import type { EditorHost } from '../../../editor/src/host';
 import type { Diagnostic, ProjectResponse } from '../../../editor/src/types';
 import TEXTS from '../../texts.json';
-import { API, answered, CSRF_HEADER } from '../api';
+import { API, answered, CSRF_HEADER, get } from '../api';
+import { MEDIA_KEY, mediaSrc, uploadMedia, type MediaEntry } from '../media/media-api';
+import { failureText } from '../ui';
 
 /** The person's draft as GET /api/studio/editor/project describes it beside the files. */
 export interface DraftInfo {
@@ -77,12 +79,23 @@ function saveAnswer(status: number, body: unknown): SaveResult {
 
 /**
  * The studio as the editor's host: its page's CSP runs no code compiled at run time (the server's
- * check judges the items), takes no image upload yet, and gives its style nonce to Tiptap.
+ * check judges the items); an image is uploaded into the media library, or chosen from it, and
+ * shown through the studio's API (the CSP allows images of its own origin only); Tiptap gets the
+ * style nonce.
  */
 export function studioEditorHost(): EditorHost {
   return {
     validator: serverCheckedValidator(),
-    upload: async () => ({ ok: false, message: TEXTS.content.noUpload }),
+    upload: async (file) => {
+      try {
+        const entry = await uploadMedia(file);
+        return { ok: true, image: { url: entry.url, type: entry.type, bytes: entry.size } };
+      } catch (failure) {
+        return { ok: false, message: failureText(failure) };
+      }
+    },
+    library: async () => (await get<{ media: MediaEntry[] }>(MEDIA_KEY)).media.map(({ name, url }) => ({ name, url })),
+    imageSrc: mediaSrc,
     styleNonce: document.querySelector<HTMLMetaElement>('meta[name="style-nonce"]')?.content,
   };
 }

@@ -1,8 +1,10 @@
 import { Button, Field, Input, Label, makeStyles, mergeClasses, shorthands, Spinner, Text, tokens } from '@fluentui/react-components';
-import { Delete20Regular, ImageAdd20Regular } from '@fluentui/react-icons';
+import { Delete20Regular, ImageAdd20Regular, ImageMultiple20Regular } from '@fluentui/react-icons';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useEditorHost } from '../../host';
+import WORDS from '../../messages.json';
+import { LibraryDialog } from './LibraryDialog';
 import { IMAGE_ACCEPT, type UploadResult } from './upload';
 
 /** The image object of content items (`background_image`): its URL and, where the schema has it, its alt text. */
@@ -47,6 +49,8 @@ function droppedFile(event: DragEvent): File | undefined {
  * image" button that store the file through the editor's media endpoint and set `main` to its URL,
  * the endpoint's refusal in its own words at the field, an alt-text input once there is an image (when the schema has `alt`;
  * required when the uiSchema option `altRequired` says the image carries meaning) and "Remove image".
+ * A host with a library (the studio) offers "Upload an image" and "Choose from the library" instead,
+ * and shows images where its `imageSrc` says.
  * Options: `upload` (a function replacing the host's, for tests); else the host's (host.ts).
  */
 export function ImageField({
@@ -76,6 +80,7 @@ export function ImageField({
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
+  const [choosing, setChoosing] = useState(false);
   const locked = disabled || readonly || busy;
   const value = formData ?? {};
   const url = typeof value.main === 'string' ? value.main : '';
@@ -124,11 +129,20 @@ export function ImageField({
         }}
         data-testid={`${id}-dropzone`}
       >
-        {url ? <img src={url} alt={alt || 'The current image'} className={styles.preview} /> : <Text>No image yet.</Text>}
+        {url ? (
+          <img src={host.imageSrc?.(url) ?? url} alt={alt || 'The current image'} className={styles.preview} />
+        ) : (
+          <Text>No image yet.</Text>
+        )}
         <div className={styles.actions}>
           <Button icon={<ImageAdd20Regular />} disabled={locked} onClick={() => input.current?.click()} aria-describedby={hintId}>
-            {url ? 'Replace image' : 'Choose an image'}
+            {host.library ? WORDS.imageLibrary.upload : url ? 'Replace image' : 'Choose an image'}
           </Button>
+          {host.library && (
+            <Button icon={<ImageMultiple20Regular />} disabled={locked} onClick={() => setChoosing(true)}>
+              {WORDS.imageLibrary.choose}
+            </Button>
+          )}
           {url && (
             <Button icon={<Delete20Regular />} appearance="subtle" disabled={locked} onClick={() => set(undefined)}>
               Remove image
@@ -154,6 +168,19 @@ export function ImageField({
           }}
         />
       </div>
+      {host.library && (
+        <LibraryDialog
+          open={choosing}
+          load={host.library}
+          src={host.imageSrc ?? ((image) => image)}
+          onPick={(image) => {
+            setChoosing(false);
+            setMessage(undefined);
+            set({ ...value, main: image.url });
+          }}
+          onClose={() => setChoosing(false)}
+        />
+      )}
       {message && (
         <Text role="alert" className={styles.error}>
           {message}
