@@ -1,10 +1,6 @@
 /**
- * The messages between the studio's Content screen and the preview page it frames (on the site's
- * origin; server/preview/live-script.ts): the studio says the draft changed, the page answers once
- * it shows it. Each side takes them only from the other's origin.
+ * The message from the studio's Content screen to the preview page it frames (on the site's origin;
+ * server/preview/live-script.ts): the draft changed, `{ type: REFRESH_MESSAGE, version: number }`.
+ * The page takes it only from its parent window at the studio's origin.
  */
-
-/** The studio to the frame: `{ type: REFRESH_MESSAGE, version: number }`. */
 export const REFRESH_MESSAGE = 'preview:refresh';
-/** The frame to the studio, the version echoed: `{ type: SHOWN_MESSAGE, version: number }`. */
-export const SHOWN_MESSAGE = 'preview:shown';

@@ -1,4 +1,4 @@
-import { REFRESH_MESSAGE, SHOWN_MESSAGE } from '../../domain/preview-messages';
+import { REFRESH_MESSAGE } from '../../domain/preview-messages';
 
 /**
  * The one script a preview page runs (inline, with the answer's CSP nonce): when the studio's page
@@ -6,15 +6,13 @@ import { REFRESH_MESSAGE, SHOWN_MESSAGE } from '../../domain/preview-messages';
  * window, from the studio's origin only; any other message is ignored — it fetches its own URL again
  * and brings the body to the new page's in place: only the nodes that differ change, so the scroll
  * position, the images already shown and the focus stay (nothing is focused, nothing navigates). One
- * fetch at a time; messages during one make one more fetch after it. It answers
- * `{ type: 'preview:shown', version }` to the studio once a page is shown (the version is the
- * studio's, echoed). It never touches the page's head, so it never runs a script of the new page.
+ * fetch at a time; messages during one make one more fetch after it. It never touches the page's head, so it never runs a script of the new page.
  */
 
 const SOURCE = `(() => {
   const studio = STUDIO;
   let running = false;
-  let wanted = null;
+  let wanted = false;
   const same = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName;
   const morph = (into, from) => {
     if (into.nodeType === 1) {
@@ -33,16 +31,14 @@ const SOURCE = `(() => {
   };
   const refresh = async () => {
     running = true;
-    while (wanted !== null) {
-      const version = wanted;
-      wanted = null;
+    while (wanted) {
+      wanted = false;
       try {
         const answer = await fetch(location.href, { cache: 'no-store', credentials: 'omit', redirect: 'error' });
         if (!answer.ok) continue;
         const page = new DOMParser().parseFromString(await answer.text(), 'text/html');
         morph(document.body, page.body);
         if (document.title !== page.title) document.title = page.title;
-        parent.postMessage({ type: SHOWN, version }, studio);
       } catch {
         // The page shown stays; the next change fetches again.
       }
@@ -53,15 +49,13 @@ const SOURCE = `(() => {
     if (event.origin !== studio || event.source !== parent) return;
     const data = event.data;
     if (!data || data.type !== REFRESH) return;
-    wanted = typeof data.version === 'number' ? data.version : 0;
+    wanted = true;
     if (!running) void refresh();
   });
 })();`;
 
-/** The script's text for a studio at `studioOrigin` (the only origin whose messages it takes and the only one it answers). */
+/** The script's text for a studio at `studioOrigin` (the only origin whose messages it takes). */
 export function liveScript(studioOrigin: string): string {
   const json = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
-  return SOURCE.replace('STUDIO', json(new URL(studioOrigin).origin))
-    .replace('SHOWN', json(SHOWN_MESSAGE))
-    .replace('REFRESH', json(REFRESH_MESSAGE));
+  return SOURCE.replace('STUDIO', json(new URL(studioOrigin).origin)).replace('REFRESH', json(REFRESH_MESSAGE));
 }

@@ -3,6 +3,7 @@ import { isContentFile } from '../../scripts/lib/editor/project';
 import { previewKey, PREVIEW_PREFIX, PREVIEW_TTL_MS, signPreviewToken } from '../preview/token';
 import { unsavedContent } from '../preview/unsaved';
 import type { StudioContext } from './context';
+import { EDITOR_MAX_BODY, EDITOR_MAX_FILES } from './editor-routes';
 import { object } from './route-helpers';
 import texts from './texts.json';
 
@@ -15,14 +16,12 @@ import texts from './texts.json';
  * account's preview shows them at once (server/preview/unsaved.ts), without the autosave's pause.
  */
 
-/** The largest body of the unsaved files, and the most files in one. */
-export const UNSAVED_MAX_BODY = 1024 * 1024;
-const UNSAVED_MAX_FILES = 50;
+/** The unsaved files' limits are a save's (EDITOR_MAX_BODY, EDITOR_MAX_FILES): what the editor may save, it may preview as typed. */
 const UNSAVED_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['files'],
-  properties: { files: { type: 'object', maxProperties: UNSAVED_MAX_FILES, additionalProperties: { type: 'object' } } },
+  properties: { files: { type: 'object', maxProperties: EDITOR_MAX_FILES, additionalProperties: { type: 'object' } } },
 } as const;
 
 /** A page path of the site: starts with one '/', no spaces or control characters, a query allowed. */
@@ -46,7 +45,7 @@ export default async function previewRoutes(app: FastifyInstance, { ctx }: { ctx
 
   app.post<{ Body: { files: Record<string, unknown> } }>(
     '/preview/drafts',
-    { config: manage, bodyLimit: UNSAVED_MAX_BODY, schema: { body: UNSAVED_BODY } },
+    { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: UNSAVED_BODY } },
     async (request, reply) => {
       const file = Object.keys(request.body.files).find((path) => !isContentFile(path));
       if (file !== undefined) return reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });

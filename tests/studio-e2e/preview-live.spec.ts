@@ -34,23 +34,27 @@ test('typing updates the preview in place, before the save, without loading the 
     element.addEventListener('load', () => (window as unknown as { frameLoads: number }).frameLoads++);
   });
   await frame.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  let saves = 0;
-  page.on('request', (request) => void (request.url().endsWith('/api/studio/editor/save') && saves++));
+  // The autosave is held until the frame shows the price: the preview does not wait for it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/studio/editor/save', async (route) => {
+    await held;
+    await route.continue();
+  });
 
-  await price.fill('2473');
-  await expect(page.frameLocator(FRAME).locator('.plan-card__amount', { hasText: /2,473/ })).toBeVisible();
-  const savesWhenShown = saves;
-  expect(await page.evaluate(() => (window as unknown as { frameLoads: number }).frameLoads)).toBe(0);
-  expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  await expect(price).toBeFocused();
-  expect(savesWhenShown).toBe(0);
-
-  // A message from the frame's own window (not the studio's) starts no fetch.
+  // Before any change: a message from the frame's own window (not the studio's) starts no fetch.
   const fetched: string[] = [];
   page.on('request', (request) => void (request.url().startsWith(`${SITE}/__preview/`) && fetched.push(request.url())));
   await frame.evaluate(() => window.postMessage({ type: 'preview:refresh', version: 99 }, '*'));
   await page.waitForTimeout(500);
   expect(fetched).toEqual([]);
+
+  await price.fill('2473');
+  await expect(page.frameLocator(FRAME).locator('.plan-card__amount', { hasText: /2,473/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { frameLoads: number }).frameLoads)).toBe(0);
+  expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(price).toBeFocused();
+  release();
 
   // The autosave still saves the draft; the frame keeps its document.
   await expect(page.getByRole('region', { name: 'Your draft' }).getByRole('status')).toContainText('Your draft is saved');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unsavedContent } from '../../server/preview/unsaved';
-import { UNSAVED_MAX_BODY } from '../../server/studio/preview-routes';
+import { EDITOR_MAX_BODY, EDITOR_MAX_FILES } from '../../server/studio/editor-routes';
 import { FROM_STUDIO, useStudio } from './helpers';
 
 /**
@@ -65,10 +65,10 @@ describe('POST /api/studio/editor/preview/drafts', () => {
       { files: good.files, other: 1 },
       { files: { 'server/app.ts': {} } },
       { files: { 'content/../x.json': {} } },
-      { files: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`content/f${i}.json`, {}])) },
+      { files: Object.fromEntries(Array.from({ length: EDITOR_MAX_FILES + 1 }, (_, i) => [`content/f${i}.json`, {}])) },
     ])
       expect([body, (await send(cookie, body)).statusCode]).toEqual([body, 400]);
-    const big = { files: { [PLANS]: { text: 'x'.repeat(UNSAVED_MAX_BODY) } } };
+    const big = { files: { [PLANS]: { text: 'x'.repeat(EDITOR_MAX_BODY) } } };
     expect((await send(cookie, big)).statusCode).toBe(413);
     expect(await unsaved().get(editor.id)).toEqual({});
   });
