@@ -11,6 +11,8 @@ const studioUrl = `http://localhost:${studioPort}`;
 /** The studio's browser app (dist-studio/, `npm run build`) on the demo server's studio port, in Chromium. */
 export default defineConfig({
   testDir: 'tests/studio-e2e',
+  // `npm run bench:preview` runs the benches (*.bench.ts) instead of the tests.
+  ...(process.env.STUDIO_BENCH ? { testMatch: '**/*.bench.ts' } : {}),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

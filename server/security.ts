@@ -89,17 +89,18 @@ export interface SecurityOptions extends CspOptions {
 }
 
 /**
- * The Content-Security-Policy of a content preview (server/preview/): a page that runs no script,
- * loads only the site's own files, and that only the studio's origin may frame.
+ * The Content-Security-Policy of a content preview (server/preview/): a page that runs no script but
+ * its own live script (the one whose `nonce` it carries, when given), fetches nothing but its own
+ * origin, loads only the site's own files, and that only the studio's origin may frame.
  */
-export function previewSecurityPolicy(studioOrigin: string): string {
+export function previewSecurityPolicy(studioOrigin: string, nonce?: string): string {
   return [
     "default-src 'self'",
-    "script-src 'none'",
+    nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'none'",
+    nonce ? "connect-src 'self'" : "connect-src 'none'",
     `frame-src ${YOUTUBE_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -112,9 +113,9 @@ export function previewSecurityPolicy(studioOrigin: string): string {
 const framedElsewhere = new WeakSet<FastifyReply>();
 
 /** Makes `reply` a content preview's: its policy (previewSecurityPolicy), framable by the studio only. */
-export function framedByStudio(reply: FastifyReply, studioOrigin: string): FastifyReply {
+export function framedByStudio(reply: FastifyReply, studioOrigin: string, nonce?: string): FastifyReply {
   framedElsewhere.add(reply);
-  return reply.header('content-security-policy', previewSecurityPolicy(studioOrigin));
+  return reply.header('content-security-policy', previewSecurityPolicy(studioOrigin, nonce));
 }
 
 /** The headers of every response for these options (lower-case names). */

@@ -161,7 +161,14 @@ export class EditorStore {
   /** The content drafts last sent to the preview's API (JSON), so an unchanged set is not sent again. */
   private draftsSent = '{}';
 
-  constructor(private readonly server: EditorApi = editorApi) {}
+  /**
+   * `draftDelayMs`: how long after the last change the unsaved content goes to the preview's API
+   * (the studio sends at once: its API keeps one send in flight and the latest after it).
+   */
+  constructor(
+    private readonly server: EditorApi = editorApi,
+    private readonly draftDelayMs = DRAFT_DELAY_MS,
+  ) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -328,14 +335,14 @@ export class EditorStore {
   }
 
   /** Sends the unsaved content to the preview's API soon, when it differs from what was sent last. */
-  private scheduleDrafts(delay = DRAFT_DELAY_MS): void {
+  private scheduleDrafts(delay = this.draftDelayMs): void {
     clearTimeout(this.draftTimer);
     this.draftTimer = setTimeout(() => void this.sendDrafts(), delay);
   }
 
   /** POST /drafts with the unsaved content; once taken, the preview frames fetch again (contentVersion). */
   async sendDrafts(force = false): Promise<void> {
-    // A host without a preview (the studio) has no API that takes drafts.
+    // A host without a preview has no API that takes drafts.
     if (!this.server.sendDrafts) return;
     const drafts = this.contentDrafts();
     const json = JSON.stringify(drafts);

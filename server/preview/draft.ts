@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { one, sql, type Queryable } from '../db';
 import { readContentFiles, resourceOf, DEMO_CONTENT_DIR, type ContentFile } from '../content/files';
 import { CONTENT_RELEASE_META } from '../content/release-watch';
+import type { UnsavedFiles } from './unsaved';
 
 /**
  * What a preview shows: the live release's content files with the account's draft over them. The
@@ -46,8 +47,12 @@ async function liveTexts(q: Queryable, root: string): Promise<ContentTexts> {
   return Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text]));
 }
 
-/** The content a preview of `accountId` shows (the live content when the account has no draft). */
-export async function previewContent(q: Queryable, accountId: number, root: string): Promise<PreviewContent> {
+/**
+ * The content a preview of `accountId` shows (the live content when the account has no draft), with
+ * the `unsaved` values the editor holds over the saved draft (written afresh: the layout of a text
+ * shows nowhere on a page).
+ */
+export async function previewContent(q: Queryable, accountId: number, root: string, unsaved: UnsavedFiles = {}): Promise<PreviewContent> {
   const live = await liveTexts(q, root);
   const draft = await one<FilesRow>(q, sql`SELECT files FROM content_drafts WHERE account_id = ${accountId}`);
   const texts: ContentTexts = { ...live };
@@ -56,6 +61,7 @@ export async function previewContent(q: Queryable, accountId: number, root: stri
     if (typeof text === 'string') texts[path] = text;
     else delete texts[path];
   }
+  for (const [path, value] of Object.entries(unsaved)) texts[path] = `${JSON.stringify(value, null, 2)}\n`;
   const sorted = Object.keys(texts).sort();
   const version = createHash('sha1')
     .update(JSON.stringify(sorted.map((path) => [path, texts[path]])))

@@ -10,16 +10,19 @@ import { PREVIEW_PREFIX } from './token';
 /**
  * A content preview's page: rendered by the site's production renderer (the built SSR bundle and
  * the built page frame, exactly as a public page) with its data from the draft's API, then made a
- * preview: no script at all (the site's scripts would route and fetch as the public site does), a
- * robots noindex tag, and every link to a page of the site kept inside the preview
+ * preview: none of the site's scripts (they would route and fetch as the public site does), only the
+ * head's addition the route gives (the live script, live-script.ts), a robots noindex tag, and every link to a page of the site kept inside the preview
  * (`/shop` becomes `/__preview/<token>/shop`); images, styles and fonts stay the site's own files.
  */
 
 type PreviewAnswer = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
 
 export interface PreviewPages {
-  /** The page at `href` (path and query, as the site spells it) from the API `api`, its links under `token`. */
-  render(href: string, token: string, api: ApiFetch): Promise<PreviewAnswer>;
+  /**
+   * The page at `href` (path and query, as the site spells it) from the API `api`, its links under
+   * `token`, with `head` (HTML) at the end of its head.
+   */
+  render(href: string, token: string, api: ApiFetch, head?: string): Promise<PreviewAnswer>;
 }
 
 const SPECULATION_RULES = /<script type="speculationrules">[\s\S]*?<\/script>/g;
@@ -77,7 +80,7 @@ export async function createPreviewPages(staticDir: string, publicUrl: string, l
   const options = { publicUrl, apiBaseUrl: publicUrl, fetch: live };
 
   return {
-    async render(href, token, api) {
+    async render(href, token, api, head = '') {
       let result = await withApi(api, () => entry.render(href, options));
       if (result.kind === 'redirect') {
         const location = result.location.startsWith('/') ? previewPath(token, result.location) : result.location;
@@ -87,7 +90,9 @@ export async function createPreviewPages(staticDir: string, publicUrl: string, l
       const page = result;
       const { before, after } = frame(page, entry.headHtml(page.head), false);
       const app = await collect(page.pipe);
-      const html = keepLinksInside(`${before}${app}${after}`, token).replace(SPECULATION_RULES, '').replace('</head>', `${NOINDEX}</head>`);
+      const html = keepLinksInside(`${before}${app}${after}`, token)
+        .replace(SPECULATION_RULES, '')
+        .replace('</head>', `${NOINDEX}${head}</head>`);
       return { kind: 'page', status: page.status, html };
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inProcessFetch } from '../render';
 import { framedByStudio } from '../security';
@@ -5,16 +6,20 @@ import { createDraftApis, type DraftApisOptions } from './apis';
 import { mayPreview, previewContent } from './draft';
 import { scopedFetch } from './fetch-scope';
 import { createPreviewPages } from './page';
+import { liveScript } from './live-script';
 import { PREVIEW_PREFIX, readPreviewToken } from './token';
+import { unsavedContent } from './unsaved';
 
 /**
  * GET /__preview/<token>/<page path> on the site's port: the page as the account's draft makes it
- * (draft.ts: the draft over the live release), rendered by the production renderer (page.ts) from an
+ * (draft.ts: the draft over the live release, and the editor's unsaved values over both,
+ * unsaved.ts), rendered by the production renderer (page.ts) from an
  * API over the draft's content (apis.ts). Never cached anywhere (no-store; not in the HTML cache,
  * which only the site's own renderer fills), never indexed (X-Robots-Tag and a robots meta tag),
  * framed only by the studio's origin. A token that is malformed, tampered with or expired, or whose
  * account no longer exists, is disabled or may no longer change the content, answers 404 with nothing
- * of the content.
+ * of the content. A page runs one script, its live script (live-script.ts, with the answer's own
+ * nonce): the studio tells it when the draft changed and it brings the page up to date in place.
  */
 
 export interface PreviewSettings {
@@ -26,9 +31,9 @@ export interface PreviewSettings {
 
 const NOT_FOUND = 'Not found';
 
-/** Headers of every preview answer, the refusals included. */
-function previewHeaders(reply: FastifyReply, studioUrl: string): FastifyReply {
-  return framedByStudio(reply, studioUrl).header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+/** Headers of every preview answer, the refusals included (a page's with its live script's nonce). */
+function previewHeaders(reply: FastifyReply, studioUrl: string, nonce?: string): FastifyReply {
+  return framedByStudio(reply, studioUrl, nonce).header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
 }
 
 export async function registerPreview(
@@ -40,6 +45,8 @@ export async function registerPreview(
   if (!pages) return;
   const apis = createDraftApis({ ...options, product: ctx.product, now: ctx.now, log: app.log });
   app.addHook('onClose', async () => apis.close());
+  const unsaved = unsavedContent(ctx.shared);
+  const script = liveScript(options.studioUrl);
 
   const handler = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     previewHeaders(reply, options.studioUrl);
@@ -50,9 +57,12 @@ export async function registerPreview(
     }
     // The page's path and query as the request spells them (the renderer redirects other spellings).
     const href = request.url.slice(`${PREVIEW_PREFIX}/${token}`.length) || '/';
-    const content = await previewContent(ctx.db.query, accountId, options.root);
-    const answer = await apis.use(accountId, content, (api) => pages.render(href.startsWith('/') ? href : `/${href}`, token, api));
+    const content = await previewContent(ctx.db.query, accountId, options.root, await unsaved.get(accountId));
+    const nonce = randomBytes(16).toString('base64');
+    const head = `<script nonce="${nonce}">${script}</script>`;
+    const answer = await apis.use(accountId, content, (api) => pages.render(href.startsWith('/') ? href : `/${href}`, token, api, head));
     if (answer.kind === 'redirect') return reply.code(302).header('location', answer.location).send();
+    previewHeaders(reply, options.studioUrl, nonce);
     return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
   };
   app.get(`${PREVIEW_PREFIX}/:token`, handler);

@@ -4,6 +4,7 @@ import type { ReleaseInfo } from '../content/release-rows';
 import type { StudioEditor } from '../content/studio-editor';
 import type { ContentReleases } from '../content/releases';
 import type { SaveRefusals } from '../content/locks-refusals';
+import { unsavedContent } from '../preview/unsaved';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
@@ -65,6 +66,8 @@ export default async function editorRoutes(
   const manage: { access: Access } = { access: { action: 'manage', subject: 'Content' } };
   const writes = { config: manage, bodyLimit: EDITOR_MAX_BODY };
   const accountOf = (request: FastifyRequest) => request.studio!.account;
+  // A discard or a publish ends the typed changes the preview shows (the editor starts again).
+  const unsaved = unsavedContent(ctx.shared);
   /** 400 when a path is not a content file (content/<name>.json, content/demo/<name>.json). */
   const notContent = (reply: FastifyReply, files: Record<string, unknown>) => {
     const file = Object.keys(files).find((path) => !isContentFile(path));
@@ -105,6 +108,7 @@ export default async function editorRoutes(
 
   app.delete('/draft', { config: manage }, async (request) => {
     const changed = await editor.discard(accountOf(request).id);
+    await unsaved.clear(accountOf(request).id);
     if (changed.length > 0) await audit(ctx.db, entry(request, 'content.draft.discard', { after: { changed } }), ctx.now());
     return { discarded: changed };
   });
@@ -120,6 +124,7 @@ export default async function editorRoutes(
     );
     switch (outcome.status) {
       case 'published': {
+        await unsaved.clear(account.id);
         const { number, summary, changed } = outcome.release;
         await audit(ctx.db, entry(request, 'content.publish', { target: `release ${number}`, after: { changed } }), ctx.now());
         return { release: number, summary };

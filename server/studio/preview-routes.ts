@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { isContentFile } from '../../scripts/lib/editor/project';
 import { previewKey, PREVIEW_PREFIX, PREVIEW_TTL_MS, signPreviewToken } from '../preview/token';
+import { unsavedContent } from '../preview/unsaved';
 import type { StudioContext } from './context';
+import { EDITOR_MAX_BODY, EDITOR_MAX_FILES } from './editor-routes';
 import { object } from './route-helpers';
 import texts from './texts.json';
 
@@ -8,23 +11,46 @@ import texts from './texts.json';
  * The editor's preview link (under /api/studio/editor): POST /preview answers `{ url, expiresAt }`,
  * a URL on the site's origin that shows the page at `path` (default '/') as the signed-in account's
  * draft makes it, for 10 minutes (server/preview/). The studio frames it; it asks for a new one
- * before `expiresAt`.
+ * before `expiresAt`. POST /preview/drafts takes the content files the editor holds unsaved
+ * (`{ files: { path: value } }`, the unsaved ones only, an empty set when all are saved) as the
+ * account's preview shows them at once (server/preview/unsaved.ts), without the autosave's pause.
  */
+
+/** The unsaved files' limits are a save's (EDITOR_MAX_BODY, EDITOR_MAX_FILES): what the editor may save, it may preview as typed. */
+const UNSAVED_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['files'],
+  properties: { files: { type: 'object', maxProperties: EDITOR_MAX_FILES, additionalProperties: { type: 'object' } } },
+} as const;
 
 /** A page path of the site: starts with one '/', no spaces or control characters, a query allowed. */
 const PAGE_PATH = { type: 'string', minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\#]*$' } as const;
 
 export default async function previewRoutes(app: FastifyInstance, { ctx }: { ctx: StudioContext }): Promise<void> {
   const key = previewKey(ctx.secretKeys.current);
+  const manage = { access: { action: 'manage', subject: 'Content' } } as const;
+  const unsaved = unsavedContent(ctx.shared);
 
   app.post<{ Body: { path?: string } }>(
     '/preview',
-    { config: { access: { action: 'manage', subject: 'Content' } }, schema: { body: object({ path: PAGE_PATH }, []) } },
+    { config: manage, schema: { body: object({ path: PAGE_PATH }, []) } },
     async (request, reply) => {
       if (ctx.siteUrl === undefined) return reply.code(404).send({ message: texts.previewOff });
       const expiresAt = new Date(ctx.now().getTime() + PREVIEW_TTL_MS);
       const token = signPreviewToken(key, request.studio!.account.id, expiresAt);
       return { url: `${ctx.siteUrl}${PREVIEW_PREFIX}/${token}${request.body.path ?? '/'}`, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post<{ Body: { files: Record<string, unknown> } }>(
+    '/preview/drafts',
+    { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: UNSAVED_BODY } },
+    async (request, reply) => {
+      const file = Object.keys(request.body.files).find((path) => !isContentFile(path));
+      if (file !== undefined) return reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });
+      await unsaved.put(request.studio!.account.id, request.body.files);
+      return { ok: true, partial: false };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsavedContent } from '../../server/preview/unsaved';
 import { LIVE_PRICE, MERCHANT_PLANS_FILE, planPriced, PLANS_FILE, plansWith, STUDIO_URL, usePreviewSite } from './preview-helpers';
 
 /**
@@ -108,6 +109,16 @@ describe('content preview', () => {
     expect((await preview.html(`/__preview/${token}/shop`)).body).toContain('₱1,234.00');
   });
 
+  it("shows the editor's unsaved values over the draft, and the draft again once they are cleared", async () => {
+    const token = preview.token(ids.editor);
+    const unsaved = unsavedContent(preview.site.app.ctx.shared);
+    await unsaved.put(ids.editor, { [PLANS_FILE]: JSON.parse(planPriced(2222)) as unknown });
+    expect((await preview.html(`/__preview/${token}/shop`)).body).toContain('₱2,222.00');
+    expect((await preview.html(`/__preview/${preview.token(ids.other)}/shop`)).body).not.toContain('2,222');
+    await unsaved.clear(ids.editor);
+    expect((await preview.html(`/__preview/${token}/shop`)).body).toContain('₱1,234.00');
+  });
+
   it('leaves out an item with a problem and takes a file that does not parse as the live one', async () => {
     const token = preview.token(ids.editor);
     const secondName = 'Individual plus Parents';
@@ -129,19 +140,27 @@ describe('content preview', () => {
     await preview.saveDraft(ids.editor, { [PLANS_FILE]: planPriced(1234) });
   });
 
-  it('is never stored, indexed, run or framed by another origin than the studio', async () => {
+  it('is never stored, indexed, framed by another origin than the studio, or run but for its live script', async () => {
     const token = preview.token(ids.editor);
     for (const url of [`/__preview/${token}/shop`, '/__preview/not-a-token/shop']) {
       const response = await preview.html(url);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(response.headers['content-security-policy']).toContain(`frame-ancestors ${STUDIO_URL}`);
-      expect(response.headers['content-security-policy']).toContain("script-src 'none'");
       expect(response.headers['x-frame-options']).toBeUndefined();
     }
+    expect((await preview.html('/__preview/not-a-token/shop')).headers['content-security-policy']).toContain("script-src 'none'");
     const page = await preview.html(`/__preview/${token}/shop`);
     expect(page.body).toContain('<meta name="robots" content="noindex">');
-    expect(page.body).not.toMatch(RUNNABLE_SCRIPT);
+    // The one script is the live one, run by its nonce; it fetches its own origin only.
+    const policy = String(page.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(policy).toContain("connect-src 'self'");
+    const scripts = [...page.body.matchAll(new RegExp(RUNNABLE_SCRIPT, 'g'))].map((match) => match[0]);
+    expect(scripts).toEqual([`<script nonce="${nonce}">`]);
+    expect(page.body).toContain(`"${STUDIO_URL}"`);
+    const again = await preview.html(`/__preview/${token}/shop`);
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
     const site = await preview.html('/shop');
     expect(site.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(site.headers['x-frame-options']).toBe('SAMEORIGIN');

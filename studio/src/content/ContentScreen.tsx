@@ -49,7 +49,8 @@ function ContentEditor({ outcome, onRestart }: { outcome?: Outcome; onRestart: (
   const styles = useStyles();
   const [loaded, setLoaded] = useState<LoadedRelease>();
   const [refusal, setRefusal] = useState<SaveRefusal>();
-  const [store] = useState(() => new EditorStore(studioEditorApi(setLoaded, setRefusal)));
+  // The unsaved content goes to the preview at once (no pause: the API keeps one send in flight).
+  const [store] = useState(() => new EditorStore(studioEditorApi(setLoaded, setRefusal), 0));
   const [host] = useState(studioEditorHost);
   const started = useRef(false);
   useEffect(() => {

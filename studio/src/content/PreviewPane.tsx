@@ -1,6 +1,7 @@
 import { makeStyles, MessageBar, MessageBarBody, Text, ToggleButton, Toolbar, tokens } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '../../../editor/src/state';
+import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import { failureText } from '../ui';
@@ -42,7 +43,8 @@ const useStyles = makeStyles({
 /**
  * The item's page as the site will show it with the person's draft: the production preview
  * (POST /api/studio/editor/preview) framed at a phone's, tablet's or desktop's width, scaled to the
- * column. The frame loads again after each autosave, and a new URL is asked for before one expires.
+ * column. Each change, saved or not, updates the frame's page in place (no reload), and a new URL is
+ * asked for before one expires.
  */
 export function PreviewPane({ resource, item }: { resource: string; item: unknown }) {
   const styles = useStyles();
@@ -76,14 +78,16 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
     };
   }, [path, renewals]);
 
-  // Each save changes the draft: the frame loads its page again (setting src reloads the same URL).
+  // Each change the preview has taken (contentVersion): the frame's page brings itself up to date in
+  // place (server/preview/live-script.ts), told by a message to the site's origin only.
   useEffect(() => {
-    let was = store.state.save.status;
+    let was = store.state.contentVersion;
     return store.subscribe(() => {
-      const now = store.state.save.status;
+      const version = store.state.contentVersion;
+      if (version === was) return;
+      was = version;
       const shown = frame.current;
-      if (now === 'saved' && was !== 'saved' && shown?.src) shown.setAttribute('src', shown.src);
-      was = now;
+      if (shown?.src) shown.contentWindow?.postMessage({ type: REFRESH_MESSAGE, version }, new URL(shown.src).origin);
     });
   }, [store]);
 

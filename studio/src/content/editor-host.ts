@@ -6,6 +6,7 @@ import TEXTS from '../../texts.json';
 import { API, answered, CSRF_HEADER, get } from '../api';
 import { MEDIA_KEY, mediaSrc, uploadMedia, type MediaEntry } from '../media/media-api';
 import { failureText } from '../ui';
+import { latestOnly } from './latest-only';
 
 /** The person's draft as GET /api/studio/editor/project describes it beside the files. */
 export interface DraftInfo {
@@ -38,7 +39,8 @@ export function loadedRelease(project: StudioProject): LoadedRelease {
 /**
  * The editor's API as the studio serves it (/api/studio/editor): the session's cookie and the CSRF
  * header with every call, a 401 back to sign-in as any studio call. A save goes into the person's
- * draft; there is no preview to send drafts to. `onLoad` hears the live release and the draft at
+ * draft; the unsaved content goes to the preview at each change (POST /editor/preview/drafts, one
+ * in flight and the latest after it), without waiting for the save. `onLoad` hears the live release and the draft at
  * every load of the project, `onRefused` each save's refusal by another person's change (undefined
  * once a save is not refused).
  */
@@ -47,6 +49,11 @@ export function studioEditorApi(
   onRefused: (refusal?: SaveRefusal) => void = () => undefined,
 ): EditorApi {
   const api = createEditorApi({ base: `${API}/editor`, headers: CSRF_HEADER, onStatus: answered });
+  const sendDrafts = latestOnly(async (files: Record<string, unknown>) => {
+    const { status } = await api.post('/preview/drafts', { files });
+    if (status !== 200) throw new Error(TEXTS.errors.server);
+    return { ok: true, partial: false };
+  });
   return {
     getProject: async () => {
       const project = await api.getProject();
@@ -55,6 +62,7 @@ export function studioEditorApi(
     },
     getHashes: api.getHashes,
     checkFiles: api.checkFiles,
+    sendDrafts,
     // A 409 names the other person's change: the screen shows it (the store keeps the paths).
     saveFiles: async (files) => {
       const { status, body } = await api.post('/save', { files });
