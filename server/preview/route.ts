@@ -5,7 +5,7 @@ import { createDraftApis, type DraftApisOptions } from './apis';
 import { mayPreview, previewContent } from './draft';
 import { scopedFetch } from './fetch-scope';
 import { createPreviewPages } from './page';
-import { PREVIEW_PREFIX, readPreviewToken } from './token';
+import { PREVIEW_PREFIX, readPreviewGrant } from './token';
 
 /**
  * GET /__preview/<token>/<page path> on the site's port: the page as the account's draft makes it
@@ -44,13 +44,14 @@ export async function registerPreview(
   const handler = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     previewHeaders(reply, options.studioUrl);
     const { token } = request.params;
-    const accountId = readPreviewToken(options.key, token, ctx.now());
-    if (accountId === undefined || !(await mayPreview(ctx.db.query, accountId))) {
+    const grant = readPreviewGrant(options.key, token, ctx.now());
+    if (grant === undefined || !(await mayPreview(ctx.db.query, grant.accountId))) {
       return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
     }
     // The page's path and query as the request spells them (the renderer redirects other spellings).
     const href = request.url.slice(`${PREVIEW_PREFIX}/${token}`.length) || '/';
-    const content = await previewContent(ctx.db.query, accountId, options.root);
+    const { accountId, asOf } = grant;
+    const content = await previewContent(ctx.db.query, accountId, options.root, asOf);
     const answer = await apis.use(accountId, content, (api) => pages.render(href.startsWith('/') ? href : `/${href}`, token, api));
     if (answer.kind === 'redirect') return reply.code(302).header('location', answer.location).send();
     return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
