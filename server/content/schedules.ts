@@ -28,6 +28,28 @@ export type CancelOutcome =
 
 type Author = { id: number; name: string; email: string };
 
+/** One item's scheduled change: its new value, or null to take it off the site. */
+export interface ItemChange {
+  file: string;
+  id: string;
+  value: Record<string, unknown> | null;
+}
+
+/** The values of the content files with `change` made to the items of its file (none when that is absent or unreadable). */
+function withItem(texts: Record<string, string>, change: ItemChange): Record<string, unknown> {
+  let file: { items?: unknown };
+  try {
+    file = JSON.parse(texts[change.file] ?? '') as { items?: unknown };
+  } catch {
+    return {};
+  }
+  const items = Array.isArray(file.items) ? (file.items as Array<{ id?: unknown }>) : [];
+  const same = (item: { id?: unknown }) => item !== null && typeof item === 'object' && String(item.id) === change.id;
+  const kept = change.value === null ? items.filter((item) => !same(item)) : items.map((item) => (same(item) ? change.value! : item));
+  if (change.value !== null && !items.some(same)) kept.push(change.value);
+  return { [change.file]: { ...file, items: kept } };
+}
+
 export function createContentSchedules(deps: { db: Db; repo: Repo; now: () => Date }) {
   const { db, repo } = deps;
 
@@ -56,6 +78,23 @@ export function createContentSchedules(deps: { db: Db; repo: Repo; now: () => Da
   const outcome = async (id: number | undefined): Promise<ScheduleOutcome> =>
     id === undefined ? { status: 'empty' } : { status: 'scheduled', schedule: (await scheduleById(db.query, id))! };
 
+  /** Schedules the values `of` the live texts gives (null removes a file), made on the live release. */
+  const files = async (
+    author: Author,
+    runAt: string,
+    of: (texts: Record<string, string>) => Record<string, unknown>,
+  ): Promise<ScheduleOutcome> => {
+    const id = await db.write(SCHEDULE_LOCK, async (q) => {
+      const live = (await liveRelease(repo, q)) ?? 0;
+      const texts = (await releaseFiles(q, live)) ?? {};
+      const changes = Object.fromEntries(
+        Object.entries(of(texts)).map(([file, value]) => [file, value === null ? null : editText(texts[file], value)]),
+      );
+      return write(q, author, live, changes, runAt);
+    });
+    return outcome(id);
+  };
+
   return {
     /** Schedules the account's draft for `runAt`; the draft goes into the schedule. */
     async draft(author: Author, runAt: string): Promise<ScheduleOutcome> {
@@ -70,16 +109,14 @@ export function createContentSchedules(deps: { db: Db; repo: Repo; now: () => Da
     },
 
     /** Schedules new values of some content files (null removes one) on the live release. */
-    async files(author: Author, values: Record<string, unknown>, runAt: string): Promise<ScheduleOutcome> {
-      const id = await db.write(SCHEDULE_LOCK, async (q) => {
-        const live = (await liveRelease(repo, q)) ?? 0;
-        const texts = (await releaseFiles(q, live)) ?? {};
-        const changes = Object.fromEntries(
-          Object.entries(values).map(([file, value]) => [file, value === null ? null : editText(texts[file], value)]),
-        );
-        return write(q, author, live, changes, runAt);
-      });
-      return outcome(id);
+    files: (author: Author, values: Record<string, unknown>, runAt: string) => files(author, runAt, () => values),
+
+    /**
+     * Schedules one item of a content file: its `value` put in place of the live one (added at the
+     * end when the live file lacks it), or, with null, the item taken out of the file.
+     */
+    item(author: Author, change: ItemChange, runAt: string): Promise<ScheduleOutcome> {
+      return files(author, runAt, (texts) => withItem(texts, change));
     },
 
     list: (limit: number) => listSchedules(db.query, limit),

@@ -133,7 +133,7 @@ export function createDraftApis(options: DraftApisOptions): DraftApis {
   /** Brings the API's content to `content` when it holds another version. */
   async function follow(api: Held, content: PreviewContent): Promise<void> {
     if (api.version === content.version) return;
-    const { resources, problems } = draftResources(content.texts, content.live, { ...options, now: options.now() });
+    const { resources, problems } = draftResources(content.texts, content.live, { ...options, now: content.asOf ?? options.now() });
     if (problems.length > 0) options.log.debug({ problems: problems.length }, 'preview: draft items with problems left out');
     await syncContent(api.app.ctx.repo, resources);
     api.version = content.version;

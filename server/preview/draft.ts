@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { one, sql, type Queryable } from '../db';
+import { all, one, sql, type Queryable } from '../db';
 import { readContentFiles, resourceOf, DEMO_CONTENT_DIR, type ContentFile } from '../content/files';
 import { CONTENT_RELEASE_META } from '../content/release-watch';
 import type { UnsavedFiles } from './unsaved';
@@ -8,7 +8,8 @@ import type { UnsavedFiles } from './unsaved';
  * What a preview shows: the live release's content files with the account's draft over them. The
  * live release is the content_releases row named by the meta row content_release (its files are the
  * whole set); before the first release, the files on disk. A draft's files replace those of the same
- * path; a null text (a file the draft removes) takes it out.
+ * path; a null text (a file the draft removes) takes it out. A preview as of a date then applies
+ * the waiting scheduled changes due by then, in the order the scheduler publishes them.
  */
 
 /** Path -> text of every content file (content/… and content/demo/…). */
@@ -19,8 +20,10 @@ export interface PreviewContent {
   live: ContentTexts;
   /** The live texts with the draft over them. */
   texts: ContentTexts;
-  /** Names this exact set of texts: equal sets, equal versions. */
+  /** Names this exact set of texts (and date): equal sets, equal versions. */
   version: string;
+  /** The date the preview shows the site as of (a promo code's end is counted from it); absent: now. */
+  asOf?: Date;
 }
 
 interface FilesRow {
@@ -47,26 +50,46 @@ async function liveTexts(q: Queryable, root: string): Promise<ContentTexts> {
   return Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text]));
 }
 
-/**
- * The content a preview of `accountId` shows (the live content when the account has no draft), with
- * the `unsaved` values the editor holds over the saved draft (written afresh: the layout of a text
- * shows nowhere on a page).
- */
-export async function previewContent(q: Queryable, accountId: number, root: string, unsaved: UnsavedFiles = {}): Promise<PreviewContent> {
-  const live = await liveTexts(q, root);
-  const draft = await one<FilesRow>(q, sql`SELECT files FROM content_drafts WHERE account_id = ${accountId}`);
-  const texts: ContentTexts = { ...live };
-  const changes = draft ? (JSON.parse(draft.files) as Record<string, string | null>) : {};
+/** `changes` (path -> text, null removes the file) made to `texts`. */
+function applyTo(texts: ContentTexts, changes: Record<string, string | null>): void {
   for (const [path, text] of Object.entries(changes)) {
     if (typeof text === 'string') texts[path] = text;
     else delete texts[path];
   }
+}
+
+/** The changes of the waiting schedules due by `asOf`, in the scheduler's order (its time, then its number). */
+async function dueChanges(q: Queryable, asOf: Date): Promise<Array<Record<string, string | null>>> {
+  const rows = await all<{ changes: string }>(
+    q,
+    sql`SELECT changes FROM content_schedules WHERE state = 'waiting' AND run_at <= ${asOf.toISOString()} ORDER BY run_at, id`,
+  );
+  return rows.map((row) => JSON.parse(row.changes) as Record<string, string | null>);
+}
+
+/**
+ * The content a preview of `accountId` shows (the live content when the account has no draft): the
+ * draft, the `unsaved` values the editor holds over it (written afresh: the layout of a text shows
+ * nowhere on a page), and, as of `asOf` when given, each waiting schedule due by then.
+ */
+export async function previewContent(
+  q: Queryable,
+  accountId: number,
+  root: string,
+  unsaved: UnsavedFiles = {},
+  asOf?: Date,
+): Promise<PreviewContent> {
+  const live = await liveTexts(q, root);
+  const draft = await one<FilesRow>(q, sql`SELECT files FROM content_drafts WHERE account_id = ${accountId}`);
+  const texts: ContentTexts = { ...live };
+  applyTo(texts, draft ? (JSON.parse(draft.files) as Record<string, string | null>) : {});
   for (const [path, value] of Object.entries(unsaved)) texts[path] = `${JSON.stringify(value, null, 2)}\n`;
+  if (asOf) for (const changes of await dueChanges(q, asOf)) applyTo(texts, changes);
   const sorted = Object.keys(texts).sort();
   const version = createHash('sha1')
-    .update(JSON.stringify(sorted.map((path) => [path, texts[path]])))
+    .update(JSON.stringify([asOf?.toISOString() ?? '', sorted.map((path) => [path, texts[path]])]))
     .digest('hex');
-  return { live, texts, version };
+  return { live, texts, version, ...(asOf ? { asOf } : {}) };
 }
 
 /** Texts as content files, content/ before content/demo/, each folder by name (the order of readContentFiles). */

@@ -7,7 +7,7 @@ import { mayPreview, previewContent } from './draft';
 import { scopedFetch } from './fetch-scope';
 import { createPreviewPages } from './page';
 import { liveScript } from './live-script';
-import { PREVIEW_PREFIX, readPreviewToken } from './token';
+import { PREVIEW_PREFIX, readPreviewGrant } from './token';
 import { unsavedContent } from './unsaved';
 
 /**
@@ -51,13 +51,14 @@ export async function registerPreview(
   const handler = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
     previewHeaders(reply, options.studioUrl);
     const { token } = request.params;
-    const accountId = readPreviewToken(options.key, token, ctx.now());
-    if (accountId === undefined || !(await mayPreview(ctx.db.query, accountId))) {
+    const grant = readPreviewGrant(options.key, token, ctx.now());
+    if (grant === undefined || !(await mayPreview(ctx.db.query, grant.accountId))) {
       return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
     }
     // The page's path and query as the request spells them (the renderer redirects other spellings).
     const href = request.url.slice(`${PREVIEW_PREFIX}/${token}`.length) || '/';
-    const content = await previewContent(ctx.db.query, accountId, options.root, await unsaved.get(accountId));
+    const { accountId, asOf } = grant;
+    const content = await previewContent(ctx.db.query, accountId, options.root, await unsaved.get(accountId), asOf);
     const nonce = randomBytes(16).toString('base64');
     const head = `<script nonce="${nonce}">${script}</script>`;
     const answer = await apis.use(accountId, content, (api) => pages.render(href.startsWith('/') ? href : `/${href}`, token, api, head));

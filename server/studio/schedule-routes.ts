@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isContentFile } from '../../scripts/lib/editor/project';
 import type { Schedule } from '../content/schedule-rows';
-import type { ContentSchedules, ScheduleOutcome } from '../content/schedules';
+import type { ContentSchedules, ItemChange, ScheduleOutcome } from '../content/schedules';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
@@ -11,13 +11,14 @@ import texts from './texts.json';
 
 /**
  * The studio's scheduled content changes (under /api/studio/schedules): what is coming and what
- * failed, scheduling the account's draft or new values of some content files for a time to come,
+ * failed, scheduling the account's draft, new values of some content files or one item's new value
+ * (or its removal) for a time to come,
  * and cancelling a waiting one. Every route needs Content manage; a schedule and a cancel write an
  * audit row.
  */
 
 /** An ISO 8601 time with its zone (Z or ±hh:mm). */
-const RUN_AT = {
+export const RUN_AT = {
   type: 'string',
   maxLength: 40,
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$',
@@ -30,8 +31,18 @@ const SCHEDULE_BODY = {
     runAt: RUN_AT,
     draft: { const: true },
     files: { type: 'object', maxProperties: EDITOR_MAX_FILES, additionalProperties: { type: ['object', 'null'] } },
+    item: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['file', 'id', 'value'],
+      properties: {
+        file: { type: 'string', maxLength: 200 },
+        id: { type: 'string', minLength: 1, maxLength: 200 },
+        value: { type: ['object', 'null'] },
+      },
+    },
   },
-  oneOf: [{ required: ['draft'] }, { required: ['files'] }],
+  oneOf: [{ required: ['draft'] }, { required: ['files'] }, { required: ['item'] }],
 } as const;
 const ID_PARAMS = {
   type: 'object',
@@ -40,7 +51,7 @@ const ID_PARAMS = {
 } as const;
 
 /** The time of an ISO 8601 text, or NaN when it names no real day (February 31st). */
-function timeOf(text: string): number {
+export function timeOf(text: string): number {
   const [year, month, day] = text.slice(0, 10).split('-').map(Number);
   const real = new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
   return real ? Date.parse(text) : Number.NaN;
@@ -76,20 +87,22 @@ export default async function scheduleRoutes(
     return { coming: coming.map(shown), failed: failed.map(shown) };
   });
 
-  app.post<{ Body: { runAt: string; draft?: true; files?: Record<string, unknown> } }>(
+  app.post<{ Body: { runAt: string; draft?: true; files?: Record<string, unknown>; item?: ItemChange } }>(
     '',
     { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: SCHEDULE_BODY } },
     async (request, reply) => {
-      const { runAt, files } = request.body;
+      const { runAt, files, item } = request.body;
       const at = timeOf(runAt);
       if (Number.isNaN(at)) return reply.code(400).send({ message: texts.schedule.badTime.replace('{runAt}', runAt) });
       if (at <= ctx.now().getTime()) return reply.code(400).send({ message: texts.schedule.past.replace('{runAt}', runAt) });
-      const file = Object.keys(files ?? {}).find((path) => !isContentFile(path));
+      const file = [...Object.keys(files ?? {}), ...(item ? [item.file] : [])].find((path) => !isContentFile(path));
       if (file !== undefined) return reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });
       const when = new Date(at).toISOString();
       const outcome: ScheduleOutcome = files
         ? await schedules.files(authorOf(request), files, when)
-        : await schedules.draft(authorOf(request), when);
+        : item
+          ? await schedules.item(authorOf(request), item, when)
+          : await schedules.draft(authorOf(request), when);
       if (outcome.status === 'empty') return reply.code(409).send({ message: texts.schedule.nothing });
       const { schedule } = outcome;
       await audit(

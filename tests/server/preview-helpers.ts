@@ -77,8 +77,8 @@ export function usePreviewSite() {
     });
   }
 
-  /** A token of `accountId` as the studio issues it now. */
-  const token = (accountId: number, ttlMs = PREVIEW_TTL_MS) => signPreviewToken(key, accountId, new Date(now + ttlMs));
+  /** A token of `accountId` as the studio issues it now (showing the site as of `asOf` when given). */
+  const token = (accountId: number, ttlMs = PREVIEW_TTL_MS, asOf?: Date) => signPreviewToken(key, accountId, new Date(now + ttlMs), asOf);
 
   const html = (url: string, headers: Record<string, string> = {}) =>
     site.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -93,5 +93,7 @@ export function usePreviewSite() {
     token,
     html,
     advance: (ms: number) => void (now += ms),
+    /** The site's clock now. */
+    now: () => new Date(now),
   };
 }

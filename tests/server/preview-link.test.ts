@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewKey, readPreviewToken, signPreviewToken, PREVIEW_TTL_MS } from '../../server/preview/token';
+import { previewKey, readPreviewGrant, readPreviewToken, signPreviewToken, PREVIEW_TTL_MS } from '../../server/preview/token';
 import { studioPageCsp } from '../../server/studio/static';
 import { studioOn, FROM_STUDIO, useStudio } from '../studio/helpers';
 
@@ -32,6 +32,16 @@ describe('preview token', () => {
       expect(readPreviewToken(key, malformed, now)).toBeUndefined();
   });
 
+  it('carries a preview date under its signature', () => {
+    const asOf = new Date('2026-04-01T00:00:00Z');
+    const token = signPreviewToken(key, 42, new Date(now.getTime() + PREVIEW_TTL_MS), asOf);
+    expect(readPreviewGrant(key, token, now)).toEqual({ accountId: 42, asOf });
+    const [version, account, expiry, at, signature] = token.split('.');
+    const later = (Number.parseInt(at, 36) + 1).toString(36);
+    expect(readPreviewGrant(key, [version, account, expiry, later, signature].join('.'), now)).toBeUndefined();
+    expect(readPreviewGrant(key, [version, account, expiry, signature].join('.'), now)).toBeUndefined();
+  });
+
   it('is not the studio secret key itself', () => {
     expect(previewKey(Buffer.alloc(32, 7)).equals(Buffer.alloc(32, 7))).toBe(false);
   });
@@ -59,6 +69,35 @@ describe('POST /api/studio/editor/preview', () => {
     expect(readPreviewToken(previewKey(studio.secretKeys.current), match![1], studio.clock.now())).toBe(editor.id);
     const home = await ask(cookie, {});
     expect(home.json<{ url: string }>().url).toMatch(/\/__preview\/[^/]+\/$/);
+  });
+
+  it('shows the site as of a date to come, named in the token', async () => {
+    const editor = await studio.account('asof@link.example', ['editor']);
+    const cookie = await studio.signIn(editor);
+    const asOf = new Date(studio.clock.now().getTime() + 24 * 3600_000);
+    const response = await ask(cookie, { path: '/shop', asOf: asOf.toISOString().replace('Z', '+00:00') });
+    expect(response.statusCode).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    const token = /\/__preview\/([^/]+)\/shop$/.exec(url)![1];
+    expect(readPreviewGrant(previewKey(studio.secretKeys.current), token, studio.clock.now())).toEqual({ accountId: editor.id, asOf });
+  });
+
+  it('refuses a preview date that is not a time, names no real day, has passed or is years away', async () => {
+    const cookie = await studio.signIn(await studio.account('baddate@link.example', ['editor']));
+    const now = studio.clock.now().getTime();
+    const refused = {
+      words: 'tomorrow',
+      noZone: '2026-12-24T08:00',
+      notADay: '2026-02-31T08:00:00+08:00',
+      passed: new Date(now - 3600_000).toISOString(),
+      yearsAway: new Date(now + 6 * 366 * 24 * 3600_000).toISOString(),
+      tooLong: `${new Date(now + 3600_000).toISOString()}${'0'.repeat(40)}`,
+    };
+    for (const [name, asOf] of Object.entries(refused)) {
+      const response = await ask(cookie, { path: '/shop', asOf });
+      expect([name, response.statusCode]).toEqual([name, 400]);
+      expect([name, response.json<{ message: string }>().message.length > 0]).toEqual([name, true]);
+    }
   });
 
   it('refuses a path that is not a page path of the site', async () => {

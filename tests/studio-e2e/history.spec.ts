@@ -1,40 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { noSeriousViolations, signInAs, SITE, STUDIO } from './helpers';
+import { expect, test } from '@playwright/test';
+import { PLANS, publishPrice, sitePrice } from './content-helpers';
+import { noSeriousViolations, signInAs } from './helpers';
 
 /**
  * The content history (`/content/history`): the demo editor publishes a price, finds the release
  * at the top of the history, opens it and rolls it back with one confirmed press; the site shows
  * the price from before, and the history has the rollback as a new release.
  */
-
-const PLANS = 'content/shop-plans.json';
-const WRITE = { origin: STUDIO, 'x-studio-csrf': '1' };
-
-type Plans = { items: Array<{ name: string; price: number }> };
-
-const sitePrice = async (page: Page) => {
-  const answer = await page.request.get(`${SITE}/api/v1/shop-plans`);
-  const { data } = (await answer.json()) as { data: { name: string; price: number }[] };
-  return data.find((plan) => plan.name === 'Individual')?.price;
-};
-
-/** Publishes the Individual plan at `price` through the editor API; the new release's number. */
-async function publishPrice(page: Page, price: number): Promise<number> {
-  const project = (await (await page.request.get('/api/studio/editor/project')).json()) as {
-    release: number;
-    files: Record<string, { value: Plans; hash: string }>;
-  };
-  const value = structuredClone(project.files[PLANS].value);
-  value.items.find((plan) => plan.name === 'Individual')!.price = price;
-  const saved = await page.request.post('/api/studio/editor/save', {
-    headers: WRITE,
-    data: { files: { [PLANS]: { value, baseHash: project.files[PLANS].hash } } },
-  });
-  expect(saved.status()).toBe(200);
-  const published = await page.request.post('/api/studio/editor/publish', { headers: WRITE, data: { baseRelease: project.release } });
-  expect(published.status(), await published.text()).toBe(200);
-  return ((await published.json()) as { release: number }).release;
-}
 
 test('editor: the history lists a publish, and one confirmed press rolls it back as a new release', async ({ page }) => {
   test.setTimeout(60_000);

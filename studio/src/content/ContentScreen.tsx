@@ -10,7 +10,7 @@ import TEXTS from '../../texts.json';
 import { OutcomeBar, type Outcome } from '../ui';
 import { EditLock } from './EditLock';
 import { studioEditorApi, studioEditorHost, type LoadedRelease, type SaveRefusal } from './editor-host';
-import { PreviewPane } from './PreviewPane';
+import { ItemPane, RestartContext } from './ItemPane';
 import { PublishBar } from './PublishBar';
 import { useAutosave } from './useAutosave';
 
@@ -30,8 +30,8 @@ const useStyles = makeStyles({
 
 /**
  * `/content`: the Content tab of the site's editor (editor/src, the same components as `npm run
- * edit`), on the studio's editor API, with the item's page in the production preview beside its
- * form and the item's edit lock above it. Changes are saved into the person's draft as they type; the
+ * edit`), on the studio's editor API, with the item's history, its scheduling and its page in the
+ * production preview beside its form (ItemPane, the tab's Preview slot) and the item's edit lock above it. Changes are saved into the person's draft as they type; the
  * publish bar makes the draft the next release. Publishing or discarding starts the editor again on
  * the release the site shows.
  */
@@ -91,7 +91,9 @@ function Editor({ loaded, refusal, onRestart }: { loaded?: LoadedRelease; refusa
       <PublishBar loaded={loaded} onRestart={onRestart} />
       <EditLock store={store} refusal={refusal} onReload={() => onRestart()} />
       <ErrorBoundary what={T.title}>
-        <ContentTab Preview={PreviewPane} />
+        <RestartContext.Provider value={onRestart}>
+          <ContentTab Preview={ItemPane} />
+        </RestartContext.Provider>
       </ErrorBoundary>
     </>
   );

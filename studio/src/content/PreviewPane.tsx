@@ -1,5 +1,6 @@
-import { makeStyles, MessageBar, MessageBarBody, Text, ToggleButton, Toolbar, tokens } from '@fluentui/react-components';
+import { Input, makeStyles, MessageBar, MessageBarBody, Text, ToggleButton, Toolbar, tokens } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { isoFromManila } from '../../../editor/src/content/widgets/DateTimeWidget';
 import { useStore } from '../../../editor/src/state';
 import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
 import { fillPlaceholders } from '../../../domain/text';
@@ -28,6 +29,7 @@ const useStyles = makeStyles({
   },
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, flexBasis: '100%' },
+  asOf: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, fontSize: tokens.fontSizeBase200 },
   stage: { flex: '1 1 auto', minHeight: 0, overflow: 'hidden', position: 'relative', backgroundColor: tokens.colorNeutralBackground3 },
   frame: {
     position: 'absolute',
@@ -44,7 +46,8 @@ const useStyles = makeStyles({
  * The item's page as the site will show it with the person's draft: the production preview
  * (POST /api/studio/editor/preview) framed at a phone's, tablet's or desktop's width, scaled to the
  * column. Each change, saved or not, updates the frame's page in place (no reload), and a new URL is
- * asked for before one expires.
+ * asked for before one expires. "As of" (Manila time, empty: now) shows the site at a date to come,
+ * with the changes scheduled by then.
  */
 export function PreviewPane({ resource, item }: { resource: string; item: unknown }) {
   const styles = useStyles();
@@ -54,6 +57,8 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
   const [link, setLink] = useState<PreviewLink & { path: string }>();
   const [failure, setFailure] = useState<string>();
   const [renewals, setRenewals] = useState(0);
+  const [asOfTyped, setAsOfTyped] = useState('');
+  const asOf = isoFromManila(asOfTyped);
   const frame = useRef<HTMLIFrameElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 0, height: 0 });
@@ -62,7 +67,7 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    previewLink(path).then(
+    previewLink(path, asOf).then(
       (answer) => {
         if (cancelled) return;
         setFailure(undefined);
@@ -76,7 +81,7 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [path, renewals]);
+  }, [path, asOf, renewals]);
 
   // Each change the preview has taken (contentVersion): the frame's page brings itself up to date in
   // place (server/preview/live-script.ts), told by a message to the site's origin only.
@@ -112,6 +117,16 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
             </ToggleButton>
           ))}
         </Toolbar>
+        <label className={styles.asOf}>
+          {T.previewAsOf}
+          <Input
+            type="datetime-local"
+            size="small"
+            value={asOfTyped}
+            title={T.previewAsOfHint}
+            onChange={(_, data) => setAsOfTyped(data.value)}
+          />
+        </label>
         <Text className={styles.note}>{T.previewNote}</Text>
       </div>
       {failure && (

@@ -23,6 +23,16 @@ export const releasesPath = (before: number | undefined, limit: number) =>
 
 export const releasePath = (n: number) => `/editor/releases/${n}`;
 
+/** One release that changed an item: its changed fields' names, or '(added)' / '(removed)'. */
+export interface ItemChangeRow {
+  release: ReleaseRow;
+  fields: string[];
+}
+
+/** GET /api/studio/editor/history: the releases that changed item `id` of `file`, newest first. */
+export const itemHistoryPath = (file: string, id: string) =>
+  `/editor/history?file=${encodeURIComponent(file)}&id=${encodeURIComponent(id)}&limit=50`;
+
 /** Publishes the files from before release `release` as a new release, made from the live `baseRelease`. */
 export const rollBack = (release: number, baseRelease: number) =>
   post<{ release: number; summary: string[] }>('/editor/rollback', { release, baseRelease });

@@ -50,5 +50,13 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
-/** POST /api/studio/editor/preview: a URL that shows the page at `path` with the draft, for 10 minutes. */
-export const previewLink = (path: string) => post<PreviewLink>('/editor/preview', { path });
+/**
+ * POST /api/studio/editor/preview: a URL that shows the page at `path` with the draft, for 10
+ * minutes; as of `asOf` (ISO 8601) with the schedules due by then when given.
+ */
+export const previewLink = (path: string, asOf?: string) =>
+  post<PreviewLink>('/editor/preview', { path, ...(asOf === undefined ? {} : { asOf }) });
+
+/** POST /api/studio/schedules with an item: its `value` (null: taken off the site) published at `runAt`. */
+export const scheduleItem = (file: string, id: string, value: unknown, runAt: string) =>
+  post<{ id: number }>('/schedules', { runAt, item: { file, id, value } });
