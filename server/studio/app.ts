@@ -29,6 +29,7 @@ import scheduleRoutes from './schedule-routes';
 import { createContentSchedules } from '../content/schedules';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
+import { KEPT_BY_BROWSER } from './route-helpers';
 import { registerStudioApp } from './static';
 import texts from './texts.json';
 
@@ -169,7 +170,10 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
     ...(options.demo ? {} : { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }),
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of headers) if (!reply.hasHeader(name) || name === 'cache-control') reply.header(name, value);
+    for (const [name, value] of headers) {
+      const kept = name === 'cache-control' && reply.getHeader(name) === KEPT_BY_BROWSER;
+      if (!kept && (!reply.hasHeader(name) || name === 'cache-control')) reply.header(name, value);
+    }
     return payload;
   });
 

@@ -5,7 +5,7 @@ import { MAX_RASTER_BYTES, MEDIA_NAME, sizeText } from '../images/check';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
-import { entry } from './route-helpers';
+import { entry, KEPT_BY_BROWSER } from './route-helpers';
 import texts from './texts.json';
 
 /**
@@ -76,7 +76,9 @@ export default async function mediaRoutes(app: FastifyInstance, { ctx, library }
   app.get<{ Params: { name: string } }>('/:name', { config: manage }, async (request, reply) => {
     const image = await library.file(request.params.name);
     if (!image) return reply.code(404).send({ message: texts.media.notFound });
-    return reply.type(image.type).send(image.bytes);
+    // A name holds its bytes' hash, so its bytes never change: this browser keeps them (no shared cache
+    // does), and the library's thumbnails are not downloaded again at each visit.
+    return reply.header('cache-control', KEPT_BY_BROWSER).type(image.type).send(image.bytes);
   });
 
   app.delete<{ Params: { name: string } }>('/:name', { config: manage }, async (request, reply) => {

@@ -63,3 +63,10 @@ export async function throttled(reply: FastifyReply, takes: Array<Promise<unknow
   const seconds = Math.max(...refusals.map((refusal) => (refusal instanceof RateLimiterRes ? secondsBeforeNext(refusal) : 60)));
   return reply.code(429).header('retry-after', String(seconds)).send({ message: texts.tooManyAttempts });
 }
+
+/**
+ * The one Cache-Control a studio answer may carry besides no-store: bytes that never change under
+ * their name (a media library image, named by its hash), kept by the signed-in browser for a day and
+ * by no shared cache.
+ */
+export const KEPT_BY_BROWSER = 'private, max-age=86400, immutable';

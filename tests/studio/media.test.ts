@@ -129,6 +129,8 @@ describe('the studio media library', () => {
     const mine = await get(uploaded.name);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.headers['cache-control']).toBe('private, max-age=86400, immutable');
+    expect(mine.headers['content-security-policy']).toContain("default-src 'none'");
     expect(mine.rawPayload.equals(await png())).toBe(true);
     const banner = await get(BANNER);
     expect(banner.statusCode).toBe(200);
