@@ -12,6 +12,7 @@ import { OrderSearch } from './OrderSearch';
 import { OrderView } from './OrderView';
 import { PaymentReviews } from './PaymentReviews';
 import { ScheduleList } from './ScheduleList';
+import { Settings } from './Settings';
 import { Shell, FirstSection, NotFound } from './Shell';
 import { SignIn } from './SignIn';
 import { SubmissionList } from './SubmissionList';
@@ -46,10 +47,13 @@ const router = createBrowserRouter([
         lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.ReleaseScreen })),
       },
       { path: 'content/schedule', element: <ScheduleList /> },
+      { path: 'content/reviews', lazy: () => import('./content/ReviewList').then((module) => ({ Component: module.ReviewList })) },
+      { path: 'content/reviews/:id', lazy: () => import('./content/ReviewView').then((module) => ({ Component: module.ReviewView })) },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },
       { path: 'admin/audit', element: <AuditTrail /> },
+      { path: 'admin/settings', element: <Settings /> },
       { path: '*', element: <NotFound /> },
     ],
   },
