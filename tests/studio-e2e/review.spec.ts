@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoEmail } from '../../server/studio/demo';
-import { noSeriousViolations, signInAs, SITE, STUDIO } from './helpers';
+import { noSeriousViolations, servedPlanPrice, signInAs, STUDIO } from './helpers';
 
 /**
  * Review before publish: the demo admin switches it on; the demo editor's Publish becomes "Request
@@ -73,13 +73,7 @@ test('editor asks for review, another publisher approves, the site shows it', as
   } finally {
     await other.close();
   }
-  await expect
-    .poll(async () => {
-      const answer = await page.request.get(`${SITE}/api/v1/shop-plans`);
-      const { data } = (await answer.json()) as { data: { name: string; price: number }[] };
-      return data.find((plan) => plan.name === 'Individual')?.price;
-    })
-    .toBe(2468);
+  await expect.poll(() => servedPlanPrice(page.request, 'Individual')).toBe(2468);
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await signInAs(page, 'admin');

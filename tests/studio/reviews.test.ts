@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitMessage, type ReleaseRow } from '../../server/content/git-commit';
 import { all, one, sql } from '../../server/db';
-import { FROM_STUDIO, useStudio, type TestAccount } from './helpers';
+import { FROM_STUDIO, studioCaller, useStudio, type TestAccount } from './helpers';
 
 /**
  * Review before publish, on a real studio and database: with the setting on, nobody publishes
@@ -18,21 +18,8 @@ interface Project {
 
 describe('review before publish', () => {
   const studio = useStudio();
-  const call = async (
-    cookie: string | undefined,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = FROM_STUDIO,
-  ) => {
-    const response = await studio.started.studio.inject({
-      method,
-      url: `/api/studio${url}`,
-      headers: { ...headers, ...(cookie ? { cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { message?: string } };
-  };
+  const call = studioCaller(() => studio.started.studio, '/api/studio');
+
   const sessions = {} as Record<'admin' | 'author' | 'publisher' | 'editor' | 'staff', string>;
   const accounts = {} as Record<keyof typeof sessions, TestAccount>;
 
@@ -101,6 +88,10 @@ describe('review before publish', () => {
   let requestId = 0;
 
   it('takes a review request of the draft, e-mails the other publishers and audits it', async () => {
+    // An admin gives the publisher role as any other; a disabled publisher is not e-mailed.
+    const away = await studio.account('away@review.example', ['staff']);
+    expect((await call(sessions.admin, 'PUT', `/accounts/${away.id}/roles`, { roles: ['publisher'] })).status).toBe(200);
+    expect((await call(sessions.admin, 'PUT', `/accounts/${away.id}/disabled`, { disabled: true })).status).toBe(200);
     const base = await draftPrice(sessions.author, 1799);
     expect((await call(sessions.staff, 'POST', '/reviews', { baseRelease: base })).status).toBe(403);
     expect((await call(sessions.author, 'POST', '/reviews', { baseRelease: base }, { origin: FROM_STUDIO.origin })).status).toBe(403);
@@ -118,6 +109,7 @@ describe('review before publish', () => {
     expect(mail.body).toContain(`/content/reviews/${requestId}`);
     expect(mail.body).toContain('New price from March.');
     expect(await mailsTo(accounts.author.email)).toEqual([]);
+    expect(await mailsTo(away.email)).toEqual([]);
     expect(await auditRows('content.review.request')).toEqual([expect.objectContaining({ actor: accounts.author.email })]);
 
     const list = await call(sessions.publisher, 'GET', '/reviews');
