@@ -50,7 +50,10 @@ test('editor asks for review, another publisher approves, the site shows it', as
   await shoot(page, 'request');
   await draft.getByRole('link', { name: 'See it' }).click();
   await expect(page.getByRole('heading', { name: /Review request \d+/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Approve and publish' })).toHaveCount(0);
+  // The author sees Approve disabled, with why.
+  await expect(page.getByRole('button', { name: 'Approve and publish' })).toBeDisabled();
+  await expect(page.getByText('You asked for this review: another publisher must approve it.')).toBeVisible();
+  await shoot(page, 'own-review');
   await noSeriousViolations(page);
 
   const other = await browser.newContext({ baseURL: STUDIO });

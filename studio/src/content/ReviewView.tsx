@@ -134,7 +134,7 @@ export function ReviewView() {
                 {T.sendBack}
               </Button>
             )}
-            {publisher &&
+            {(publisher || own) &&
               (own ? (
                 <>
                   <Button appearance="primary" disabled aria-describedby="own-review">
