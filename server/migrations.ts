@@ -580,6 +580,47 @@ export const migrations: Record<string, Migration> = {
       .addColumn('created_at', 'text', (col) => col.notNull())
       .execute();
   }),
+
+  '0016-content-reviews': {
+    up: async (db) => {
+      const postgres = isPostgres(db);
+      // Review before publish: a request keeps exactly what would be published (changes: { path:
+      // text | null } made from base_release, with summary and changed as JSON arrays), who asked
+      // (author_*), their message, and how it ended: state open until approved (release: the one
+      // it made, decided_by: the publisher), sent back or withdrawn.
+      await db.schema
+        .createTable('content_reviews')
+        .addColumn('id', 'integer', serialKey(postgres))
+        .addColumn('author_id', 'integer', (col) => col.references('studio_accounts.id').onDelete('set null'))
+        .addColumn('author_email', 'text', (col) => col.notNull())
+        .addColumn('message', 'text', (col) => col.notNull().defaultTo(''))
+        .addColumn('changes', 'text', (col) => col.notNull().check(json(postgres, 'changes')))
+        .addColumn('summary', 'text', (col) => col.notNull().check(json(postgres, 'summary')))
+        .addColumn('base_release', 'integer', (col) => col.notNull())
+        .addColumn('state', 'text', (col) =>
+          col
+            .notNull()
+            .defaultTo('open')
+            .check(sql`state IN ('open', 'approved', 'sent-back', 'withdrawn')`),
+        )
+        .addColumn('decided_by', 'text')
+        .addColumn('release', 'integer')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('decided_at', 'text')
+        .execute();
+      await db.schema.createIndex('content_reviews_by_state').on('content_reviews').columns(['state', 'id']).execute();
+      // The comments of a request, in order: who wrote them (e-mail) and when.
+      await db.schema
+        .createTable('content_review_comments')
+        .addColumn('id', 'integer', serialKey(postgres))
+        .addColumn('review_id', 'integer', (col) => col.notNull().references('content_reviews.id').onDelete('cascade'))
+        .addColumn('author_email', 'text', (col) => col.notNull())
+        .addColumn('text', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('content_review_comments_by_review').on('content_review_comments').columns(['review_id', 'id']).execute();
+    },
+  },
 };
 
 /** The schema version a migration's name starts with. */

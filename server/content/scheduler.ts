@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
 import type { Db } from '../db';
 import type { ContentReleases } from './releases';
+import { reviewRequired } from './review-setting';
 import { claimDue, markDone, markFailed, SCHEDULE_LOCK, type Schedule } from './schedule-rows';
 import words from './schedule-words.json';
 
@@ -48,6 +49,8 @@ async function conflictsOf(releases: ContentReleases, schedule: Schedule, live: 
 
 /** Publishes one claimed schedule; the error in words when it fails, or null. */
 export async function runSchedule(deps: SchedulerDeps, schedule: Schedule): Promise<string | null> {
+  // A schedule has no reviewer: one made before review was switched on is not published after.
+  if (await reviewRequired(deps.db.query)) return words.review;
   const releases = deps.releases();
   for (let tries = 0; tries < STALE_TRIES; tries += 1) {
     const live = await releases.current();

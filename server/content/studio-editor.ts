@@ -36,6 +36,11 @@ export type SaveOutcome = { status: 'saved'; files: Record<string, { hash: strin
 
 export type EditorPublishOutcome = PublishOutcome | { status: 'empty'; current: ReleaseInfo };
 
+/** A draft as a publish would take it: its changes (path -> text, null removes) made from the live release. */
+export type DraftSnapshot =
+  | { status: 'ready'; changes: Record<string, string | null>; baseRelease: number; summary: string[] }
+  | { status: 'stale' | 'empty'; current: ReleaseInfo };
+
 interface View {
   live: number;
   liveFiles: ContentTexts;
@@ -85,6 +90,22 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
     ...files,
     ...Object.fromEntries(Object.entries(values).map(([file, value]) => [file, editText(files[file], value)])),
   });
+
+  const snapshot = async (accountId: number, baseRelease: number): Promise<DraftSnapshot> => {
+    const seen = await view(db.query, accountId);
+    const current = async () => (await releases.info(seen.live))!;
+    // Made from another release than the live one (the page's, or the draft's when its files changed since).
+    if (baseRelease !== seen.live || (seen.draft && seen.draft.baseRelease !== seen.live))
+      return { status: 'stale', current: await current() };
+    const changed = changedPaths(seen.liveFiles, seen.files);
+    if (changed.length === 0) return { status: 'empty', current: await current() };
+    return {
+      status: 'ready',
+      changes: Object.fromEntries(changed.map((file) => [file, seen.files[file] ?? null])),
+      baseRelease: seen.live,
+      summary: describeContentChange(seen.liveFiles, seen.files),
+    };
+  };
 
   return {
     async project(accountId: number): Promise<EditorProject> {
@@ -136,27 +157,39 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
       return { release: seen.live, changed: info?.changed ?? [], summary: info?.summary ?? [] };
     },
 
+    /**
+     * What a publish of the account's draft made from `baseRelease` would change (a review request
+     * keeps it): stale when made from another release than the live one, empty when it changes nothing.
+     */
+    snapshot,
+
     /** Publishes the account's draft made from `baseRelease`; the draft goes once published. */
     async publish(
       accountId: number,
       author: { id: number; name: string; email: string },
       baseRelease: number,
     ): Promise<EditorPublishOutcome> {
-      const seen = await view(db.query, accountId);
-      const current = async () => (await releases.info(seen.live))!;
-      // Made from another release than the live one (the page's, or the draft's when its files changed since).
-      if (baseRelease !== seen.live || (seen.draft && seen.draft.baseRelease !== seen.live))
-        return { status: 'stale', current: await current() };
-      const changed = changedPaths(seen.liveFiles, seen.files);
-      if (changed.length === 0) return { status: 'empty', current: await current() };
-      const outcome = await releases.publish({
-        changes: Object.fromEntries(changed.map((file) => [file, seen.files[file] ?? null])),
-        baseRelease: seen.live,
-        author,
-        source: 'studio',
-      });
+      const draft = await snapshot(accountId, baseRelease);
+      if (draft.status !== 'ready') return draft;
+      const outcome = await releases.publish({ changes: draft.changes, baseRelease: draft.baseRelease, author, source: 'studio' });
       if (outcome.status === 'published') await db.write(DRAFT_LOCK, (q) => removeDraft(q, accountId));
       return outcome;
+    },
+
+    /**
+     * After a review of the account's draft made from `baseRelease` was published: the draft follows
+     * the new live release, keeping only what differs from it (changes made since the request).
+     */
+    followRelease(accountId: number, baseRelease: number): Promise<void> {
+      return db.write(DRAFT_LOCK, async (q) => {
+        const draft = await readDraft(q, accountId);
+        if (!draft || draft.baseRelease !== baseRelease) return;
+        const live = (await liveRelease(repo, q)) ?? 0;
+        const liveFiles = (await releaseFiles(q, live)) ?? {};
+        const files = Object.fromEntries(Object.entries(draft.files).filter(([file, text]) => liveFiles[file] !== text));
+        if (Object.keys(files).length === 0) await removeDraft(q, accountId);
+        else await writeDraft(q, accountId, { ...draft, files, baseRelease: live });
+      });
     },
   };
 }

@@ -25,7 +25,10 @@ import { createSaveRefusals } from '../content/locks-refusals';
 import { Repo } from '../repo';
 import { ROOT_DIR } from '../root';
 import previewRoutes from './preview-routes';
+import reviewRoutes from './review-routes';
+import { createContentReviews } from './reviews';
 import scheduleRoutes from './schedule-routes';
+import settingsRoutes from './settings-routes';
 import { createContentSchedules } from '../content/schedules';
 import studioRoutes from './routes';
 import type { SecretKeys } from './secret-box';
@@ -236,6 +239,9 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   await app.register(scheduleRoutes, { prefix: `${STUDIO_PREFIX}/schedules`, ctx, schedules });
   const library = createMediaLibrary({ db: ctx.db, repo, root, now: ctx.now });
   await app.register(mediaRoutes, { prefix: `${STUDIO_PREFIX}/media`, ctx, library });
+  const reviews = createContentReviews(ctx, { editor, releases });
+  await app.register(reviewRoutes, { prefix: `${STUDIO_PREFIX}/reviews`, ctx, reviews, releases });
+  await app.register(settingsRoutes, { prefix: `${STUDIO_PREFIX}/settings`, ctx });
   if (options.appDir !== undefined) registerStudioApp(app, options.appDir, options.siteUrl);
   return app;
 }

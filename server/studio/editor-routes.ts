@@ -5,6 +5,8 @@ import type { StudioEditor } from '../content/studio-editor';
 import type { ContentReleases } from '../content/releases';
 import type { SaveRefusals } from '../content/locks-refusals';
 import { unsavedContent } from '../preview/unsaved';
+import { openReviewOf } from '../content/review-rows';
+import { reviewRequired } from '../content/review-setting';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
@@ -113,9 +115,16 @@ export default async function editorRoutes(
     return { discarded: changed };
   });
 
-  app.get('/publish', { config: manage }, async (request) => editor.publishStatus(accountOf(request).id));
+  // With review on, the bar asks for a review instead (and shows the account's open request).
+  app.get('/publish', { config: manage }, async (request) => {
+    const { id } = accountOf(request);
+    const open = await openReviewOf(ctx.db.query, id);
+    return { ...(await editor.publishStatus(id)), review: await reviewRequired(ctx.db.query), openReview: open ? open.id : null };
+  });
 
   app.post<{ Body: { baseRelease: number } }>('/publish', { ...writes, schema: { body: PUBLISH_BODY } }, async (request, reply) => {
+    // Review before publish: nobody publishes directly; a publisher approves a request instead.
+    if (await reviewRequired(ctx.db.query)) return reply.code(409).send({ message: texts.review.on });
     const account = accountOf(request);
     const outcome = await editor.publish(
       account.id,

@@ -5,6 +5,7 @@ import { itemHistory, releaseDetail } from '../content/history';
 import type { ReleaseInfo } from '../content/release-rows';
 import type { ContentReleases } from '../content/releases';
 import { openAsDraft, rollBack } from '../content/rollback';
+import { reviewRequired } from '../content/review-setting';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
@@ -119,6 +120,9 @@ export default async function historyRoutes(
     { ...manage, schema: { body: ROLLBACK_BODY } },
     async (request, reply) => {
       const account = accountOf(request);
+      // With review on, a rollback (back to content that was live before) is a publisher's only.
+      if ((await reviewRequired(ctx.db.query)) && !request.studio!.ability.can('manage', 'Review'))
+        return reply.code(403).send({ message: texts.review.rollbackNeedsPublisher });
       const { release, baseRelease } = request.body;
       const outcome = await rollBack(releases, {
         release,

@@ -6,17 +6,19 @@ import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/abi
  * the same ability from them and only hides what the server would refuse. A person may hold several
  * roles: their rules add up. Anything no rule allows is refused (deny by default).
  */
-export const ROLES = ['admin', 'editor', 'staff'] as const;
+export const ROLES = ['admin', 'editor', 'publisher', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What a route does: read, change (manage covers every action), export. */
-export type Action = 'read' | 'manage' | 'export';
+/** What a route does: read, comment, change (manage covers every action), export. */
+export type Action = 'read' | 'comment' | 'manage' | 'export';
 /**
  * What it does it to. Account: the accounts, their roles and factors. Audit: the audit trail.
  * Content: the site's content and pages (the editor, next). Desk: the staff desk (submissions,
- * orders, payment reviews, e-mails). Self: the signed-in account's own session and factors.
+ * orders, payment reviews, e-mails). Review: the review requests of content releases (approve,
+ * send back). Self: the signed-in account's own session and factors. Settings: the studio's
+ * settings (review before publish).
  */
-export type Subject = 'Account' | 'Audit' | 'Content' | 'Desk' | 'Self';
+export type Subject = 'Account' | 'Audit' | 'Content' | 'Desk' | 'Review' | 'Self' | 'Settings';
 export type StudioAbility = MongoAbility<[Action, Subject]>;
 type Rule = RawRuleOf<StudioAbility>;
 
@@ -28,8 +30,15 @@ export const RULES: Readonly<Record<Role, readonly Rule[]>> = {
     { action: 'manage', subject: 'Account' },
     { action: 'read', subject: 'Audit' },
     { action: 'export', subject: 'Audit' },
+    { action: 'manage', subject: 'Settings' },
   ],
-  editor: [{ action: 'manage', subject: 'Content' }],
+  // An editor asks for review and takes part in its thread; a publisher decides.
+  editor: [
+    { action: 'manage', subject: 'Content' },
+    { action: 'read', subject: 'Review' },
+    { action: 'comment', subject: 'Review' },
+  ],
+  publisher: [{ action: 'manage', subject: 'Review' }],
   staff: [{ action: 'manage', subject: 'Desk' }],
 };
 

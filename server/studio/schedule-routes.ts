@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isContentFile } from '../../scripts/lib/editor/project';
 import type { Schedule } from '../content/schedule-rows';
 import type { ContentSchedules, ItemChange, ScheduleOutcome } from '../content/schedules';
+import { reviewRequired } from '../content/review-setting';
 import { audit } from './audit';
 import type { StudioContext } from './context';
 import type { Access } from './rights';
@@ -91,6 +92,8 @@ export default async function scheduleRoutes(
     '',
     { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: SCHEDULE_BODY } },
     async (request, reply) => {
+      // A schedule publishes without a reviewer: none is made while review is on.
+      if (await reviewRequired(ctx.db.query)) return reply.code(409).send({ message: texts.review.scheduleRefused });
       const { runAt, files, item } = request.body;
       const at = timeOf(runAt);
       if (Number.isNaN(at)) return reply.code(400).send({ message: texts.schedule.badTime.replace('{runAt}', runAt) });

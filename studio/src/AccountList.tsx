@@ -11,7 +11,7 @@ import { failureText, OutcomeBar, useTableStyles, type Outcome } from './ui';
 
 const T = TEXTS.accounts;
 /** The roles an account may hold, in the order the server lists them. */
-export const ROLES = ['admin', 'editor', 'staff'] as const;
+export const ROLES = ['admin', 'editor', 'publisher', 'staff'] as const;
 const MAX_EMAIL_LENGTH = 254;
 
 /** An account as GET /api/studio/accounts gives it. */

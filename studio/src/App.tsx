@@ -13,6 +13,7 @@ import { OrderSearch } from './OrderSearch';
 import { OrderView } from './OrderView';
 import { PaymentReviews } from './PaymentReviews';
 import { ScheduleList } from './ScheduleList';
+import { Settings } from './Settings';
 import { Shell, FirstSection, NotFound } from './Shell';
 import { SignIn } from './SignIn';
 import { SubmissionList } from './SubmissionList';
@@ -48,10 +49,13 @@ const router = createBrowserRouter([
       },
       { path: 'content/schedule', element: <ScheduleList /> },
       { path: 'content/media', element: <MediaScreen /> },
+      { path: 'content/reviews', lazy: () => import('./content/ReviewList').then((module) => ({ Component: module.ReviewList })) },
+      { path: 'content/reviews/:id', lazy: () => import('./content/ReviewView').then((module) => ({ Component: module.ReviewView })) },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },
       { path: 'admin/audit', element: <AuditTrail /> },
+      { path: 'admin/settings', element: <Settings /> },
       { path: '*', element: <NotFound /> },
     ],
   },

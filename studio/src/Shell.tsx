@@ -20,8 +20,10 @@ const SECTIONS = [
   { to: '/content/history', label: T.history, action: 'manage', subject: 'Content' },
   { to: '/content/schedule', label: T.schedule, action: 'manage', subject: 'Content' },
   { to: '/content/media', label: T.media, action: 'manage', subject: 'Content' },
+  { to: '/content/reviews', label: T.reviews, action: 'read', subject: 'Review' },
   { to: '/admin/accounts', label: T.accounts, action: 'read', subject: 'Account' },
   { to: '/admin/audit', label: T.audit, action: 'read', subject: 'Audit' },
+  { to: '/admin/settings', label: T.settings, action: 'manage', subject: 'Settings' },
 ] as const;
 
 const useStyles = makeStyles({

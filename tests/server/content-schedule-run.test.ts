@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { run, sql } from '../../server/db';
 import { createContentReleases } from '../../server/content/releases';
+import { setReviewRequired } from '../../server/content/review-setting';
 import { insertSchedule, scheduleById, type ScheduledChanges } from '../../server/content/schedule-rows';
 import { getJson, startServer, tempDir, type Items } from './helpers';
 
@@ -119,5 +120,17 @@ describe('the content scheduler', () => {
     expect(failed!.error).toMatch(/content\/shop-plans\.json changed since release 1/);
     expect(await priceServed(app)).toBe(1599);
     expect(await failures(app)).toBe(1);
+  }, 60_000);
+
+  it('fails a schedule made before review before publish was switched on: it has no reviewer', async () => {
+    const { app } = await server();
+    const id = await schedule(app, { [PLANS]: plansWith((plan) => (plan.price = 1799)) });
+    await app.ctx.db.write('studio', (q) => setReviewRequired(q, true));
+    clock.advance(61_000);
+    expect(await app.contentScheduler!.runNow()).toBe(1);
+    const failed = await scheduleById(app.ctx.db.query, id);
+    expect(failed).toMatchObject({ state: 'failed', release: null });
+    expect(failed!.error).toMatch(/Review before publish was switched on/);
+    expect(await priceServed(app)).toBe(1499);
   }, 60_000);
 });

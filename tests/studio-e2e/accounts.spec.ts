@@ -39,7 +39,7 @@ test('admin: invite, enrolment, recovery code, sign out everywhere, disable, aud
   // An admin has no desk: the studio opens on the accounts.
   await expect(page).toHaveURL(/\/admin\/accounts$/);
   const nav = page.getByRole('navigation', { name: 'Studio sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Accounts', 'Audit trail']);
+  await expect(nav.getByRole('link')).toHaveText(['Accounts', 'Audit trail', 'Settings']);
 
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(person);
   await page.getByRole('button', { name: 'Send the invitation' }).click();

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { demoEmail } from '../../server/studio/demo';
-import { noSeriousViolations, signInAs, SITE, STUDIO } from './helpers';
+import { noSeriousViolations, servedPlanPrice, signInAs, SITE, STUDIO } from './helpers';
 
 /**
  * The site's editor inside the studio (`/content`): the demo editor changes the Individual plan's
@@ -60,13 +60,7 @@ test('editor: change a plan’s price, keep the draft over a reload, publish it,
   await expect(page.getByText(/^Release \d+ is live\.$/)).toBeVisible();
   await expect(draft(page)).toContainText('No draft');
 
-  await expect
-    .poll(async () => {
-      const answer = await page.request.get(`${SITE}/api/v1/shop-plans`);
-      const { data } = (await answer.json()) as { data: { name: string; price: number }[] };
-      return data.find((plan) => plan.name === 'Individual')?.price;
-    })
-    .toBe(4321);
+  await expect.poll(() => servedPlanPrice(page.request, 'Individual')).toBe(4321);
   await page.goto(`${SITE}/shop`);
   await expect(page.locator('.plan-card__amount', { hasText: /4,321/ })).toBeVisible();
   expect(refused).toEqual([]);

@@ -104,3 +104,10 @@ export async function enrolmentLinkSentTo(request: APIRequestContext, email: str
   expect(link, `an enrolment link e-mailed to ${email}`).toBeTruthy();
   return link!;
 }
+
+/** The price the site's API serves for the plan `name` (the live release's). */
+export async function servedPlanPrice(request: APIRequestContext, name: string): Promise<number | undefined> {
+  const answer = await request.get(`${SITE}/api/v1/shop-plans`);
+  const { data } = (await answer.json()) as { data: { name: string; price: number }[] };
+  return data.find((plan) => plan.name === name)?.price;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { all, sql } from '../../server/db';
-import { FROM_STUDIO, useStudio, type TestAccount } from './helpers';
+import { FROM_STUDIO, studioCaller, useStudio, type TestAccount } from './helpers';
 
 /**
  * The studio's content editor API: the dev editor's contract on the live release and the account's
@@ -20,21 +20,8 @@ interface Project {
 
 describe('the studio content editor API', () => {
   const studio = useStudio();
-  const call = async (
-    cookie: string | undefined,
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = FROM_STUDIO,
-  ) => {
-    const response = await studio.started.studio.inject({
-      method,
-      url: `${API}${url}`,
-      headers: { ...headers, ...(cookie ? { cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  };
+  const call = studioCaller(() => studio.started.studio, API);
+
   let editor: TestAccount;
   let session: string;
   const project = async () => (await call(session, 'GET', '/project')).body as unknown as Project;

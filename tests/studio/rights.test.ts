@@ -71,11 +71,20 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/studio/schedules': ['editor'],
   'POST /api/studio/schedules': ['editor'],
   'DELETE /api/studio/schedules/:id': ['editor'],
+  'GET /api/studio/reviews': ['editor', 'publisher'],
+  'GET /api/studio/reviews/:id': ['editor', 'publisher'],
+  'POST /api/studio/reviews': ['editor'],
+  'POST /api/studio/reviews/:id/comments': ['editor', 'publisher'],
+  'POST /api/studio/reviews/:id/approve': ['publisher'],
+  'POST /api/studio/reviews/:id/send-back': ['publisher'],
+  'POST /api/studio/reviews/:id/withdraw': ['editor'],
+  'GET /api/studio/settings': ['admin'],
+  'PUT /api/studio/settings': ['admin'],
 };
 
-const CALLERS = ['nobody', 'staff', 'editor', 'admin'] as const;
+const CALLERS = ['nobody', 'staff', 'editor', 'publisher', 'admin'] as const;
 
-describe('studio rights: every route as nobody, staff, editor and admin', () => {
+describe('studio rights: every route as nobody, staff, editor, publisher and admin', () => {
   const studio = useStudio();
   const accounts = {} as Record<Role, TestAccount>;
 
@@ -90,12 +99,13 @@ describe('studio rights: every route as nobody, staff, editor and admin', () => 
   });
 
   it('answers each route to whom its rule allows: 401 without a session, 403 to a role it does not allow', async () => {
-    for (const role of ['staff', 'editor', 'admin'] as const) accounts[role] = await studio.account(`${role}@rights.example`, [role]);
+    for (const role of ['staff', 'editor', 'publisher', 'admin'] as const)
+      accounts[role] = await studio.account(`${role}@rights.example`, [role]);
     const target = await studio.account('target@rights.example', ['staff']);
     const outcomes: string[] = [];
     const wrong: string[] = [];
     const sessions = new Map<Role, string>();
-    for (const role of ['staff', 'editor', 'admin'] as const) sessions.set(role, await studio.signIn(accounts[role]));
+    for (const role of ['staff', 'editor', 'publisher', 'admin'] as const) sessions.set(role, await studio.signIn(accounts[role]));
     for (const route of studio.started.studio.studioRoutes!) {
       const key = `${route.method} ${route.url}`;
       const rule = EXPECTED[key];

@@ -8,6 +8,7 @@ import type { ApiError } from '../api';
 import { dateTime } from '../format';
 import { ConfirmButton, failureText, OutcomeBar, type Outcome } from '../ui';
 import type { LoadedRelease } from './editor-host';
+import { RequestReview } from './RequestReview';
 import { discardDraft, draftStatus, publishDraft, type DraftStatus, type NewerRelease } from './releases';
 
 const T = TEXTS.content;
@@ -103,14 +104,27 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
         ) : (
           <Text>{T.noDraft}</Text>
         )}
+        {status?.review && <Text size={200}>{T.reviewOn}</Text>}
         <Text size={200} className={styles.state} role="status">
           {fillPlaceholders(T.live, { release: live })} {changed || pending ? saveWords(save, dirty.length > 0) : ''}
         </Text>
       </div>
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy || pending || !changed} onClick={() => void publish()}>
-          {busy ? T.publishing : T.publish}
-        </Button>
+        {status?.review ? (
+          <RequestReview
+            baseRelease={baseRelease}
+            openReview={status.openReview}
+            disabled={busy || pending || !changed}
+            onDone={(done) => {
+              setOutcome(done);
+              void mutate();
+            }}
+          />
+        ) : (
+          <Button appearance="primary" disabled={busy || pending || !changed} onClick={() => void publish()}>
+            {busy ? T.publishing : T.publish}
+          </Button>
+        )}
         {changed && (
           <ConfirmButton
             label={T.discard}

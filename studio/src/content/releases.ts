@@ -6,6 +6,10 @@ export interface DraftStatus {
   release: number;
   changed: string[];
   summary: string[];
+  /** Review before publish is on: the draft goes live through a review request. */
+  review: boolean;
+  /** The person's open review request, if any. */
+  openReview: number | null;
 }
 
 /** A release someone else published after the draft's base. */
