@@ -31,12 +31,13 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
-/** How the draft's saving stands, in words. */
-function saveWords(save: ReturnType<typeof useEditor>['save'], unsaved: boolean): string {
+/** How the draft's saving stands, in words (with review on, a publisher's approval makes it live). */
+function saveWords(save: ReturnType<typeof useEditor>['save'], unsaved: boolean, review: boolean): string {
   if (save.status === 'saving') return T.saving;
   if (save.status === 'conflict') return T.conflict;
   if (save.status === 'failed') return fillPlaceholders(T.notSaved, { message: save.message ?? '' });
-  return unsaved ? T.unsaved : T.saved;
+  if (unsaved) return T.unsaved;
+  return review ? T.savedReview : T.saved;
 }
 
 /**
@@ -106,7 +107,7 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
         )}
         {status?.review && <Text size={200}>{T.reviewOn}</Text>}
         <Text size={200} className={styles.state} role="status">
-          {fillPlaceholders(T.live, { release: live })} {changed || pending ? saveWords(save, dirty.length > 0) : ''}
+          {fillPlaceholders(T.live, { release: live })} {changed || pending ? saveWords(save, dirty.length > 0, Boolean(status?.review)) : ''}
         </Text>
       </div>
       <div className={styles.actions}>
