@@ -107,7 +107,8 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
         )}
         {status?.review && <Text size={200}>{T.reviewOn}</Text>}
         <Text size={200} className={styles.state} role="status">
-          {fillPlaceholders(T.live, { release: live })} {changed || pending ? saveWords(save, dirty.length > 0, Boolean(status?.review)) : ''}
+          {fillPlaceholders(T.live, { release: live })}{' '}
+          {changed || pending ? saveWords(save, dirty.length > 0, Boolean(status?.review)) : ''}
         </Text>
       </div>
       <div className={styles.actions}>

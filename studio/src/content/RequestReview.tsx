@@ -41,7 +41,10 @@ export function RequestReview({
       setMessage('');
       onDone({
         intent: publishers > 0 ? 'success' : 'warning',
-        text: fillPlaceholders(publishers === 0 ? T.requestedNobody : publishers === 1 ? T.requestedOne : T.requested, { id, count: publishers }),
+        text: fillPlaceholders(publishers === 0 ? T.requestedNobody : publishers === 1 ? T.requestedOne : T.requested, {
+          id,
+          count: publishers,
+        }),
       });
     } catch (failure) {
       onDone({ intent: 'error', text: failureText(failure) });
