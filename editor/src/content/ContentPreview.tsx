@@ -2,11 +2,11 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
-import { resolvedPage } from '../model';
+import { resolvedPage } from '../core/model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
-import { useStore } from '../state';
-import { PAGES_FILE, type PagesConfigValue } from '../types';
-import { pageForContent } from './content-model';
+import { useStore } from '../core/use-store';
+import { PAGES_FILE, type PagesConfigValue } from '../core/types';
+import { pageForContent } from '../core/content-model';
 
 const WIDTH = 1280;
 

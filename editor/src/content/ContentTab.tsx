@@ -13,12 +13,12 @@ import {
 } from '@fluentui/react-components';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useEffect, useMemo, type ComponentType } from 'react';
-import { ProblemList } from '../Banners';
-import { useConfirm } from '../confirm';
-import { plainMessage } from '../messages';
-import { applyChanges, type Change } from '../json';
-import { useEditor, useStore } from '../state';
-import { PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from '../types';
+import { ProblemList } from '../core/Banners';
+import { useConfirm } from '../core/confirm';
+import { plainMessage } from '../core/messages';
+import { applyChanges, type Change } from '../core/json';
+import { useEditor, useStore } from '../core/use-store';
+import { PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from '../core/types';
 import {
   displayOrder,
   duplicateItem,
@@ -29,7 +29,7 @@ import {
   newItem,
   problemCounts,
   productNames,
-} from './content-model';
+} from '../core/content-model';
 import { ItemForm } from './ItemForm';
 
 const useStyles = makeStyles({

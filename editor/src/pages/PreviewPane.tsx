@@ -4,7 +4,7 @@ import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
 import { pageTitle, resolvedPage, sectionTitles } from '../core/model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
-import { useStore } from '../state';
+import { useStore } from '../core/use-store';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 
 const WIDTHS = [

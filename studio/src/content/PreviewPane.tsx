@@ -1,7 +1,7 @@
 import { Input, makeStyles, MessageBar, MessageBarBody, Text, ToggleButton, Toolbar, tokens } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isoFromManila } from '../../../editor/src/content/widgets/DateTimeWidget';
-import { useStore } from '../../../editor/src/state';
+import { useStore } from '../../../editor/src/core/use-store';
 import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';

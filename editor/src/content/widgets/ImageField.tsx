@@ -2,10 +2,10 @@ import { Button, Field, Input, Label, makeStyles, mergeClasses, shorthands, Spin
 import { Delete20Regular, ImageAdd20Regular, ImageMultiple20Regular } from '@fluentui/react-icons';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { useEditorHost } from '../../host';
+import { useEditorHost } from '../../core/host';
 import WORDS from '../../messages.json';
 import { LibraryDialog } from './LibraryDialog';
-import { IMAGE_ACCEPT, type UploadResult } from './upload';
+import { IMAGE_ACCEPT, type UploadResult } from '../../core/upload';
 
 /** The image object of content items (`background_image`): its URL and, where the schema has it, its alt text. */
 export type ContentImage = { main?: string; alt?: string; [key: string]: unknown };

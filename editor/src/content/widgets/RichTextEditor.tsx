@@ -34,8 +34,8 @@ import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { hrefKind } from '../../../../src/lib/href';
 import { sanitizeRichText } from '../../../../src/lib/RichText';
 import { cleanRichText, toEditorHtml } from './rich-text-html';
-import { useEditorHost } from '../../host';
-import { IMAGE_ACCEPT, type UploadResult } from './upload';
+import { useEditorHost } from '../../core/host';
+import { IMAGE_ACCEPT, type UploadResult } from '../../core/upload';
 
 export type RichTextEditorProps = {
   /** The id of the editable area (rjsf's field id, so that its label points at it). */
