@@ -4,6 +4,7 @@ import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
 import { resolvedPage } from '../core/model';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
+import { useLatest } from '../core/use-latest';
 import { useStore } from '../core/use-store';
 import { PAGES_FILE, type PagesConfigValue } from '../core/types';
 import { pageForContent } from '../core/content-model';
@@ -62,13 +63,15 @@ export function ContentPreview({ resource, item }: { resource: string; item: unk
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  // The page to show, when it or its address changes.
+  // The page to show, sent again when its name or its address changes (not on every edit: the frame
+  // fetches the content again on its own, below), with the config as it is then.
+  const shown = useLatest({ target, config });
   useEffect(() => {
+    const { target, config } = shown.current;
     if (!ready || !target || !url || !config) return;
     const message: ToPreview = { type: 'render', page: resolvedPage(target.page, config), url, selected: null };
     frame.current?.contentWindow?.postMessage(message, window.location.origin);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's name and address say when to send it again
-  }, [ready, pageName, url]);
+  }, [ready, pageName, url, shown]);
 
   // The preview's API took a change of the unsaved content: the frame fetches again.
   useEffect(() => {
