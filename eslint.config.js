@@ -133,4 +133,16 @@ export default tseslint.config(
       'react-hooks/static-components': 'off',
     },
   },
+  {
+    // An effect or memo lists what it reads (exhaustive-deps), never turned off: one that must not
+    // run again for a value reads it from a ref (editor/src/core/use-latest.ts) or depends on a key
+    // (use-keyed.ts). The hooks of .ts files (use-*.ts) are held to the hooks' rules too.
+    files: ['src/**/*.{ts,tsx}', 'editor/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'eslint-comments/no-restricted-disable': ['error', 'react-hooks/exhaustive-deps', 'react-hooks/rules-of-hooks'],
+    },
+  },
 );

@@ -2,7 +2,8 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './src/App';
-import { EditorStore, StoreContext } from './src/state';
+import { EditorStore } from './src/core/store';
+import { StoreContext } from './src/core/use-store';
 
 /** The visual editor of `npm run edit` (served at /__editor/ by the editor's dev server). */
 const store = new EditorStore();

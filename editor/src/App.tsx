@@ -1,10 +1,10 @@
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect } from 'react';
-import { Banners } from './Banners';
-import { ConfirmProvider } from './confirm';
-import { ErrorBoundary } from './ErrorBoundary';
+import { Banners } from './core/Banners';
+import { ConfirmProvider } from './core/confirm';
+import { ErrorBoundary } from './core/ErrorBoundary';
 import { PagesTab } from './pages/PagesTab';
-import { useEditor, useStore } from './state';
+import { useEditor, useStore } from './core/use-store';
 import { TopBar } from './TopBar';
 
 const FormsTab = lazy(() => import('./FormsTab').then((module) => ({ default: module.FormsTab })));

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { FormFile } from './forms/types';
 import { ErrorBoundary } from './core/ErrorBoundary';
 import { useListStyles } from './core/list-styles';
-import { useEditor, useStore } from './state';
+import { useEditor, useStore } from './core/use-store';
 
 /** The form file editor (editor/src/forms/, the forms UI): loaded with the Forms tab. */
 const FormEditor = lazy(() => import('./forms/FormEditor').then((module) => ({ default: module.FormEditor })));

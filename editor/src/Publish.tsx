@@ -13,8 +13,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
-import { getPublishStatus, publishSaved, type PublishStatus } from './api';
-import { useEditor } from './state';
+import { getPublishStatus, publishSaved, type PublishStatus } from './core/api';
+import { useEditor } from './core/use-store';
 
 const useStyles = makeStyles({
   publish: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, maxWidth: '34rem' },

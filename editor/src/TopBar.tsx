@@ -1,6 +1,7 @@
 import { Button, makeStyles, Spinner, Tab, TabList, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { Publish } from './Publish';
-import { useEditor, useStore, type Tab as EditorTab } from './state';
+import { type Tab as EditorTab } from './core/store-state';
+import { useEditor, useStore } from './core/use-store';
 
 const useStyles = makeStyles({
   bar: {

@@ -27,6 +27,8 @@ export interface ImportRule {
   to: RegExp;
   /** May use `$1`.. for the groups of `from` (a block may import its own folder). */
   toNot?: string[];
+  /** Only an import of a file in a folder above the importing file's own folder (its parent, or further up) is forbidden. */
+  toParent?: boolean;
 }
 
 /**
@@ -152,16 +154,24 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'editor-folders-below-root',
-    why: "the editor's folders (pages/, forms/) are composed by the modules of editor/src and never import them: what two folders share moves down to editor/src/core (the store, state.ts, and its problem list, Banners.tsx, stay readable until they move down; messages.json is the editor's texts)",
-    from: /^editor\/src\/(pages|forms)\//,
+    why: "the editor's folders (core/, pages/, forms/, content/, preview/) are composed by the modules of editor/src and never import them: what two folders share moves down to editor/src/core (messages.json is the editor's texts)",
+    from: /^editor\/src\/[^/]+\//,
     to: /^editor\/src\/[^/]+$/,
-    toNot: ['^editor/src/messages\\.json$', '^editor/src/state\\.ts$', '^editor/src/Banners\\.tsx$'],
+    toNot: ['^editor/src/messages\\.json$'],
+  },
+  {
+    name: 'editor-folder-not-parent',
+    why: 'a folder of the editor never imports the folder it sits in (content/widgets/ never imports content/): the parent composes its folders, and what both use moves down to editor/src/core',
+    from: /^editor\/src\/.+\/.+\//,
+    to: /^editor\/src\//,
+    toNot: ['^editor/src/messages\\.json$'],
+    toParent: true,
   },
   {
     name: 'editor-folders-apart',
-    why: "the editor's pages/ and forms/ never import each other: what both use moves down to editor/src/core",
-    from: /^editor\/src\/(pages|forms)\//,
-    to: /^editor\/src\/(pages|forms)\//,
+    why: "the editor's pages/, forms/ and content/ never import each other: what they share moves down to editor/src/core",
+    from: /^editor\/src\/(pages|forms|content)\//,
+    to: /^editor\/src\/(pages|forms|content)\//,
     toNot: ['^editor/src/$1/'],
   },
   {
@@ -247,6 +257,12 @@ const substitute = (pattern: string, groups: RegExpExecArray) =>
   pattern.replace(/\$(\d)/g, (_, n: string) => escapeRegExp(groups[Number(n)] ?? ''));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** `file` sits in a folder that holds `other`'s folder (not in that folder itself). */
+function isAbove(file: string, other: string): boolean {
+  const folder = path.posix.dirname(file);
+  return path.posix.dirname(other).startsWith(`${folder}/`);
+}
+
 /** Every import of the graph that a rule forbids. */
 export function ruleViolations(
   graph: ReadonlyMap<string, readonly string[]>,
@@ -259,6 +275,7 @@ export function ruleViolations(
       if (!groups || rule.fromNot?.test(from)) continue;
       for (const to of targets) {
         if (!rule.to.test(to)) continue;
+        if (rule.toParent && !isAbove(to, from)) continue;
         if (rule.toNot?.some((pattern) => new RegExp(substitute(pattern, groups)).test(to))) continue;
         violations.push({ rule: rule.name, why: rule.why, from, to });
       }

@@ -14,8 +14,8 @@ import {
   newItem,
   pageForContent,
   todayInManila,
-} from '../../editor/src/content/content-model';
-import type { ContentFileValue, ContentMeta, PagesConfigValue } from '../../editor/src/types';
+} from '../../editor/src/core/content-model';
+import type { ContentFileValue, ContentMeta, PagesConfigValue } from '../../editor/src/core/types';
 import { buildServer } from '../../server/app';
 import { ProjectGate } from '../../scripts/lib/editor/check';
 import { ContentPreview, followSavedContent } from '../../scripts/lib/editor/content-preview';
@@ -24,7 +24,7 @@ import { contentName, editablePathProblem, sha256 } from '../../scripts/lib/edit
 import { copyProject } from '../../scripts/lib/scratch-copy';
 
 /**
- * Content in the editor (scripts/lib/editor/, editor/src/content/content-model.ts), on a copy of the
+ * Content in the editor (scripts/lib/editor/, editor/src/core/content-model.ts), on a copy of the
  * project: the content files and their item schemas in GET /project by human names; the gate on
  * unsaved content (a promo code's window at its field); a save of one article's title is a one-line
  * diff and the demo API then serves it; the preview's API serves unsaved content; and the list

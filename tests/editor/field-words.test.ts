@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, fieldWords, problemPlace } from '../../editor/src/content/field-words';
-import { itemLabel } from '../../editor/src/content/content-model';
+import { fieldLabel, fieldWords, problemPlace } from '../../editor/src/core/field-words';
+import { itemLabel } from '../../editor/src/core/content-model';
 import { withoutDescriptions } from '../../editor/src/content/ItemForm';
-import type { ContentMeta } from '../../editor/src/types';
+import type { ContentMeta } from '../../editor/src/core/types';
 
 /** Content fields and problems in an editor's words: labels and help of messages.json, places without paths. */
 describe('content fields in words', () => {

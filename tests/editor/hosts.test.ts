@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEditorApi } from '../../editor/src/api';
+import { createEditorApi } from '../../editor/src/core/api';
 import { serverCheckedValidator } from '../../editor/src/content/server-checked-validator';
 import { publishDraft } from '../../studio/src/content/releases';
 import { answered, whenSessionEnds } from '../../studio/src/api';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SaveResult } from '../../editor/src/api';
-import { EditorStore, type EditorApi } from '../../editor/src/state';
-import { PAGES_FILE, type Diagnostic, type PagesConfigValue, type ProjectResponse } from '../../editor/src/types';
+import type { SaveResult } from '../../editor/src/core/api';
+import { EditorStore, type EditorApi } from '../../editor/src/core/store';
+import { PAGES_FILE, type Diagnostic, type PagesConfigValue, type ProjectResponse } from '../../editor/src/core/types';
 
 function project(): ProjectResponse {
   const config: PagesConfigValue = {

@@ -98,7 +98,7 @@ describe('import boundaries (npm run lint:imports)', () => {
       );
     });
 
-    it("reports an editor folder that imports the editor's root, another folder, or a core module that imports up", async () => {
+    it("reports an editor folder that imports the editor's root, its parent folder, another folder, or a core module that imports up", async () => {
       const editorDir = mkdtempSync(path.join(tmpdir(), 'imports-editor-'));
       const editorFiles: Record<string, string> = {
         'editor/src/App.tsx': "import { panel } from './pages/Panel';\nexport const app = panel;",
@@ -111,6 +111,11 @@ describe('import boundaries (npm run lint:imports)', () => {
           "import { state } from '../state';\nimport { model } from '../model';\nimport { json } from '../core/json';\nimport { form } from '../forms/Form';\nimport { own } from './own';\nexport const panel = [state, model, json, form, own];",
         'editor/src/pages/own.ts': 'export const own = 1;',
         'editor/src/forms/Form.tsx': "import { json } from '../core/json';\nexport const form = json;",
+        'editor/src/content/Tab.tsx':
+          "import { field } from './widgets/Field';\nimport { panel } from '../pages/Panel';\nexport const tab = [field, panel];",
+        'editor/src/content/words.ts': 'export const words = 1;',
+        'editor/src/content/widgets/Field.tsx':
+          "import { words } from '../words';\nimport texts from '../../messages.json';\nimport { json } from '../../core/json';\nexport const field = [words, texts.ok, json];",
       };
       for (const [file, text] of Object.entries(editorFiles)) {
         mkdirSync(path.dirname(path.join(editorDir, file)), { recursive: true });
@@ -125,8 +130,12 @@ describe('import boundaries (npm run lint:imports)', () => {
           [
             'editor-core-is-a-leaf: editor/src/core/bad.ts -> editor/src/App.tsx',
             'editor-core-is-a-leaf: editor/src/core/bad.ts -> editor/src/forms/Form.tsx',
+            'editor-folders-below-root: editor/src/core/bad.ts -> editor/src/App.tsx',
             'editor-folders-apart: editor/src/pages/Panel.tsx -> editor/src/forms/Form.tsx',
+            'editor-folders-apart: editor/src/content/Tab.tsx -> editor/src/pages/Panel.tsx',
+            'editor-folders-below-root: editor/src/pages/Panel.tsx -> editor/src/state.ts',
             'editor-folders-below-root: editor/src/pages/Panel.tsx -> editor/src/model.ts',
+            'editor-folder-not-parent: editor/src/content/widgets/Field.tsx -> editor/src/content/words.ts',
           ].sort(),
         );
       } finally {

@@ -1,12 +1,14 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
-import { resolvedPage } from '../model';
+import { resolvedPage } from '../core/model';
+import { PreviewFrame } from '../core/PreviewFrame';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
-import { useStore } from '../state';
-import { PAGES_FILE, type PagesConfigValue } from '../types';
-import { pageForContent } from './content-model';
+import { useLatest } from '../core/use-latest';
+import { useStore } from '../core/use-store';
+import { PAGES_FILE, type PagesConfigValue } from '../core/types';
+import { pageForContent } from '../core/content-model';
 
 const WIDTH = 1280;
 
@@ -22,17 +24,7 @@ const useStyles = makeStyles({
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   url: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  stage: { flex: '1 1 auto', minHeight: 0, overflow: 'hidden', position: 'relative', backgroundColor: tokens.colorNeutralBackground3 },
   empty: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
-  frame: {
-    position: 'absolute',
-    top: 0,
-    left: '50%',
-    border: 'none',
-    backgroundColor: '#fff',
-    boxShadow: tokens.shadow4,
-    transformOrigin: 'top center',
-  },
 });
 
 /**
@@ -44,9 +36,7 @@ export function ContentPreview({ resource, item }: { resource: string; item: unk
   const styles = useStyles();
   const store = useStore();
   const frame = useRef<HTMLIFrameElement>(null);
-  const stage = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
-  const [box, setBox] = useState({ width: 0, height: 0 });
   const config = store.state.files[PAGES_FILE] as PagesConfigValue | undefined;
   const short = isObject(config?.site) && isObject(config.site.product) ? String(config.site.product.short ?? '') : '';
   const target = pageForContent(config, resource, item, short);
@@ -62,13 +52,15 @@ export function ContentPreview({ resource, item }: { resource: string; item: unk
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  // The page to show, when it or its address changes.
+  // The page to show, sent again when its name or its address changes (not on every edit: the frame
+  // fetches the content again on its own, below), with the config as it is then.
+  const shown = useLatest({ target, config });
   useEffect(() => {
+    const { target, config } = shown.current;
     if (!ready || !target || !url || !config) return;
     const message: ToPreview = { type: 'render', page: resolvedPage(target.page, config), url, selected: null };
     frame.current?.contentWindow?.postMessage(message, window.location.origin);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's name and address say when to send it again
-  }, [ready, pageName, url]);
+  }, [ready, pageName, url, shown]);
 
   // The preview's API took a change of the unsaved content: the frame fetches again.
   useEffect(() => {
@@ -82,15 +74,6 @@ export function ContentPreview({ resource, item }: { resource: string; item: unk
     });
   }, [ready, store]);
 
-  useLayoutEffect(() => {
-    const element = stage.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  const scale = box.width > 0 ? Math.min(1, (box.width - 16) / WIDTH) : 1;
   return (
     <>
       <div className={styles.bar}>
@@ -98,19 +81,13 @@ export function ContentPreview({ resource, item }: { resource: string; item: unk
         {url && <Text className={styles.url}>{url}</Text>}
         <Text className={styles.note}>Unsaved changes show here before they are saved.</Text>
       </div>
-      <div className={styles.stage} ref={stage}>
-        {target ? (
-          <iframe
-            ref={frame}
-            title={`Preview of the page ${target.page.name}`}
-            src="/editor/preview.html"
-            className={styles.frame}
-            style={{ width: `${WIDTH}px`, height: `${box.height / scale}px`, transform: `translateX(-50%) scale(${scale})` }}
-          />
-        ) : (
-          <p className={styles.empty}>No page of the site shows this content directly.</p>
-        )}
-      </div>
+      <PreviewFrame
+        width={WIDTH}
+        src={target ? '/editor/preview.html' : undefined}
+        title={target ? `Preview of the page ${target.page.name}` : ''}
+        frameRef={frame}
+        empty={<p className={styles.empty}>No page of the site shows this content directly.</p>}
+      />
     </>
   );
 }

@@ -1,24 +1,12 @@
-import {
-  Badge,
-  Button,
-  CounterBadge,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Text,
-  Toolbar,
-  ToolbarButton,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useEffect, useMemo, type ComponentType } from 'react';
-import { ProblemList } from '../Banners';
-import { useConfirm } from '../confirm';
-import { plainMessage } from '../messages';
-import { applyChanges, type Change } from '../json';
-import { useEditor, useStore } from '../state';
-import { PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from '../types';
+import { ProblemList } from '../core/Banners';
+import { useConfirm } from '../core/confirm';
+import { plainMessage } from '../core/messages';
+import { applyChanges, type Change } from '../core/json';
+import { useEditor, useStore } from '../core/use-store';
+import { PAGES_FILE, type ContentFileValue, type PagesConfigValue } from '../core/types';
 import {
   displayOrder,
   duplicateItem,
@@ -29,8 +17,10 @@ import {
   newItem,
   problemCounts,
   productNames,
-} from './content-model';
+} from '../core/content-model';
 import { ItemForm } from './ItemForm';
+import { ItemList } from './ItemList';
+import { ResourceList } from './ResourceList';
 
 const useStyles = makeStyles({
   layout: {
@@ -46,52 +36,10 @@ const useStyles = makeStyles({
   navColumn: { minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
   resources: { flex: '1 1 55%', minHeight: '140px', overflowY: 'auto', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   items: { flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column' },
-  itemList: { flex: '1 1 auto', minHeight: 0, overflowY: 'auto', margin: 0, padding: `${tokens.spacingVerticalXS} 0`, listStyle: 'none' },
-  group: {
-    margin: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXXS}`,
-    fontSize: tokens.fontSizeBase200,
-    fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorNeutralForeground3,
-    textTransform: 'uppercase',
-    letterSpacing: '0.04em',
-  },
-  list: { listStyle: 'none', margin: 0, padding: 0 },
-  row: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    width: '100%',
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-    border: 'none',
-    background: 'none',
-    textAlign: 'left',
-    cursor: 'pointer',
-    color: tokens.colorNeutralForeground1,
-    fontSize: tokens.fontSizeBase300,
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-  },
-  selected: { backgroundColor: tokens.colorNeutralBackground1Selected, fontWeight: tokens.fontWeightSemibold },
-  rowName: { flex: '1 1 auto', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  heading: {
-    margin: 0,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    fontSize: tokens.fontSizeBase300,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  toolbar: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap' },
-  tool: { minWidth: 'auto' },
   panel: { padding: tokens.spacingHorizontalL },
   panelTitle: { margin: `0 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   hint: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalM },
 });
-
-/** The resources by group, each group by name. */
-function grouped(content: readonly ContentMeta[]): Array<[string, ContentMeta[]]> {
-  const order = ['Site content', 'Page banners', 'Testimonials', 'Demo partners and codes'];
-  const groups = new Map<string, ContentMeta[]>();
-  for (const meta of content) groups.set(meta.group, [...(groups.get(meta.group) ?? []), meta]);
-  return [...groups].sort(([a], [b]) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
-}
 
 /** What shows the page of a resource beside its form (the dev editor's ContentPreview). */
 export type ContentPreviewPane = ComponentType<{ resource: string; item: unknown }>;
@@ -137,7 +85,6 @@ export function ContentTab({ Preview }: { Preview?: ContentPreviewPane }) {
   const names = productNames(state.files[PAGES_FILE] as PagesConfigValue | undefined);
   const name = itemIndex !== null ? itemLabel(selected, item, names) : '';
 
-  const choose = (meta: ContentMeta) => store.select({ content: meta.file, item: null });
   const edit = (recipe: (value: ContentFileValue) => number | null | undefined, label: string, coalesce?: string) => {
     let after: number | null | undefined;
     store.change(
@@ -173,93 +120,34 @@ export function ContentTab({ Preview }: { Preview?: ContentPreviewPane }) {
       { coalesce: `content:${path}:${itemIndex}:${changes.map((change) => change.path.join('.')).join('|')}` },
     );
   };
-  const position = itemIndex !== null ? order.indexOf(itemIndex) : -1;
 
   return (
     <div className={Preview ? styles.layout : `${styles.layout} ${styles.noPreview}`}>
       <nav className={styles.navColumn} aria-label="Content and items">
         <div className={styles.resources}>
-          <h2 className={styles.heading}>Content</h2>
-          {grouped(content).map(([group, metas]) => (
-            <section key={group} aria-label={group}>
-              <h3 className={styles.group}>{group}</h3>
-              <ul className={styles.list}>
-                {metas.map((meta) => {
-                  const value = files[meta.file] as ContentFileValue | undefined;
-                  const count = Array.isArray(value?.items) ? value.items.length : 0;
-                  const problemCount = counts.get(meta.file) ?? 0;
-                  const unsaved = state.dirty.includes(meta.file);
-                  return (
-                    <li key={meta.file}>
-                      <button
-                        type="button"
-                        className={`${styles.row} ${meta === selected ? styles.selected : ''}`}
-                        aria-current={meta === selected ? 'true' : undefined}
-                        onClick={() => choose(meta)}
-                      >
-                        <span className={styles.rowName}>
-                          {meta.name}
-                          {unsaved ? ' ●' : ''}
-                        </span>
-                        {problemCount > 0 && (
-                          <CounterBadge count={problemCount} color="danger" size="small" aria-label={`${problemCount} problems`} />
-                        )}
-                        <Badge appearance="tint" color="informative" size="small" aria-label={`${count} items`}>
-                          {count}
-                        </Badge>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ))}
+          <ResourceList
+            content={content}
+            selected={selected}
+            files={files}
+            counts={counts}
+            dirty={state.dirty}
+            onChoose={(meta) => store.select({ content: meta.file, item: null })}
+          />
         </div>
         <div className={styles.items}>
-          <h2 className={styles.heading} id="content-items-heading">
-            {selected.name}
-          </h2>
-          <Toolbar size="small" className={styles.toolbar} aria-label={`Items of ${selected.name}`}>
-            <ToolbarButton className={styles.tool} onClick={add}>
-              Add
-            </ToolbarButton>
-            <ToolbarButton className={styles.tool} disabled={itemIndex === null} onClick={duplicate}>
-              Duplicate
-            </ToolbarButton>
-            <Tooltip content="Move up" relationship="label">
-              <ToolbarButton className={styles.tool} disabled={position <= 0} onClick={() => move(-1)}>
-                ↑
-              </ToolbarButton>
-            </Tooltip>
-            <Tooltip content="Move down" relationship="label">
-              <ToolbarButton className={styles.tool} disabled={position < 0 || position >= order.length - 1} onClick={() => move(1)}>
-                ↓
-              </ToolbarButton>
-            </Tooltip>
-            <ToolbarButton className={styles.tool} disabled={itemIndex === null} onClick={() => void remove()}>
-              Remove…
-            </ToolbarButton>
-          </Toolbar>
-          <ul className={styles.itemList} aria-labelledby="content-items-heading">
-            {order.map((index) => {
-              const problemCount = itemProblems(problems, path, index).length;
-              return (
-                <li key={`${String(items[index]?.id)}-${index}`}>
-                  <button
-                    type="button"
-                    className={`${styles.row} ${index === itemIndex ? styles.selected : ''}`}
-                    aria-current={index === itemIndex ? 'true' : undefined}
-                    onClick={() => store.select({ content: path, item: index })}
-                  >
-                    <span className={styles.rowName}>{itemLabel(selected, items[index], names)}</span>
-                    {problemCount > 0 && (
-                      <CounterBadge count={problemCount} color="danger" size="small" aria-label={`${problemCount} problems`} />
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <ItemList
+            selected={selected}
+            items={items}
+            order={order}
+            itemIndex={itemIndex}
+            names={names}
+            problems={problems}
+            onSelect={(index) => store.select({ content: path, item: index })}
+            onAdd={add}
+            onDuplicate={duplicate}
+            onMove={move}
+            onRemove={() => void remove()}
+          />
         </div>
       </nav>
       <section className={`${styles.column} ${styles.panel}`} aria-label="Item">

@@ -9,11 +9,11 @@ import {
 } from '@rjsf/utils';
 import { useCallback, useMemo, useRef } from 'react';
 import { isObject } from '../../../domain/guards';
-import { useEditorHost } from '../host';
-import { diffValues, humanize, type Change } from '../json';
-import { transformErrors } from '../messages';
-import type { ContentMeta } from '../types';
-import { fieldWords, type FieldWords } from './field-words';
+import { useEditorHost } from '../core/host';
+import { diffValues, humanize, type Change } from '../core/json';
+import { transformErrors } from '../core/messages';
+import type { ContentMeta } from '../core/types';
+import { fieldWords, type FieldWords } from '../core/field-words';
 import { contentFields, contentUiSchema, contentWidgets, validateImageAlt } from './widgets';
 
 /** A list's minimum items only for a required list; no empty object for an optional one (as the props form). */

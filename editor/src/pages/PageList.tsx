@@ -16,7 +16,7 @@ import {
 import { memo, useState, type FormEvent } from 'react';
 import { useConfirm } from '../core/confirm';
 import { duplicatePage, pageFieldErrors, pageTitle, type PageFields } from '../core/model';
-import { useStore } from '../state';
+import { useStore } from '../core/use-store';
 import type { Diagnostic, PagesConfigValue, PageValue } from '../core/types';
 import { PAGES_FILE } from '../core/types';
 import { useListStyles } from '../core/list-styles';

@@ -1,9 +1,9 @@
 import { Text } from '@fluentui/react-components';
 import { isWithin } from '../../../domain/json-pointer';
-import { ProblemList } from '../Banners';
+import { ProblemList } from '../core/Banners';
 import { pageFieldErrors, pageTitle, relativePointer } from '../core/model';
 import { plainMessage } from '../core/messages';
-import { useEditor, useStore } from '../state';
+import { useEditor, useStore } from '../core/use-store';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 import { DraftField } from './DraftField';
 import { usePanelStyles } from './panel-styles';

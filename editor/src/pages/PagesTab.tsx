@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useDeferredValue, useEffect, useRef } from 'react';
-import { useEditor } from '../state';
+import { useEditor } from '../core/use-store';
 import { PAGES_FILE, type PagesConfigValue } from '../core/types';
 import { PageList } from './PageList';
 import { PageSettings } from './PageSettings';

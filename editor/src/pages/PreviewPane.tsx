@@ -1,17 +1,18 @@
-import { makeStyles, Text, tokens, ToggleButton, Toolbar } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { samplePath } from '../../../scripts/lib/routes';
 import { pageTitle, resolvedPage, sectionTitles } from '../core/model';
+import { PreviewFrame, WidthSwitch, type PreviewWidth } from '../core/PreviewFrame';
 import { isFromPreview, type ToPreview } from '../preview/protocol';
-import { useStore } from '../state';
+import { useStore } from '../core/use-store';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 
-const WIDTHS = [
-  { name: 'Phone', width: 375 },
-  { name: 'Tablet', width: 768 },
-  { name: 'Desktop', width: 1280 },
-] as const;
+const WIDTHS: readonly PreviewWidth[] = [
+  { label: 'Phone 375', width: 375 },
+  { label: 'Tablet 768', width: 768 },
+  { label: 'Desktop 1280', width: 1280 },
+];
 
 const useStyles = makeStyles({
   bar: {
@@ -25,16 +26,6 @@ const useStyles = makeStyles({
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   url: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
-  stage: { flex: '1 1 auto', minHeight: 0, overflow: 'hidden', position: 'relative', backgroundColor: tokens.colorNeutralBackground3 },
-  frame: {
-    position: 'absolute',
-    top: 0,
-    left: '50%',
-    border: 'none',
-    backgroundColor: '#fff',
-    boxShadow: tokens.shadow4,
-    transformOrigin: 'top center',
-  },
 });
 
 function storedWidth(): number {
@@ -51,9 +42,8 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
   const styles = useStyles();
   const store = useStore();
   const frame = useRef<HTMLIFrameElement>(null);
-  const stage = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(storedWidth);
-  const [box, setBox] = useState({ width: 0, height: 0 });
+  const [scale, setScale] = useState(1);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The frame loads the site's engine: it starts once the editor has painted, not before.
@@ -107,37 +97,16 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
 
   useEffect(() => setError(null), [page.name]);
 
-  useLayoutEffect(() => {
-    const element = stage.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
   const choose = (next: number) => {
     setWidth(next);
     localStorage.setItem('editor:preview-width', String(next));
   };
 
-  const scale = box.width > 0 ? Math.min(1, (box.width - 16) / width) : 1;
   return (
     <>
       <div className={styles.bar}>
         <h2 className={styles.heading}>Preview</h2>
-        <Toolbar size="small" aria-label="Preview width">
-          {WIDTHS.map((option) => (
-            <ToggleButton
-              key={option.width}
-              size="small"
-              appearance="subtle"
-              checked={width === option.width}
-              onClick={() => choose(option.width)}
-            >
-              {option.name} {option.width}
-            </ToggleButton>
-          ))}
-        </Toolbar>
+        <WidthSwitch widths={WIDTHS} width={width} onChoose={choose} label="Preview width" subtle />
         <Text className={styles.url}>
           {url}
           {scale < 1 ? ` · ${Math.round(scale * 100)}%` : ''}
@@ -148,21 +117,13 @@ export function PreviewPane({ config, page }: { config: PagesConfigValue; page: 
           </Text>
         )}
       </div>
-      <div className={styles.stage} ref={stage}>
-        {mounted && (
-          <iframe
-            ref={frame}
-            title={`Preview of the page ${pageTitle(page)}`}
-            src="/editor/preview.html"
-            className={styles.frame}
-            style={{
-              width: `${width}px`,
-              height: `${box.height / scale}px`,
-              transform: `translateX(-50%) scale(${scale})`,
-            }}
-          />
-        )}
-      </div>
+      <PreviewFrame
+        width={width}
+        src={mounted ? '/editor/preview.html' : undefined}
+        title={`Preview of the page ${pageTitle(page)}`}
+        frameRef={frame}
+        onScale={setScale}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { ProblemList } from '../Banners';
+import { ProblemList } from '../core/Banners';
 import { blockDescription, blockTitle } from '../core/model';
 import type { BlockMeta, Diagnostic, SectionValue } from '../core/types';
 import { usePanelStyles } from './panel-styles';

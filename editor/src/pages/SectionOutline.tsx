@@ -4,7 +4,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useListStyles } from '../core/list-styles';
 import { blockTitle, pageTitle, problemsBySection, resolvedSection, sectionTitles } from '../core/model';
 import type { Diagnostic, PagesConfigValue, PageValue, SectionValue } from '../core/types';
-import { useEditor, useStore } from '../state';
+import { useEditor, useStore } from '../core/use-store';
 import { BlockPalette } from './BlockPalette';
 import type { SectionSummary } from './SectionItem';
 import { SortableSections } from './SortableSections';

@@ -6,7 +6,7 @@ import { applyChanges, type Change } from '../core/json';
 import { plainMessage } from '../core/messages';
 import { blockTitle, problemsUnder, propsErrorSchema, resolvedSection, sectionPointer, sectionTitles, sourcesFor } from '../core/model';
 import type { BlockMeta, Diagnostic, PagesConfigValue, SectionValue } from '../core/types';
-import { useEditor, useStore } from '../state';
+import { useEditor, useStore } from '../core/use-store';
 import { usePanelStyles } from './panel-styles';
 import { SectionFields } from './SectionFields';
 import type { FieldActions } from './section-types';

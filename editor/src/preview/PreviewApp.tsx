@@ -10,6 +10,7 @@ import type { PageConfig } from '../../../src/generated/config';
 import type { BlockSection } from '../../../src/generated/sections';
 import { fillSiteText, type PageRoute } from '../../../src/lib/site';
 import type { PageValue, SectionValue } from '../core/types';
+import { useKeyed } from '../core/use-keyed';
 import { SectionOverlay } from './overlay';
 import { isToPreview, type FromPreview, type RenderMessage } from './protocol';
 
@@ -216,11 +217,12 @@ export function PreviewApp() {
   const routeKey = page
     ? JSON.stringify([page.name, page.path, page.title, page.layout, page.owner, page.params, page.redirect, message?.url, generation])
     : '';
+  const routePage = useKeyed(page, routeKey);
   const routes = useMemo(() => {
-    if (!page) return null;
-    const { sections: _sections, ...rest } = page;
-    const pageRoute = { ...rest, key: page.name } as unknown as PageRoute;
-    const path = fillSiteText(page.path);
+    if (!routePage) return null;
+    const { sections: _sections, ...rest } = routePage;
+    const pageRoute = { ...rest, key: routePage.name } as unknown as PageRoute;
+    const path = fillSiteText(routePage.path);
     const pageAt = (pathname: string) => (matchRoutes([{ path }], pathname) ? pageRoute : undefined);
     const table: RouteObject[] = [
       {
@@ -232,8 +234,7 @@ export function PreviewApp() {
       },
     ];
     return table;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- routeKey is what the routes depend on
-  }, [routeKey]);
+  }, [routePage]);
 
   const context = useMemo(() => (page && message ? { page, url: message.url } : null), [page, message]);
   if (!routes || !message || !context) {

@@ -1,10 +1,11 @@
 import { makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { ContentTab } from '../../../editor/src/content/ContentTab';
-import { ConfirmProvider } from '../../../editor/src/confirm';
-import { ErrorBoundary } from '../../../editor/src/ErrorBoundary';
-import { HostContext } from '../../../editor/src/host';
-import { EditorStore, StoreContext, useEditor, useStore } from '../../../editor/src/state';
+import { ConfirmProvider } from '../../../editor/src/core/confirm';
+import { ErrorBoundary } from '../../../editor/src/core/ErrorBoundary';
+import { HostContext } from '../../../editor/src/core/host';
+import { EditorStore } from '../../../editor/src/core/store';
+import { StoreContext, useEditor, useStore } from '../../../editor/src/core/use-store';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import { OutcomeBar, type Outcome } from '../ui';

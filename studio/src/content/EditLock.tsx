@@ -1,6 +1,6 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { EditorStore } from '../../../editor/src/state';
+import type { EditorStore } from '../../../editor/src/core/store';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import { dateTime } from '../format';

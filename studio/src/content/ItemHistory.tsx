@@ -17,7 +17,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { fieldLabel } from '../../../editor/src/content/field-words';
+import { fieldLabel } from '../../../editor/src/core/field-words';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import type { ApiError } from '../api';

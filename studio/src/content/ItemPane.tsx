@@ -1,7 +1,7 @@
 import { makeStyles, Toolbar, tokens } from '@fluentui/react-components';
 import { createContext, useContext, useState } from 'react';
-import { itemLabel } from '../../../editor/src/content/content-model';
-import { useEditor } from '../../../editor/src/state';
+import { itemLabel } from '../../../editor/src/core/content-model';
+import { useEditor } from '../../../editor/src/core/use-store';
 import TEXTS from '../../texts.json';
 import { OutcomeBar, type Outcome } from '../ui';
 import { ItemHistory, type ItemRef } from './ItemHistory';

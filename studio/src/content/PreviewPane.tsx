@@ -1,7 +1,8 @@
-import { Input, makeStyles, MessageBar, MessageBarBody, Text, ToggleButton, Toolbar, tokens } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Input, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
 import { isoFromManila } from '../../../editor/src/content/widgets/DateTimeWidget';
-import { useStore } from '../../../editor/src/state';
+import { PreviewFrame, WidthSwitch } from '../../../editor/src/core/PreviewFrame';
+import { useStore } from '../../../editor/src/core/use-store';
 import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
@@ -14,6 +15,8 @@ const T = TEXTS.content;
 /** The preview's widths: the site's responsive page at a phone's, a tablet's and a desktop's. */
 export const DEVICES = { phone: 390, tablet: 768, desktop: 1280 } as const;
 type Device = keyof typeof DEVICES;
+const WIDTHS = (Object.keys(DEVICES) as Device[]).map((name) => ({ label: T.devices[name], width: DEVICES[name] }));
+const deviceOf = (width: number) => (Object.keys(DEVICES) as Device[]).find((name) => DEVICES[name] === width) ?? 'desktop';
 
 /** A new preview URL is asked for this long before the one shown expires. */
 const RENEW_BEFORE_MS = 60_000;
@@ -30,16 +33,6 @@ const useStyles = makeStyles({
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, flexBasis: '100%' },
   asOf: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, fontSize: tokens.fontSizeBase200 },
-  stage: { flex: '1 1 auto', minHeight: 0, overflow: 'hidden', position: 'relative', backgroundColor: tokens.colorNeutralBackground3 },
-  frame: {
-    position: 'absolute',
-    top: 0,
-    left: '50%',
-    border: 'none',
-    backgroundColor: '#fff',
-    boxShadow: tokens.shadow4,
-    transformOrigin: 'top center',
-  },
 });
 
 /**
@@ -60,8 +53,6 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
   const [asOfTyped, setAsOfTyped] = useState('');
   const asOf = isoFromManila(asOfTyped);
   const frame = useRef<HTMLIFrameElement>(null);
-  const stage = useRef<HTMLDivElement>(null);
-  const [box, setBox] = useState({ width: 0, height: 0 });
 
   // A URL for the page, and a new one before it expires.
   useEffect(() => {
@@ -96,27 +87,11 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
     });
   }, [store]);
 
-  useLayoutEffect(() => {
-    const element = stage.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  const width = DEVICES[device];
-  const scale = box.width > 0 ? Math.min(1, (box.width - 16) / width) : 1;
   return (
     <>
       <div className={styles.bar}>
         <h2 className={styles.heading}>{T.previewTitle}</h2>
-        <Toolbar aria-label={T.previewDevices} size="small">
-          {(Object.keys(DEVICES) as Device[]).map((name) => (
-            <ToggleButton key={name} size="small" checked={device === name} onClick={() => setDevice(name)}>
-              {T.devices[name]}
-            </ToggleButton>
-          ))}
-        </Toolbar>
+        <WidthSwitch widths={WIDTHS} width={DEVICES[device]} onChoose={(width) => setDevice(deviceOf(width))} label={T.previewDevices} />
         <label className={styles.asOf}>
           {T.previewAsOf}
           <Input
@@ -134,18 +109,13 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
           <MessageBarBody>{fillPlaceholders(T.previewFailed, { message: failure })}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.stage} ref={stage}>
-        {link && (
-          <iframe
-            ref={frame}
-            title={fillPlaceholders(T.previewFrame, { path: link.path })}
-            src={link.url}
-            data-device={device}
-            className={styles.frame}
-            style={{ width: `${width}px`, height: `${box.height / scale}px`, transform: `translateX(-50%) scale(${scale})` }}
-          />
-        )}
-      </div>
+      <PreviewFrame
+        width={DEVICES[device]}
+        src={link?.url}
+        title={link ? fillPlaceholders(T.previewFrame, { path: link.path }) : ''}
+        frameRef={frame}
+        device={device}
+      />
     </>
   );
 }

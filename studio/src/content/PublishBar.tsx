@@ -1,7 +1,7 @@
 import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { useEditor, useStore } from '../../../editor/src/state';
+import { useEditor, useStore } from '../../../editor/src/core/use-store';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import type { ApiError } from '../api';

@@ -1,7 +1,7 @@
-import { createEditorApi, type EditorApi, type SaveResult } from '../../../editor/src/api';
+import { createEditorApi, type EditorApi, type SaveResult } from '../../../editor/src/core/api';
 import { serverCheckedValidator } from '../../../editor/src/content/server-checked-validator';
-import type { EditorHost } from '../../../editor/src/host';
-import type { Diagnostic, ProjectResponse } from '../../../editor/src/types';
+import type { EditorHost } from '../../../editor/src/core/host';
+import type { Diagnostic, ProjectResponse } from '../../../editor/src/core/types';
 import TEXTS from '../../texts.json';
 import { API, answered, CSRF_HEADER, get } from '../api';
 import { MEDIA_KEY, mediaSrc, uploadMedia, type MediaEntry } from '../media/media-api';

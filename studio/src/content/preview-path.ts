@@ -1,5 +1,5 @@
-import { pageForContent } from '../../../editor/src/content/content-model';
-import type { PagesConfigValue } from '../../../editor/src/types';
+import { pageForContent } from '../../../editor/src/core/content-model';
+import type { PagesConfigValue } from '../../../editor/src/core/types';
 import { isObject } from '../../../domain/guards';
 import PAGES from '../../../pages.config.json';
 

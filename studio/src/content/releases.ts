@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../../editor/src/types';
+import type { Diagnostic } from '../../../editor/src/core/types';
 import { ApiError, del, get, post } from '../api';
 
 /** GET /api/studio/editor/publish: the release the site shows and the person's draft in words. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { EditorStore } from '../../../editor/src/state';
+import type { EditorStore } from '../../../editor/src/core/store';
 
 /** A change is saved into the draft this long after the last one. */
 const AUTOSAVE_MS = 800;

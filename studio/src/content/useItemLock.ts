@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isObject } from '../../../domain/guards';
-import { useEditor, type EditorStore } from '../../../editor/src/state';
+import { type EditorStore } from '../../../editor/src/core/store';
+import { useEditor } from '../../../editor/src/core/use-store';
 import { lockItem, releaseItem, releaseOnLeave, takeOverItem, type LockState, type LockTarget } from './locks';
 
 /** Heartbeats until the server's first answer says how often (it says 20 s). */

@@ -6,7 +6,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentFields, contentWidgets, validateImageAlt } from '../../../editor/src/content/widgets';
-import { uploadImage } from '../../../editor/src/content/widgets/upload';
+import { uploadImage } from '../../../editor/src/core/upload';
 
 // Only fetch is mocked here: the media endpoint itself (scripts/lib/editor/media.ts) is tested by its owner.
 afterEach(() => {

@@ -2,16 +2,19 @@ import { Button, Field, Input, Label, makeStyles, mergeClasses, shorthands, Spin
 import { Delete20Regular, ImageAdd20Regular, ImageMultiple20Regular } from '@fluentui/react-icons';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { useEditorHost } from '../../host';
+import { useEditorHost } from '../../core/host';
 import WORDS from '../../messages.json';
 import { LibraryDialog } from './LibraryDialog';
-import { IMAGE_ACCEPT, type UploadResult } from './upload';
+import { IMAGE_ACCEPT, type UploadResult } from '../../core/upload';
+
+/** The image field's words (editor/src/messages.json). */
+const T = WORDS.imageField;
 
 /** The image object of content items (`background_image`): its URL and, where the schema has it, its alt text. */
 export type ContentImage = { main?: string; alt?: string; [key: string]: unknown };
 
 /** The alt text's message when the image carries meaning and the text is missing. */
-export const ALT_REQUIRED_MESSAGE = 'Describe the image for people who cannot see it.';
+export const ALT_REQUIRED_MESSAGE = WORDS.imageField.altRequired;
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalM },
@@ -129,14 +132,10 @@ export function ImageField({
         }}
         data-testid={`${id}-dropzone`}
       >
-        {url ? (
-          <img src={host.imageSrc?.(url) ?? url} alt={alt || 'The current image'} className={styles.preview} />
-        ) : (
-          <Text>No image yet.</Text>
-        )}
+        {url ? <img src={host.imageSrc?.(url) ?? url} alt={alt || T.current} className={styles.preview} /> : <Text>{T.none}</Text>}
         <div className={styles.actions}>
           <Button icon={<ImageAdd20Regular />} disabled={locked} onClick={() => input.current?.click()} aria-describedby={hintId}>
-            {host.library ? WORDS.imageLibrary.upload : url ? 'Replace image' : 'Choose an image'}
+            {host.library ? WORDS.imageLibrary.upload : url ? T.replace : T.choose}
           </Button>
           {host.library && (
             <Button icon={<ImageMultiple20Regular />} disabled={locked} onClick={() => setChoosing(true)}>
@@ -145,13 +144,13 @@ export function ImageField({
           )}
           {url && (
             <Button icon={<Delete20Regular />} appearance="subtle" disabled={locked} onClick={() => set(undefined)}>
-              Remove image
+              {T.remove}
             </Button>
           )}
-          {busy && <Spinner size="tiny" label="Uploading…" />}
+          {busy && <Spinner size="tiny" label={T.uploading} />}
         </div>
         <Text id={hintId} size={200}>
-          Drop a JPEG, PNG, WebP, AVIF or SVG file here, or choose one.
+          {T.hint}
         </Text>
         <input
           ref={input}
@@ -189,10 +188,10 @@ export function ImageField({
       {mainErrors.length > 0 && !message && <Text className={styles.error}>{mainErrors[0]}</Text>}
       {hasAlt && url && (
         <Field
-          label="Alt text"
+          label={T.alt}
           required={altRequired}
           validationMessage={altMessage}
-          hint={altRequired ? 'What the image shows, read to people who cannot see it.' : 'Leave empty when the image is only decoration.'}
+          hint={altRequired ? T.altHintRequired : T.altHintDecoration}
         >
           <Input
             id={`${id}_alt`}

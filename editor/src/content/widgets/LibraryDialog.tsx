@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { fillPlaceholders } from '../../../../domain/text';
-import type { LibraryImage } from '../../host';
+import type { LibraryImage } from '../../core/host';
 import WORDS from '../../messages.json';
 
 const M = WORDS.imageLibrary;

@@ -21,4 +21,4 @@ export const contentFields: RegistryFieldsType = {
 
 export { contentUiSchema, validateImageAlt, RICH_TEXT_FIELDS, ALT_REQUIRED, type ContentSchema } from './ui-schema';
 export { ALT_REQUIRED_MESSAGE, type ContentImage } from './ImageField';
-export { uploadImage, IMAGE_TYPES, type UploadResult, type UploadedImage } from './upload';
+export { uploadImage, IMAGE_TYPES, type UploadResult, type UploadedImage } from '../../core/upload';

@@ -1,7 +1,7 @@
 import { isObject } from '../../../domain/guards';
 import { parsePointer } from '../../../domain/json-pointer';
 import { fillPlaceholders } from '../../../domain/text';
-import type { ContentFileValue, ContentMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue } from '../types';
+import type { ContentFileValue, ContentMeta, Diagnostic, JsonSchema, PagesConfigValue, PageValue } from './types';
 
 /**
  * What the Content tab reads and writes of a content file (`{ $schema, items }`), without React: an

@@ -1,9 +1,9 @@
 import { isObject } from '../../../domain/guards';
 import { parsePointer } from '../../../domain/json-pointer';
-import { humanize } from '../json';
+import { humanize } from './json';
 import WORDS from '../messages.json';
-import { pageTitle } from '../model';
-import { isContentPath, PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from '../types';
+import { pageTitle } from './model';
+import { isContentPath, PAGES_FILE, type ContentFileValue, type ContentMeta, type PagesConfigValue } from './types';
 import { itemLabel, productNames } from './content-model';
 
 /**

@@ -1,147 +1,20 @@
-import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { applyPatches, enablePatches, produceWithPatches, type Draft } from 'immer';
 import { editorApi, type EditorApi, type SaveResult } from './api';
+import { reloadedFile, savedStep } from './disk-steps';
+import { autoCoalesceKey, clampSelection, dirtyPaths, pushChange } from './history';
 import { deepEqual } from './json';
 import { followSections } from './model';
-import {
-  isContentPath,
-  PAGES_FILE,
-  type BlockMeta,
-  type ContentMeta,
-  type Diagnostic,
-  type PagesConfigValue,
-  type SourceMeta,
-} from './types';
+import { initialState, type ChangeOptions, type EditorState, type Files, type HistoryEntry, type Selection } from './store-state';
+import { isContentPath, PAGES_FILE, type Diagnostic, type PagesConfigValue } from './types';
 
 enablePatches();
 
-/** The edited files by path (pages.config.json, forms/*.json): their parsed JSON. */
-export type Files = Record<string, unknown>;
-
-/** The editor's tabs. */
-export type Tab = 'pages' | 'forms' | 'content';
-
-/**
- * What the editor shows: the tab, the page and section of the Pages tab, the form file of the Forms
- * tab, the content file and item (its index in the file's items) of the Content tab.
- */
-export interface Selection {
-  tab: Tab;
-  page: number;
-  /** The selected section of the page, or null for the page itself. */
-  section: number | null;
-  form: string | null;
-  /** The selected content file (content/<name>.json), or null. */
-  content?: string | null;
-  /** The selected item's index in that file's items, or null. */
-  item?: number | null;
-}
-
-/** One undoable change: immer's patches and their inverse, and what was selected around it. */
-interface HistoryEntry {
-  label: string;
-  patches: Patch[];
-  inverse: Patch[];
-  /** Changes with the same key in quick succession (typing in one field) are one undo step. */
-  coalesce?: string;
-  at: number;
-  selectionBefore: Selection;
-  selectionAfter: Selection;
-}
-
-export interface SaveState {
-  status: 'idle' | 'saving' | 'saved' | 'invalid' | 'conflict' | 'failed';
-  /** The gate's problems of a refused save (422). */
-  problems: Diagnostic[];
-  message?: string;
-}
-
-export interface EditorState {
-  status: 'loading' | 'ready' | 'failed';
-  loadError?: string;
-  files: Files;
-  /** The files as last loaded or saved: a file is unsaved when its value differs. */
-  saved: Files;
-  /** The sha256 of each file as last loaded or saved (the save's baseHash). */
-  hashes: Record<string, string>;
-  blocks: BlockMeta[];
-  sources: SourceMeta[];
-  formKinds: string[];
-  fragments: Record<string, unknown>;
-  past: HistoryEntry[];
-  future: HistoryEntry[];
-  /** Paths of the files whose value differs from the saved one. */
-  dirty: string[];
-  /** The gate's problems for the edited project (POST /check), every file's. */
-  problems: Diagnostic[];
-  checking: boolean;
-  checkError?: string;
-  save: SaveState;
-  /** Files changed on disk since they were loaded or saved here. */
-  conflicts: string[];
-  selection: Selection;
-  /** The content files the Content tab lists (GET /project), with their item schemas. */
-  content: ContentMeta[];
-  /** Bumped each time the preview's API has taken the unsaved content (the preview frames fetch again). */
-  contentVersion: number;
-  /** When the unsaved content do not load (the gate's problems say why), the preview shows the last that did. */
-  draftsRefused: boolean;
-}
-
 export type { EditorApi };
 
-export interface ChangeOptions {
-  /** Consecutive changes with this key within COALESCE_MS are one undo step. */
-  coalesce?: string;
-  /** The selection after the change (undo restores the one before). */
-  select?: Partial<Selection>;
-}
-
-const COALESCE_MS = 1500;
 const CHECK_DELAY_MS = 300;
 const POLL_MS = 2000;
 /** The unsaved content files reach the preview's API this long after the last change. */
 const DRAFT_DELAY_MS = 60;
-
-function initialState(): EditorState {
-  return {
-    status: 'loading',
-    files: {},
-    saved: {},
-    hashes: {},
-    blocks: [],
-    sources: [],
-    formKinds: [],
-    fragments: {},
-    past: [],
-    future: [],
-    dirty: [],
-    problems: [],
-    checking: false,
-    conflicts: [],
-    save: { status: 'idle', problems: [] },
-    selection: { tab: 'pages', page: 0, section: null, form: null, content: null, item: null },
-    content: [],
-    contentVersion: 0,
-    draftsRefused: false,
-  };
-}
-
-function dirtyPaths(files: Files, saved: Files): string[] {
-  const paths = new Set([...Object.keys(files), ...Object.keys(saved)]);
-  return [...paths].filter((path) => files[path] !== saved[path] && !deepEqual(files[path], saved[path])).sort();
-}
-
-/** 'auto:<paths>' when every patch replaces a text, number or boolean (an edit of values in place). */
-function autoCoalesceKey(patches: readonly Patch[]): string | undefined {
-  const inPlace = patches.every((patch) => patch.op === 'replace' && ['string', 'number', 'boolean'].includes(typeof patch.value));
-  return inPlace ? `auto:${patches.map((patch) => patch.path.join('/')).join('|')}` : undefined;
-}
-
-/** The patches touch this file (their first path token is the file's path). */
-function touches(entry: HistoryEntry, path: string): boolean {
-  return [...entry.patches, ...entry.inverse].some((patch) => patch.path[0] === path);
-}
 
 /**
  * The editor's state: the files with undo/redo (immer patches), the gate's problems (a debounced
@@ -234,21 +107,8 @@ export class EditorStore {
     const coalesce = options.coalesce ?? autoCoalesceKey(patches);
     const selectionBefore = this.state.selection;
     const selectionAfter = { ...selectionBefore, ...options.select };
-    const now = Date.now();
-    const last = this.state.past[this.state.past.length - 1];
-    let past: HistoryEntry[];
-    if (coalesce && last?.coalesce === coalesce && now - last.at < COALESCE_MS) {
-      const merged: HistoryEntry = {
-        ...last,
-        patches: [...last.patches, ...patches],
-        inverse: [...inverse, ...last.inverse],
-        at: now,
-        selectionAfter,
-      };
-      past = [...this.state.past.slice(0, -1), merged];
-    } else {
-      past = [...this.state.past, { label, patches, inverse, coalesce, at: now, selectionBefore, selectionAfter }];
-    }
+    const entry: HistoryEntry = { label, patches, inverse, coalesce, at: Date.now(), selectionBefore, selectionAfter };
+    const past = pushChange(this.state.past, entry);
     this.set({
       files,
       past,
@@ -275,7 +135,7 @@ export class EditorStore {
       past: this.state.past.slice(0, -1),
       future: [...this.state.future, { ...entry, coalesce: undefined }],
       dirty: dirtyPaths(files, this.state.saved),
-      selection: this.clampSelection(entry.selectionBefore, files),
+      selection: clampSelection(entry.selectionBefore, files),
     });
     this.scheduleCheck();
   }
@@ -290,7 +150,7 @@ export class EditorStore {
       past: [...this.state.past, { ...entry, coalesce: undefined }],
       future: this.state.future.slice(0, -1),
       dirty: dirtyPaths(files, this.state.saved),
-      selection: this.clampSelection(entry.selectionAfter, files),
+      selection: clampSelection(entry.selectionAfter, files),
     });
     this.scheduleCheck();
   }
@@ -298,22 +158,6 @@ export class EditorStore {
   /** The problems shown, moved onto the sections of `files` (followSections) until the next check says. */
   private problemsFollowing(files: Files, problems = this.state.problems, checked = this.state.files): Diagnostic[] {
     return followSections(problems, checked[PAGES_FILE], files[PAGES_FILE]);
-  }
-
-  /** The selection, within the pages and sections that exist. */
-  private clampSelection(selection: Selection, files: Files): Selection {
-    const pages = (files[PAGES_FILE] as PagesConfigValue | undefined)?.pages ?? [];
-    const page = Math.max(0, Math.min(selection.page, pages.length - 1));
-    const count = pages[page]?.sections?.length ?? 0;
-    const section = selection.section === null || count === 0 ? null : Math.min(selection.section, count - 1);
-    const form = selection.form !== null && selection.form in files ? selection.form : null;
-    const content = selection.content && selection.content in files ? selection.content : null;
-    const items = content ? (files[content] as { items?: unknown[] } | undefined)?.items : undefined;
-    const item =
-      content && selection.item !== null && selection.item !== undefined && items?.length
-        ? Math.max(0, Math.min(selection.item, items.length - 1))
-        : null;
-    return { ...selection, page, section, form, content, item };
   }
 
   /** The values of the unsaved files. */
@@ -397,34 +241,11 @@ export class EditorStore {
       result = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
     this.diskSeq++;
-    switch (result.status) {
-      case 'saved': {
-        const saved = { ...this.state.saved, ...sent };
-        this.set({
-          saved,
-          hashes: { ...this.state.hashes, ...result.hashes },
-          dirty: dirtyPaths(this.state.files, saved),
-          conflicts: this.state.conflicts.filter((path) => !(path in sent)),
-          save: { status: 'saved', problems: [] },
-        });
-        this.scheduleCheck(0);
-        // The preview's API reads the saved files now: it is told even when no draft is left.
-        if (Object.keys(sent).some(isContentPath)) void this.sendDrafts(true);
-        break;
-      }
-      case 'conflict':
-        this.set({
-          conflicts: [...new Set([...this.state.conflicts, ...result.conflicts])],
-          save: { status: 'conflict', problems: [], message: `Not saved: ${result.conflicts.join(', ')} changed on disk` },
-        });
-        break;
-      case 'invalid':
-        this.set({ problems: result.problems, save: { status: 'invalid', problems: result.problems } });
-        break;
-      case 'failed':
-        this.set({ save: { status: 'failed', problems: [], message: result.message } });
-        break;
-    }
+    this.set(savedStep(this.state, sent, result));
+    if (result.status !== 'saved') return;
+    this.scheduleCheck(0);
+    // The preview's API reads the saved files now: it is told even when no draft is left.
+    if (Object.keys(sent).some(isContentPath)) void this.sendDrafts(true);
   }
 
   /** Shows the gate's problems of a refused step other than a save (the studio's publish), at their fields. */
@@ -441,31 +262,7 @@ export class EditorStore {
     this.diskSeq++;
     const project = await this.server.getProject();
     this.diskSeq++;
-    const file = project.files[path];
-    const files = { ...this.state.files };
-    const saved = { ...this.state.saved };
-    const hashes = { ...this.state.hashes };
-    if (file) {
-      files[path] = file.value;
-      saved[path] = file.value;
-      hashes[path] = file.hash;
-    } else {
-      delete files[path];
-      delete saved[path];
-      delete hashes[path];
-    }
-    this.set({
-      files,
-      saved,
-      hashes,
-      fragments: project.fragments ?? this.state.fragments,
-      past: this.state.past.filter((entry) => !touches(entry, path)),
-      future: this.state.future.filter((entry) => !touches(entry, path)),
-      dirty: dirtyPaths(files, saved),
-      conflicts: this.state.conflicts.filter((other) => other !== path),
-      selection: this.clampSelection(this.state.selection, files),
-      save: { status: 'idle', problems: [] },
-    });
+    this.set(reloadedFile(this.state, path, project));
     this.scheduleCheck(0);
   }
 
@@ -489,18 +286,4 @@ export class EditorStore {
     this.pollTimer = setInterval(() => void this.pollHashes(), POLL_MS);
     return () => clearInterval(this.pollTimer);
   }
-}
-
-export const StoreContext = createContext<EditorStore | null>(null);
-
-export function useStore(): EditorStore {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('useStore outside <StoreContext>');
-  return store;
-}
-
-/** The editor state, re-rendering on every change. */
-export function useEditor(): EditorState {
-  const store = useStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }

@@ -8,13 +8,14 @@ import {
   MessageBarTitle,
   tokens,
 } from '@fluentui/react-components';
-import { parsePointer } from '../../domain/json-pointer';
-import { useConfirm } from './core/confirm';
-import { fileTitle, problemPlace } from './content/field-words';
-import { humanize } from './core/json';
-import { plainMessage } from './core/messages';
-import { useEditor, useStore, type EditorStore } from './state';
-import { isContentPath, PAGES_FILE, type Diagnostic } from './core/types';
+import { parsePointer } from '../../../domain/json-pointer';
+import { useConfirm } from './confirm';
+import { fileTitle, problemPlace } from './field-words';
+import { humanize } from './json';
+import { plainMessage } from './messages';
+import { type EditorStore } from './store';
+import { useEditor, useStore } from './use-store';
+import { isContentPath, PAGES_FILE, type Diagnostic } from './types';
 
 const useStyles = makeStyles({
   banners: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalL}` },

@@ -1,4 +1,4 @@
-import { readBody } from '../../src/api/client';
+import { readBody } from '../../../src/api/client';
 import type { Diagnostic, ProjectResponse } from './types';
 
 /**

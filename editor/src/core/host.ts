@@ -1,7 +1,7 @@
 import type { ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { createContext, useContext } from 'react';
-import { uploadImage, type UploadResult } from './content/widgets/upload';
+import { uploadImage, type UploadResult } from './upload';
 
 /**
  * What differs between the two hosts of the editor's Content tab: `npm run edit` (the default) and

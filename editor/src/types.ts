@@ -1,2 +1,0 @@
-/** Moved to core/types.ts (the folders' shared layer); kept for the modules that still import it here. */
-export * from './core/types';
