@@ -67,6 +67,7 @@ export function PreviewFrame({
   device,
   empty,
   onScale,
+  onLoad,
 }: {
   width: number;
   src: string | undefined;
@@ -77,6 +78,8 @@ export function PreviewFrame({
   empty?: ReactNode;
   /** Told the scale each time it changes (1: the frame fits unscaled). */
   onScale?: (scale: number) => void;
+  /** Told each time the frame has loaded its page. */
+  onLoad?: () => void;
 }) {
   const styles = useStyles();
   const stage = useRef<HTMLDivElement>(null);
@@ -101,6 +104,7 @@ export function PreviewFrame({
           title={title}
           src={src}
           data-device={device}
+          onLoad={onLoad}
           className={styles.frame}
           style={{ width: `${width}px`, height: `${box.height / scale}px`, transform: `translateX(-50%) scale(${scale})` }}
         />

@@ -1,5 +1,5 @@
 import { Input, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isoFromManila } from '../../../editor/src/content/widgets/DateTimeWidget';
 import { PreviewFrame, WidthSwitch } from '../../../editor/src/core/PreviewFrame';
 import { useStore } from '../../../editor/src/core/use-store';
@@ -76,16 +76,19 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
 
   // Each change the preview has taken (contentVersion): the frame's page brings itself up to date in
   // place (server/preview/live-script.ts), told by a message to the site's origin only.
+  const tellFrame = useCallback(() => {
+    const shown = frame.current;
+    if (shown?.src)
+      shown.contentWindow?.postMessage({ type: REFRESH_MESSAGE, version: store.state.contentVersion }, new URL(shown.src).origin);
+  }, [store]);
   useEffect(() => {
     let was = store.state.contentVersion;
     return store.subscribe(() => {
-      const version = store.state.contentVersion;
-      if (version === was) return;
-      was = version;
-      const shown = frame.current;
-      if (shown?.src) shown.contentWindow?.postMessage({ type: REFRESH_MESSAGE, version }, new URL(shown.src).origin);
+      if (store.state.contentVersion === was) return;
+      was = store.state.contentVersion;
+      tellFrame();
     });
-  }, [store]);
+  }, [store, tellFrame]);
 
   return (
     <>
@@ -115,6 +118,8 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
         title={link ? fillPlaceholders(T.previewFrame, { path: link.path }) : ''}
         frameRef={frame}
         device={device}
+        // A change taken while the page was loading was told to no script yet: each load asks once more.
+        onLoad={tellFrame}
       />
     </>
   );
