@@ -89,6 +89,7 @@ test('every studio screen fits a phone without sideways scrolling', async ({ pag
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(width, `an open item is ${width}px wide`).toBeLessThanOrEqual(PHONE.width);
     await shoot(page, 'content');
+    if (SHOTS) await page.getByRole('region', { name: 'Preview' }).screenshot({ path: `${SHOTS}/content-preview-390.png` });
     for (const url of ['/content/history', `/content/history/${project.release}`, '/content/schedule', '/content/media'])
       await fits(page, url);
     await fits(page, '/content/reviews');
