@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Banners } from './core/Banners';
 import { ConfirmProvider } from './core/confirm';
 import { ErrorBoundary } from './core/ErrorBoundary';
+import { NARROW } from './core/narrow';
 import { PagesTab } from './pages/PagesTab';
 import { useEditor, useStore } from './core/use-store';
 import { TopBar } from './TopBar';
@@ -18,7 +19,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
     color: tokens.colorNeutralForeground1,
   },
-  main: { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' },
+  // Narrow: the Content tab's columns stack and this area scrolls (NARROW).
+  main: { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column', [NARROW]: { overflowY: 'auto' } },
   center: { margin: 'auto' },
   failed: { margin: tokens.spacingVerticalXXL },
 });

@@ -54,10 +54,10 @@ export interface Outcome {
   text: string;
 }
 
-export function OutcomeBar({ outcome }: { outcome?: Outcome }) {
+export function OutcomeBar({ outcome, className }: { outcome?: Outcome; className?: string }) {
   if (!outcome) return null;
   return (
-    <MessageBar intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'}>
+    <MessageBar intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'} className={className}>
       <MessageBarBody>{outcome.text}</MessageBarBody>
     </MessageBar>
   );

@@ -5,6 +5,7 @@ import { ProblemList } from '../core/Banners';
 import { useConfirm } from '../core/confirm';
 import { plainMessage } from '../core/messages';
 import { applyChanges, type Change } from '../core/json';
+import { NARROW } from '../core/narrow';
 import { useEditor, useStore } from '../core/use-store';
 import { PAGES_FILE, type ContentFileValue, type PagesConfigValue } from '../core/types';
 import {
@@ -30,12 +31,29 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(280px, 340px) minmax(360px, 520px) minmax(320px, 1fr)',
     gap: '1px',
     backgroundColor: tokens.colorNeutralStroke2,
+    // Narrow: one column as tall as its content; the page scrolls (NARROW).
+    [NARROW]: { flex: 'none', gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  noPreview: { gridTemplateColumns: 'minmax(240px, 340px) minmax(320px, 1fr)' },
-  column: { minHeight: 0, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground1 },
-  navColumn: { minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
-  resources: { flex: '1 1 55%', minHeight: '140px', overflowY: 'auto', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-  items: { flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column' },
+  noPreview: { gridTemplateColumns: 'minmax(240px, 340px) minmax(320px, 1fr)', [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  column: {
+    minWidth: 0,
+    minHeight: 0,
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    [NARROW]: { overflowY: 'visible' },
+  },
+  navColumn: { minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
+  // Narrow: each list keeps a screenful at most and scrolls inside, so the form stays a swipe away.
+  resources: {
+    flex: '1 1 55%',
+    minHeight: '140px',
+    overflowY: 'auto',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    [NARROW]: { flex: 'none', maxHeight: '40vh' },
+  },
+  items: { flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column', [NARROW]: { flex: 'none', maxHeight: '50vh' } },
+  // Narrow: the preview stacks under the form, its frame scaled to the column and most of a screen tall.
+  preview: { [NARROW]: { height: '75vh', minHeight: '420px' } },
   panel: { padding: tokens.spacingHorizontalL },
   panelTitle: { margin: `0 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   hint: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalM },
@@ -181,7 +199,7 @@ export function ContentTab({ Preview }: { Preview?: ContentPreviewPane }) {
         )}
       </section>
       {Preview && (
-        <section className={styles.navColumn} aria-label="Preview">
+        <section className={`${styles.navColumn} ${styles.preview}`} aria-label="Preview">
           <Preview resource={selected.resource} item={item} />
         </section>
       )}

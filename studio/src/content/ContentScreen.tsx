@@ -4,6 +4,7 @@ import { ContentTab } from '../../../editor/src/content/ContentTab';
 import { ConfirmProvider } from '../../../editor/src/core/confirm';
 import { ErrorBoundary } from '../../../editor/src/core/ErrorBoundary';
 import { HostContext } from '../../../editor/src/core/host';
+import { NARROW } from '../../../editor/src/core/narrow';
 import { EditorStore } from '../../../editor/src/core/store';
 import { StoreContext, useEditor, useStore } from '../../../editor/src/core/use-store';
 import { fillPlaceholders } from '../../../domain/text';
@@ -25,6 +26,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
     height: 'calc(100vh - 96px)',
     minHeight: '520px',
+    // Narrow: the columns stack (ContentTab) and the page scrolls.
+    [NARROW]: { height: 'auto' },
   },
   center: { margin: 'auto' },
 });

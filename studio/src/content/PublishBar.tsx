@@ -24,11 +24,13 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  words: { flex: '1 1 320px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  // The words and the bars below them may shrink below their text's width: it wraps, the box does not grow.
+  words: { flex: '1 1 280px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   title: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
   state: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  fullRow: { flexBasis: '100%', minWidth: 0 },
 });
 
 /** How the draft's saving stands, in words (with review on, a publisher's approval makes it live). */
@@ -137,7 +139,7 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
         )}
       </div>
       {newer && (
-        <MessageBar intent="warning" role="alert">
+        <MessageBar intent="warning" role="alert" className={styles.fullRow}>
           <MessageBarBody>
             {fillPlaceholders(T.stale, { author: newer.authorName, release: newer.number, time: dateTime(newer.createdAt) })}
             <ul className={styles.list}>
@@ -149,7 +151,7 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
           </MessageBarBody>
         </MessageBar>
       )}
-      <OutcomeBar outcome={outcome} />
+      <OutcomeBar outcome={outcome} className={styles.fullRow} />
     </section>
   );
 }
