@@ -1,6 +1,7 @@
 import { Input, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isoFromManila } from '../../../editor/src/content/widgets/DateTimeWidget';
+import { NARROW_QUERY } from '../../../editor/src/core/narrow';
 import { PreviewFrame, WidthSwitch } from '../../../editor/src/core/PreviewFrame';
 import { useStore } from '../../../editor/src/core/use-store';
 import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
@@ -46,7 +47,8 @@ export function PreviewPane({ resource, item }: { resource: string; item: unknow
   const styles = useStyles();
   const store = useStore();
   const path = previewPath(resource, item);
-  const [device, setDevice] = useState<Device>('desktop');
+  // On a phone the preview opens at the phone's width (a desktop page scaled to a third is unreadable).
+  const [device, setDevice] = useState<Device>(() => (matchMedia(NARROW_QUERY).matches ? 'phone' : 'desktop'));
   const [link, setLink] = useState<PreviewLink & { path: string }>();
   const [failure, setFailure] = useState<string>();
   const [renewals, setRenewals] = useState(0);
