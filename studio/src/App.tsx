@@ -8,12 +8,9 @@ import { fetcher, whenSessionEnds } from './api';
 import { AuditTrail } from './AuditTrail';
 import { EmailList } from './EmailList';
 import { Enrol } from './Enrol';
-import { MediaScreen } from './media/MediaScreen';
 import { OrderSearch } from './OrderSearch';
 import { OrderView } from './OrderView';
 import { PaymentReviews } from './PaymentReviews';
-import { ScheduleList } from './ScheduleList';
-import { Settings } from './Settings';
 import { Shell, FirstSection, NotFound } from './Shell';
 import { SignIn } from './SignIn';
 import { SubmissionList } from './SubmissionList';
@@ -47,15 +44,15 @@ const router = createBrowserRouter([
         path: 'content/history/:number',
         lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.ReleaseScreen })),
       },
-      { path: 'content/schedule', element: <ScheduleList /> },
-      { path: 'content/media', element: <MediaScreen /> },
+      { path: 'content/schedule', lazy: () => import('./ScheduleList').then((module) => ({ Component: module.ScheduleList })) },
+      { path: 'content/media', lazy: () => import('./media/MediaScreen').then((module) => ({ Component: module.MediaScreen })) },
       { path: 'content/reviews', lazy: () => import('./content/ReviewList').then((module) => ({ Component: module.ReviewList })) },
       { path: 'content/reviews/:id', lazy: () => import('./content/ReviewView').then((module) => ({ Component: module.ReviewView })) },
       { path: 'admin', element: <Navigate to="/admin/accounts" replace /> },
       { path: 'admin/accounts', element: <AccountList /> },
       { path: 'admin/accounts/:id', element: <AccountView /> },
       { path: 'admin/audit', element: <AuditTrail /> },
-      { path: 'admin/settings', element: <Settings /> },
+      { path: 'admin/settings', lazy: () => import('./Settings').then((module) => ({ Component: module.Settings })) },
       { path: '*', element: <NotFound /> },
     ],
   },
