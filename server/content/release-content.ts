@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manilaToday } from '../../domain/dates';
+import { isContentFile } from '../../scripts/lib/editor/project';
+import { PROJECT_PATHS } from '../../scripts/lib/project';
 import { readContentFiles, resourceOf, type ContentFile } from './files';
 import { loadContent, type LoadedContent } from './load';
 import { DEMO_CONTENT_DIR } from './files';
@@ -19,6 +21,7 @@ export const RELEASE_MARK = 'content/.release';
 export function contentFilesOf(texts: ContentTexts): ContentFile[] {
   const demo = (file: string) => file.startsWith(`${DEMO_CONTENT_DIR}/`);
   return Object.keys(texts)
+    .filter(isContentFile)
     .sort((a, b) => Number(demo(a)) - Number(demo(b)) || (a < b ? -1 : a > b ? 1 : 0))
     .map((file) => ({ file, resource: resourceOf(file), demo: demo(file), text: texts[file] }));
 }
@@ -37,9 +40,22 @@ export function contentOf(
   });
 }
 
-/** Every content file of a project on disk (content/ and content/demo/), as a release's set. */
+/**
+ * Every file of a release's set a project has on disk (content/, content/demo/ and
+ * pages.config.json), as a release's set.
+ */
 export function diskTexts(root: string): ContentTexts {
-  return Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text]));
+  return withProjectLayout(Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text])), root);
+}
+
+/**
+ * `texts` with the project's pages.config.json where the set has none (a release made before the
+ * studio edited pages, or by a root without one): the layout the site serves for it.
+ */
+export function withProjectLayout(texts: ContentTexts, root: string): ContentTexts {
+  if (PROJECT_PATHS.config in texts) return texts;
+  const layout = join(root, PROJECT_PATHS.config);
+  return existsSync(layout) ? { ...texts, [PROJECT_PATHS.config]: readFileSync(layout, 'utf8') } : texts;
 }
 
 /** The release number the project's files say they are (RELEASE_MARK), or undefined without a valid one. */

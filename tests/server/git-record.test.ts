@@ -62,6 +62,21 @@ describe('the git record', () => {
     expect(row.pushed_at).toBeNull();
   });
 
+  it("writes a release's pages.config.json; a release without one leaves the project's as it is", async () => {
+    const db = await testDatabase(cleanups);
+    const dir = workTree({ ...START, 'pages.config.json': '{"pages":[]}\n' });
+    const layout = '{"pages":[{"path":"/"}]}\n';
+    await insertRelease(db, 1, { files: { 'content/articles.json': ARTICLES, 'content/faqs.json': FAQS } });
+    await insertRelease(db, 2, { files: { 'content/articles.json': ARTICLES, 'content/faqs.json': FAQS, 'pages.config.json': layout } });
+    await recorder({ db, dir }).pass();
+    expect(sh(dir, 'show', '--name-status', '--format=', 'HEAD~1').trim().split('\n')).not.toContain('M\tpages.config.json');
+    expect(sh(dir, 'show', '--name-status', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
+      'M\tcontent/.release',
+      'M\tpages.config.json',
+    ]);
+    expect(readFileSync(join(dir, 'pages.config.json'), 'utf8')).toBe(layout);
+  });
+
   it("writes two releases as two commits in number order; a release of the files is the committer's", async () => {
     const db = await testDatabase(cleanups);
     const dir = workTree(START);
@@ -107,7 +122,7 @@ describe('the git record', () => {
     const record = recorder({ db, dir, log });
     await record.pass();
     await record.pass();
-    expect(errors).toEqual(["release 1: 'content/../server/app.ts' is not a content file's path"]);
+    expect(errors).toEqual(["release 1: 'content/../server/app.ts' is not the path of a release's file"]);
     expect(sh(dir, 'rev-list', '--count', 'HEAD').trim()).toBe('1');
     expect((await releaseRows(db)).map((row) => row.recorded_commit)).toEqual([null, null]);
     expect(existsSync(join(dir, 'server'))).toBe(false);

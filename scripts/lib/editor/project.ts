@@ -83,6 +83,14 @@ export function isContentFile(file: string): boolean {
 }
 
 /**
+ * Whether the file is one of a studio release's set: a content file, or pages.config.json (the pages'
+ * layouts and props). A release without pages.config.json has the project's own.
+ */
+export function isReleaseFile(file: string): boolean {
+  return file === PROJECT_PATHS.config || isContentFile(file);
+}
+
+/**
  * Why a path is not one the editor writes (pages.config.json, forms/<name>.json,
  * content/<name>.json or content/demo/<name>.json), or undefined.
  */
