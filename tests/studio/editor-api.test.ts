@@ -46,12 +46,13 @@ describe('the studio content editor API', () => {
   it("gives the live release's files (with the project's pages.config.json), and refuses other paths", async () => {
     const seen = await project();
     expect(seen.release).toBe(1);
-    expect(Object.keys(seen.files).every((file) => file.startsWith('content/') || file === LAYOUT)).toBe(true);
+    expect(Object.keys(seen.files).every((file) => /^(content|forms)\//.test(file) || file === LAYOUT)).toBe(true);
+    expect(seen.files['forms/contact.json']).toBeDefined();
     expect((seen.files[LAYOUT] as unknown as { value: Layout }).value.pages.length).toBeGreaterThan(0);
     expect(seen.files[PLANS].value.items[0].price).toBe(1499);
     expect(seen.content.some((meta) => meta.file === PLANS)).toBe(true);
     expect(seen.blocks.length).toBeGreaterThan(0);
-    for (const file of ['forms/contact.json', 'content/../server/app.ts', 'package.json']) {
+    for (const file of ['forms/fragments/address.json', 'content/../server/app.ts', 'package.json']) {
       const refused = await call(session, 'POST', '/save', { files: { [file]: { value: {}, baseHash: '' } } });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toContain(`'${file}' is not a file the studio's editor changes`);
