@@ -41,7 +41,8 @@ const KEPT_TEXTS = 8;
 /** Every changed section an object of a block type the build has. */
 function knownBlocks(sections: Record<string, unknown>, types: ReadonlySet<string>): boolean {
   return Object.values(sections).every(
-    (list) => Array.isArray(list) && list.every((section) => isObject(section) && typeof section.type === 'string' && types.has(section.type)),
+    (list) =>
+      Array.isArray(list) && list.every((section) => isObject(section) && typeof section.type === 'string' && types.has(section.type)),
   );
 }
 

@@ -22,7 +22,7 @@ import { pageHead, type HeadTags } from './head';
 import { ImagePreloads, type ImagePreload } from '../lib/image-preload';
 import { AppRoutes, loadRoute, matchPage } from './router';
 import type { RouteObject } from 'react-router';
-import { BUILT, hasSections, inLayout, routesOf } from './render-layout';
+import { BUILT, hasSections, inLayout, routesOf, type RenderSections } from './render-layout';
 import type { RouteParams } from '../lib/route-params';
 import { fillRoute } from '../../domain/paths';
 
@@ -51,7 +51,7 @@ export interface RenderOptions {
    * The sections that replace the build's in this render, by page key: those a content release or a
    * draft changes (never the route table or the settings, which are the build's). None: the build's.
    */
-  sections?: ChangedSections;
+  sections?: RenderSections;
 }
 
 /** A rendered page (see render and renderNotFound). */
@@ -151,11 +151,11 @@ function ownPath(page: PageRoute, params: RouteParams): string {
 type PathKind =
   { kind: 'not-found' } | { kind: 'redirect'; to: string } | { kind: 'page'; read: ReadonlyMap<string, readonly string[] | undefined> };
 /** Per set of sections (what a path is depends on its page's blocks). */
-const pathKindsOf = new WeakMap<ChangedSections, Map<string, PathKind>>();
+const pathKindsOf = new WeakMap<RenderSections, Map<string, PathKind>>();
 /** Paths remembered at most (the oldest goes first), so a flood of made-up paths cannot grow it. */
 const MAX_PATHS = 2_000;
 
-async function pathKind(pathname: string, sections: ChangedSections | undefined): Promise<PathKind> {
+async function pathKind(pathname: string, sections: RenderSections | undefined): Promise<PathKind> {
   let pathKinds = pathKindsOf.get(sections ?? BUILT);
   if (!pathKinds) pathKindsOf.set(sections ?? BUILT, (pathKinds = new Map()));
   const known = pathKinds.get(pathname);
@@ -190,7 +190,7 @@ function rawPath(href: string): string {
  * (letter case, percent-encoded letters, a trailing slash the route has not, or lacks one it has) is a
  * redirect to the page's own path (ownPath), as is a redirect page; either keeps the whole query.
  */
-export async function cachedAs(href: string, sections?: ChangedSections): Promise<PageRequest> {
+export async function cachedAs(href: string, sections?: RenderSections): Promise<PageRequest> {
   const url = new URL(href, 'http://localhost');
   const path = await inLayout(sections, () => pathKind(rawPath(href), sections));
   if (path.kind === 'not-found') return { notFound: true };

@@ -12,14 +12,20 @@ import { buildRoutes } from './router';
  */
 const layoutScope = new AsyncLocalStorage<ChangedSections>();
 setChangedSections(() => layoutScope.getStore());
+/**
+ * Sections by page key as the server gives them for a render: lists of sections of block types the
+ * build has (server/release-layout.ts checks that much), for the pages whose sections differ.
+ */
+export type RenderSections = Readonly<Record<string, unknown>>;
+
 /** The store of a render with the build's own sections. */
 export const BUILT: ChangedSections = {};
-export const inLayout = <T>(sections: ChangedSections | undefined, work: () => Promise<T>): Promise<T> =>
-  layoutScope.run(sections ?? BUILT, work);
+export const inLayout = <T>(sections: RenderSections | undefined, work: () => Promise<T>): Promise<T> =>
+  layoutScope.run((sections ?? BUILT) as ChangedSections, work);
 
 /** A route table per set of sections: a page route loads its sections once, so a table holds one set. */
-const tables = new WeakMap<ChangedSections, RouteObject[]>();
-export function routesOf(sections: ChangedSections | undefined): RouteObject[] {
+const tables = new WeakMap<RenderSections, RouteObject[]>();
+export function routesOf(sections: RenderSections | undefined): RouteObject[] {
   const key = sections ?? BUILT;
   let table = tables.get(key);
   if (!table) tables.set(key, (table = buildRoutes()));
@@ -31,7 +37,12 @@ export function routesOf(sections: ChangedSections | undefined): RouteObject[] {
  * (what npm run generate wrote), and the block types it has code for. The server compares a content
  * release's pages.config.json with it (domain/page-layout.ts).
  */
-export async function builtLayout(): Promise<{ site: unknown; pages: PageRoute[]; sections: Record<string, unknown>; blockTypes: string[] }> {
+export async function builtLayout(): Promise<{
+  site: unknown;
+  pages: PageRoute[];
+  sections: Record<string, unknown>;
+  blockTypes: string[];
+}> {
   const sections: Record<string, unknown> = {};
   await inLayout(BUILT, async () => {
     for (const page of pages) sections[page.key] = (await loadSections(page)).sections ?? [];
@@ -40,5 +51,5 @@ export async function builtLayout(): Promise<{ site: unknown; pages: PageRoute[]
 }
 
 /** Whether a set of changed sections changes any page. */
-export const hasSections = (sections: ChangedSections | undefined): sections is ChangedSections =>
+export const hasSections = (sections: RenderSections | undefined): sections is ChangedSections =>
   sections !== undefined && Object.keys(sections).length > 0;

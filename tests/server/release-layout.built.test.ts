@@ -40,7 +40,15 @@ describe("the live release's layout", () => {
       const live = (await liveRelease(repo, q)) ?? 0;
       const files = { ...((await releaseFiles(q, live)) ?? {}), 'pages.config.json': layout };
       const number = await nextReleaseNumber(q);
-      await insertRelease(q, { number, files, changed: ['pages.config.json'], summary: [], source: 'studio', author: null, createdAt: new Date().toISOString() });
+      await insertRelease(q, {
+        number,
+        files,
+        changed: ['pages.config.json'],
+        summary: [],
+        source: 'studio',
+        author: null,
+        createdAt: new Date().toISOString(),
+      });
       await setLiveRelease(repo, q, number);
       return number;
     });

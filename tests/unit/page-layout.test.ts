@@ -39,11 +39,20 @@ describe('page layout', () => {
   });
 
   it('tells a change of the route table or of the settings apart: a deploy is needed', () => {
-    const moved = layoutDifference(built, changed((config) => void (config.pages[1].path = '/store')));
+    const moved = layoutDifference(
+      built,
+      changed((config) => void (config.pages[1].path = '/store')),
+    );
     expect(moved).toMatchObject({ routes: true, site: false, needsDeploy: true });
-    const added = layoutDifference(built, changed((config) => void config.pages.push({ name: 'New', path: '/new', sections: [] })));
+    const added = layoutDifference(
+      built,
+      changed((config) => void config.pages.push({ name: 'New', path: '/new', sections: [] })),
+    );
     expect(added).toMatchObject({ routes: true, needsDeploy: true, sections: { [`p${built.pages.length}`]: [] } });
-    const settings = layoutDifference(built, changed((config) => void (config.site.lang = 'fil')));
+    const settings = layoutDifference(
+      built,
+      changed((config) => void (config.site.lang = 'fil')),
+    );
     expect(settings).toMatchObject({ routes: false, site: true, needsDeploy: true });
   });
 
