@@ -82,6 +82,22 @@ async function releaseLayoutText(q: Queryable, n: number): Promise<string | unde
   return typeof text === 'string' ? text : undefined;
 }
 
+/** Reads of a release's layout tried (a moment apart) before the switch to the release fails. */
+const READ_ATTEMPTS = 3;
+const RETRY_MS = 300;
+
+/** `read` again after a failure, READ_ATTEMPTS times in all: the switch to a release waits for its layout. */
+async function withRetries<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= READ_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS * attempt));
+    }
+  }
+}
+
 const KEPT_WARNINGS: Record<KeptReason, string> = {
   unreadable: "content release: its pages.config.json cannot be read; the pages keep the build's layout",
   routes: "content release: its pages.config.json changes the route table; the pages keep the build's layout until the next deploy",
@@ -92,6 +108,7 @@ const KEPT_WARNINGS: Record<KeptReason, string> = {
 /**
  * The sections the pages of release `n` render with (none: the build's), from its pages.config.json
  * in the database. A layout that cannot be used is logged as a warning: call it once per release.
+ * A database that cannot be read fails it (the instance keeps serving the release it has).
  */
 export async function releaseSections(
   q: Queryable,
@@ -100,7 +117,7 @@ export async function releaseSections(
   log: { warn: (details: object, message: string) => void },
 ): Promise<ChangedSections | undefined> {
   if (!layouts) return undefined;
-  const chosen = layouts.choose(await releaseLayoutText(q, n));
+  const chosen = layouts.choose(await withRetries(() => releaseLayoutText(q, n)));
   if ('kept' in chosen) log.warn({ release: n, reason: chosen.kept }, KEPT_WARNINGS[chosen.kept]);
   return chosen.sections;
 }
