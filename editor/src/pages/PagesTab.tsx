@@ -5,7 +5,6 @@ import { useEditor } from '../core/use-store';
 import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 import { PageList } from './PageList';
 import { PageSettings } from './PageSettings';
-import { PreviewPane } from './PreviewPane';
 import { SectionOutline } from './SectionOutline';
 import { SectionPanel } from './SectionPanel';
 
@@ -49,15 +48,15 @@ const useStyles = makeStyles({
   panel: { padding: tokens.spacingHorizontalL },
 });
 
-/** What shows the selected page beside its properties (the dev editor's PreviewPane by default). */
+/** What shows the selected page beside its properties: `npm run edit`'s PreviewPane, the studio's PagePreview. */
 export type PagePreviewPane = ComponentType<{ config: PagesConfigValue; page: PageValue }>;
 
 /**
  * The Pages tab: pages and the selected page's sections, the selected section's (or page's)
- * properties, the live preview of the page: the host's `Preview` (the studio's production preview),
- * else `npm run edit`'s own (editor/preview.html).
+ * properties, the live preview of the page: the host's `Preview` (`npm run edit`'s own frame of
+ * editor/preview.html, the studio's production preview), so neither host ships the other's.
  */
-export function PagesTab({ Preview = PreviewPane }: { Preview?: PagePreviewPane }) {
+export function PagesTab({ Preview }: { Preview: PagePreviewPane }) {
   const styles = useStyles();
   const state = useEditor();
   const config = state.files[PAGES_FILE] as PagesConfigValue | undefined;

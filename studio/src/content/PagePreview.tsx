@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { PagesConfigValue, PageValue } from '../../../editor/src/core/types';
 import { isObject } from '../../../domain/guards';
-import { samplePath } from '../../../scripts/lib/routes';
+import { samplePath } from '../../../domain/sample-path';
 import { PreviewPane } from './PreviewPane';
 
 /**
