@@ -364,9 +364,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     repo: ctx.repo,
     shared,
     pollMs: opts.contentReleasePollMs ?? DEFAULT_RELEASE_POLL_MS,
-    onRelease: (release) => {
+    // The release's layout is read before its pages are served (render.ts showRelease).
+    onRelease: async (release) => {
+      await pages?.showRelease(release);
       app.log.info({ release }, 'content release: now serving it');
-      pages?.showRelease(release);
     },
     log: app.log,
   });

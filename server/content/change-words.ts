@@ -1,10 +1,14 @@
 import { contentName, LABEL_FIELDS } from '../../domain/content-names';
 import { isObject } from '../../domain/guards';
 import { formatPesos, toCentavos } from '../../domain/money';
+import { configChanges, formChange } from '../../scripts/lib/editor/config-changes';
+import { isFormFile } from '../../scripts/lib/editor/project';
+import { PROJECT_PATHS } from '../../scripts/lib/project';
 import words from './change-words.json';
 
 /**
- * A content change in plain words: one line per content file that changed, for a release's summary,
+ * A content change in plain words: one line per content file that changed (one per page for
+ * pages.config.json: "Pages: Home: Banner changed"), for a release's summary,
  * the studio's list and the git record's commit message ("Shop plans and prices: Individual, price
  * ₱1,499.00 → ₱1,799.00"). Items are matched by id; an item is named by its label field or `#id`.
  */
@@ -23,6 +27,15 @@ type Item = Record<string, unknown>;
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+
+/** A text's JSON, or undefined when it is absent or not JSON. */
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
 
 function parse(text: string | undefined): { items: Item[]; rest: string } | undefined {
   if (text === undefined) return { items: [], rest: '' };
@@ -109,6 +122,9 @@ export function describeContentChange(
 ): string[] {
   const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((path) => before[path] !== after[path]).sort();
   return paths.flatMap((path) => {
+    if (isFormFile(path)) return [formChange(path, parseJson(before[path]), parseJson(after[path]))];
+    if (path === PROJECT_PATHS.config)
+      return configChanges(parseJson(before[path]), parseJson(after[path])).map((line) => `${words.pages}: ${line}`);
     const parts = fileParts(before[path], after[path], names[path]?.labelField);
     return parts.length > 0 ? [`${names[path]?.name ?? contentName(path)}: ${parts.join('; ')}`] : [];
   });

@@ -1,12 +1,12 @@
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
 import { ThreadGate, type ContentGate } from './gate-worker';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isContentFile, isReleaseFile } from '../../scripts/lib/editor/project';
 import type { Db, Queryable } from '../db';
 import type { Product } from '../product';
 import type { Repo } from '../repo';
 import type { SharedState } from '../shared-state';
 import { describeContentChange } from './change-words';
-import { contentOf, diskTexts } from './release-content';
+import { contentOf, diskTexts, withProjectFiles } from './release-content';
 import {
   changedPaths,
   insertRelease,
@@ -48,7 +48,7 @@ export interface ReleaseDeps {
 }
 
 export interface PublishInput {
-  /** Path -> new text; null removes the file. Only content files (content/*.json, content/demo/*.json). */
+  /** Path -> new text; null removes the file. Only a release's files (content/*.json, content/demo/*.json, pages.config.json). */
   changes: Record<string, string | null>;
   /** The release the change was made from: it must still be the live one. */
   baseRelease: number;
@@ -82,7 +82,7 @@ export interface ContentReleases {
 export function applyChanges(texts: ContentTexts, changes: Record<string, string | null>): ContentTexts {
   const after = { ...texts };
   for (const [file, text] of Object.entries(changes)) {
-    if (!isContentFile(file)) throw new Error(`'${file}' is not a content file`);
+    if (!isReleaseFile(file)) throw new Error(`'${file}' is not a file of a release`);
     if (text === null) delete after[file];
     else after[file] = text;
   }
@@ -105,8 +105,11 @@ export function createContentReleases(deps: ReleaseDeps): ContentReleases {
 
   const check = async (texts: ContentTexts): Promise<Diagnostic[]> => {
     if (gate) {
-      // The project's own content files that the set has not are absent from the checked copy.
-      const absent = Object.fromEntries(Object.keys(diskTexts(root)).flatMap((file) => (file in texts ? [] : [[file, null]])));
+      // The project's own content files that the set has not are absent from the checked copy; a set
+      // without pages.config.json is checked with the project's.
+      const absent = Object.fromEntries(
+        Object.keys(diskTexts(root)).flatMap((file) => (file in texts || !isContentFile(file) ? [] : [[file, null]])),
+      );
       // The images the studio uploaded (content_media) are in the checked copy's media folder too.
       const problems = await gate.check({ ...absent, ...texts }, await storedMediaBytes(db.query, mediaNamesIn(texts)));
       if (problems.length > 0) return problems;
@@ -136,7 +139,7 @@ export function createContentReleases(deps: ReleaseDeps): ContentReleases {
           number: n,
           files: after,
           changed: changedPaths(before, after),
-          summary: input.summary ?? describeContentChange(before, after),
+          summary: input.summary ?? describeContentChange(withProjectFiles(before, root), withProjectFiles(after, root)),
           source: input.source,
           author: input.author,
           reviewer: input.reviewer,

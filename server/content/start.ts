@@ -5,7 +5,7 @@ import type { SharedState } from '../shared-state';
 import { describeContentChange } from './change-words';
 import { ContentError } from './follow';
 import { formatContentProblems } from './load';
-import { contentOf, diskTexts, releaseMark, RELEASE_MARK } from './release-content';
+import { contentOf, diskTexts, releaseMark, RELEASE_MARK, withProjectFiles } from './release-content';
 import {
   changedPaths,
   insertRelease,
@@ -21,7 +21,7 @@ import { announceRelease } from './release-watch';
 import { CONTENT_LOCK, describeChanges, syncContentIn } from './sync';
 
 /**
- * What a start does with the content files on disk. The database holds the live release; the files
+ * What a start does with the content files on disk (and pages.config.json, a release's file too). The database holds the live release; the files
  * are the release they name in content/.release (written by the git record), or without it the last
  * release made from the files. Then:
  * - no release yet: the files become release 1;
@@ -62,7 +62,8 @@ export async function startContent(options: StartContentOptions): Promise<string
   const mark = releaseMark(root);
   const outcome = await repo.db.write(CONTENT_LOCK, async (q): Promise<Outcome> => {
     const live = await liveRelease(repo, q);
-    const liveFiles: ContentTexts = live === undefined ? {} : ((await releaseFiles(q, live)) ?? {});
+    // A release without pages.config.json or a form's file has the project's: only one that differs is a change.
+    const liveFiles: ContentTexts = live === undefined ? {} : withProjectFiles((await releaseFiles(q, live)) ?? {}, root);
     const base = live === undefined ? 0 : (mark ?? (await latestOfSource(q, 'files')) ?? 0);
     const newer = live === undefined ? undefined : await newerStudioRelease(q, base);
     const make = live === undefined || (newer === undefined && changedPaths(liveFiles, disk).length > 0);

@@ -4,13 +4,14 @@ import { contentCatalogue, projectSnapshot, sha256, type EditorFile, type Projec
 import type { Db, Queryable } from '../db';
 import type { Repo } from '../repo';
 import { describeContentChange } from './change-words';
+import { withProjectFiles } from './release-content';
 import { readDraft, removeDraft, writeDraft, type Draft } from './drafts';
 import { changedPaths, liveRelease, releaseFiles, type ContentTexts, type ReleaseInfo } from './release-rows';
 import type { ContentReleases, PublishOutcome } from './releases';
 
 /**
- * The studio's content editor, for one account: what it sees is the live release with its draft
- * over it. Saves go into the draft (unchecked: an unfinished change is kept); a check and a publish
+ * The studio's content editor, for one account: what it sees is the live release (with the
+ * project's pages.config.json and forms where the release has none) with its draft over it. Saves go into the draft (unchecked: an unfinished change is kept); a check and a publish
  * pass the gate. The shapes are those of the dev editor's API (scripts/lib/editor/plugin.ts).
  *
  * A draft started from an older release than the live one follows the live one when none of its
@@ -65,10 +66,10 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
 
   const view = async (q: Queryable, accountId: number): Promise<View> => {
     const live = (await liveRelease(repo, q)) ?? 0;
-    const liveFiles = (await releaseFiles(q, live)) ?? {};
+    const liveFiles = withProjectFiles((await releaseFiles(q, live)) ?? {}, root);
     let draft = await readDraft(q, accountId);
     if (draft && draft.baseRelease !== live) {
-      const base = (await releaseFiles(q, draft.baseRelease)) ?? {};
+      const base = withProjectFiles((await releaseFiles(q, draft.baseRelease)) ?? {}, root);
       const untouched = Object.keys(draft.files).every((file) => base[file] === liveFiles[file]);
       if (untouched) draft = { ...draft, baseRelease: live };
     }
@@ -185,7 +186,7 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
         const draft = await readDraft(q, accountId);
         if (!draft || draft.baseRelease !== baseRelease) return;
         const live = (await liveRelease(repo, q)) ?? 0;
-        const liveFiles = (await releaseFiles(q, live)) ?? {};
+        const liveFiles = withProjectFiles((await releaseFiles(q, live)) ?? {}, root);
         const files = Object.fromEntries(Object.entries(draft.files).filter(([file, text]) => liveFiles[file] !== text));
         if (Object.keys(files).length === 0) await removeDraft(q, accountId);
         else await writeDraft(q, accountId, { ...draft, files, baseRelease: live });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isReleaseFile } from '../../scripts/lib/editor/project';
 import type { ReleaseInfo } from '../content/release-rows';
 import type { StudioEditor } from '../content/studio-editor';
 import type { ContentReleases } from '../content/releases';
@@ -70,10 +70,10 @@ export default async function editorRoutes(
   const accountOf = (request: FastifyRequest) => request.studio!.account;
   // A discard or a publish ends the typed changes the preview shows (the editor starts again).
   const unsaved = unsavedContent(ctx.shared);
-  /** 400 when a path is not a content file (content/<name>.json, content/demo/<name>.json). */
+  /** 400 when a path is not a release's file (pages.config.json, content/<name>.json, content/demo/<name>.json). */
   const notContent = (reply: FastifyReply, files: Record<string, unknown>) => {
-    const file = Object.keys(files).find((path) => !isContentFile(path));
-    return file === undefined ? undefined : reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });
+    const file = Object.keys(files).find((path) => !isReleaseFile(path));
+    return file === undefined ? undefined : reply.code(400).send({ message: texts.editor.notReleaseFile.replace('{file}', file) });
   };
 
   app.get('/project', { config: manage }, async (request) => editor.project(accountOf(request).id));

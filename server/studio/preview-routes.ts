@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isReleaseFile } from '../../scripts/lib/editor/project';
 import { previewKey, PREVIEW_PREFIX, PREVIEW_TTL_MS, signPreviewToken } from '../preview/token';
 import { unsavedContent } from '../preview/unsaved';
 import type { StudioContext } from './context';
@@ -65,8 +65,8 @@ export default async function previewRoutes(app: FastifyInstance, { ctx }: { ctx
     '/preview/drafts',
     { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: UNSAVED_BODY } },
     async (request, reply) => {
-      const file = Object.keys(request.body.files).find((path) => !isContentFile(path));
-      if (file !== undefined) return reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });
+      const file = Object.keys(request.body.files).find((path) => !isReleaseFile(path));
+      if (file !== undefined) return reply.code(400).send({ message: texts.editor.notReleaseFile.replace('{file}', file) });
       await unsaved.put(request.studio!.account.id, request.body.files);
       return { ok: true, partial: false };
     },

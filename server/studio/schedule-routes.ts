@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isContentFile, isReleaseFile } from '../../scripts/lib/editor/project';
 import type { Schedule } from '../content/schedule-rows';
 import type { ContentSchedules, ItemChange, ScheduleOutcome } from '../content/schedules';
 import { reviewRequired } from '../content/review-setting';
@@ -98,8 +98,10 @@ export default async function scheduleRoutes(
       const at = timeOf(runAt);
       if (Number.isNaN(at)) return reply.code(400).send({ message: texts.schedule.badTime.replace('{runAt}', runAt) });
       if (at <= ctx.now().getTime()) return reply.code(400).send({ message: texts.schedule.past.replace('{runAt}', runAt) });
-      const file = [...Object.keys(files ?? {}), ...(item ? [item.file] : [])].find((path) => !isContentFile(path));
-      if (file !== undefined) return reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });
+      const file = Object.keys(files ?? {}).find((path) => !isReleaseFile(path));
+      if (file !== undefined) return reply.code(400).send({ message: texts.editor.notReleaseFile.replace('{file}', file) });
+      if (item && !isContentFile(item.file))
+        return reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', item.file) });
       const when = new Date(at).toISOString();
       const outcome: ScheduleOutcome = files
         ? await schedules.files(authorOf(request), files, when)

@@ -15,6 +15,7 @@ import { dropDatabaseOf, getJson, startServer, tempDir, type Items } from './hel
 
 const ROOT = resolve(__dirname, '../..');
 const PLANS = 'content/shop-plans.json';
+const LAYOUT = 'pages.config.json';
 const AUTHOR = { id: 1, name: 'Ana Editor', email: 'ana@studio.example' };
 
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -36,6 +37,16 @@ function plansAt(text: string, price: number): string {
   const data = JSON.parse(text) as { items: Array<{ price: number }> };
   data.items[0].price = price;
   return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** A data folder (and its database) several starts share, removed after the test. */
+function keptDataDir(): string {
+  const dataDir = tempDir();
+  cleanups.push(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabaseOf(dataDir);
+  });
+  return dataDir;
 }
 
 async function server(options: { root?: string; dataDir?: string; logs?: string[] } = {}) {
@@ -161,11 +172,7 @@ describe('publishing a release', () => {
 describe('the start rule', () => {
   it("takes in a developer's change of the files as the next release", async () => {
     const root = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabaseOf(dataDir);
-    });
+    const dataDir = keptDataDir();
     const first = await server({ root, dataDir });
     await first.app.close();
     writeFileSync(join(root, PLANS), plansAt(readFileSync(join(root, PLANS), 'utf8'), 1899));
@@ -185,11 +192,7 @@ describe('the start rule', () => {
 
   it('keeps a studio release newer than the files, and takes files that name it as their base', async () => {
     const root = contentCopy();
-    const dataDir = tempDir();
-    cleanups.push(async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await dropDatabaseOf(dataDir);
-    });
+    const dataDir = keptDataDir();
     const first = await server({ root, dataDir });
     const releases = releasesOf(first.app, root);
     const text = (await releases.files(1))[PLANS];
@@ -217,5 +220,40 @@ describe('the start rule', () => {
     expect(await liveMeta(third.app)).toBe('3');
     const jobs = ((await getJson(third.app, '/api/v1/jobs')).body as { data: Items }).data;
     expect(String(jobs[0].title)).toMatch(/^Old /);
+  });
+});
+
+describe("a release's pages.config.json", () => {
+  it("is the project's until the studio changes it; a developer's later change is the next release", async () => {
+    const root = contentCopy();
+    cpSync(join(ROOT, LAYOUT), join(root, LAYOUT));
+    const dataDir = keptDataDir();
+    const first = await server({ root, dataDir });
+    const releases = releasesOf(first.app, root);
+    const layout = (await releases.files(1))[LAYOUT];
+    expect(layout).toBe(readFileSync(join(root, LAYOUT), 'utf8'));
+    const changed = layout.replace('"title": "Telemedicine Center"', '"title": "Visit us"');
+    const published = await releases.publish({ changes: { [LAYOUT]: changed }, baseRelease: 1, author: AUTHOR, source: 'studio' });
+    expect(published).toMatchObject({ status: 'published', release: { number: 2, changed: [LAYOUT] } });
+    expect((published as { release: { summary: string[] } }).release.summary).toEqual(['Pages: Contact: Contact info changed']);
+    releases.close();
+    await first.app.close();
+
+    // The deploy's files are older than the studio's release: its layout stays live.
+    const second = await server({ root, dataDir });
+    expect(await liveMeta(second.app)).toBe('2');
+    await second.app.close();
+
+    // The git record's files of release 2, with a developer's change of the layout: the next release.
+    writeFileSync(join(root, LAYOUT), changed.replace('"title": "Visit us"', '"title": "Find us"'));
+    writeFileSync(join(root, RELEASE_MARK), '2\n');
+    const third = await server({ root, dataDir });
+    cleanups.push(() => third.app.close());
+    expect(await liveMeta(third.app)).toBe('3');
+    const row = await one<{ source: string; changed: string }>(
+      third.app.ctx.db.query,
+      sql`SELECT source, changed FROM content_releases WHERE number = 3`,
+    );
+    expect(row).toEqual({ source: 'files', changed: JSON.stringify([LAYOUT]) });
   });
 });

@@ -62,6 +62,22 @@ describe('the git record', () => {
     expect(row.pushed_at).toBeNull();
   });
 
+  it("writes a release's pages.config.json and forms; a release without them leaves the project's", async () => {
+    const db = await testDatabase(cleanups);
+    const dir = workTree({ ...START, 'pages.config.json': '{"pages":[]}\n', 'forms/contact.json': '{}\n' });
+    const layout = '{"pages":[{"path":"/"}]}\n';
+    const form = '{"schema":{}}\n';
+    const content = { 'content/articles.json': ARTICLES, 'content/faqs.json': FAQS };
+    await insertRelease(db, 1, { files: content });
+    await insertRelease(db, 2, { files: { ...content, 'pages.config.json': layout, 'forms/contact.json': form } });
+    await recorder({ db, dir }).pass();
+    const changedBy = (commit: string) => sh(dir, 'show', '--name-status', '--format=', commit).trim().split('\n').sort();
+    expect(changedBy('HEAD~1')).toEqual(['A\tcontent/.release', 'D\tcontent/gone.json']);
+    expect(changedBy('HEAD')).toEqual(['M\tcontent/.release', 'M\tforms/contact.json', 'M\tpages.config.json']);
+    expect(readFileSync(join(dir, 'pages.config.json'), 'utf8')).toBe(layout);
+    expect(readFileSync(join(dir, 'forms/contact.json'), 'utf8')).toBe(form);
+  });
+
   it("writes two releases as two commits in number order; a release of the files is the committer's", async () => {
     const db = await testDatabase(cleanups);
     const dir = workTree(START);
@@ -107,7 +123,7 @@ describe('the git record', () => {
     const record = recorder({ db, dir, log });
     await record.pass();
     await record.pass();
-    expect(errors).toEqual(["release 1: 'content/../server/app.ts' is not a content file's path"]);
+    expect(errors).toEqual(["release 1: 'content/../server/app.ts' is not the path of a release's file"]);
     expect(sh(dir, 'rev-list', '--count', 'HEAD').trim()).toBe('1');
     expect((await releaseRows(db)).map((row) => row.recorded_commit)).toEqual([null, null]);
     expect(existsSync(join(dir, 'server'))).toBe(false);

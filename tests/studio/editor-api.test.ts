@@ -43,16 +43,20 @@ describe('the studio content editor API', () => {
     expect((await project()).draft).toBeNull();
   });
 
-  it('gives the content files of the live release, and refuses paths that are not content files', async () => {
+  it("gives the live release's files (with the project's pages.config.json), and refuses other paths", async () => {
     const seen = await project();
     expect(seen.release).toBe(1);
-    expect(Object.keys(seen.files).every((file) => file.startsWith('content/'))).toBe(true);
+    expect(Object.keys(seen.files).every((file) => /^(content|forms)\//.test(file) || file === LAYOUT)).toBe(true);
+    expect(seen.files['forms/contact.json']).toBeDefined();
+    expect((seen.files[LAYOUT] as unknown as { value: Layout }).value.pages.length).toBeGreaterThan(0);
     expect(seen.files[PLANS].value.items[0].price).toBe(1499);
     expect(seen.content.some((meta) => meta.file === PLANS)).toBe(true);
     expect(seen.blocks.length).toBeGreaterThan(0);
-    const refused = await call(session, 'POST', '/save', { files: { 'pages.config.json': { value: {}, baseHash: '' } } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/pages\.config\.json/);
+    for (const file of ['forms/fragments/address.json', 'content/../server/app.ts', 'package.json']) {
+      const refused = await call(session, 'POST', '/save', { files: { [file]: { value: {}, baseHash: '' } } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(`'${file}' is not a file the studio's editor changes`);
+    }
   });
 
   it('saves into a draft that survives a sign-out; a save from an older text is a conflict', async () => {
@@ -133,6 +137,33 @@ describe('the studio content editor API', () => {
     );
     expect(rows).toHaveLength(1);
   });
+
+  it("takes a page's layout into the draft in words, refuses a broken one at its field, and publishes it", async () => {
+    const seen = await project();
+    const layout = seen.files[LAYOUT] as unknown as { value: Layout; hash: string };
+    const page = layout.value.pages.findIndex((candidate) => candidate.path === '/contact');
+    const section = layout.value.pages[page].sections.findIndex((candidate) => candidate.type === 'contactInfo');
+    const broken = structuredClone(layout.value);
+    broken.pages[page].sections[section].type = 'noSuchBlock';
+    const problems = (await call(session, 'POST', '/check', { files: { [LAYOUT]: broken } })).body.problems as Array<{
+      file: string;
+      pointer: string;
+    }>;
+    expect(problems).toContainEqual(expect.objectContaining({ file: LAYOUT, pointer: `/pages/${page}/sections/${section}/type` }));
+
+    const changed = structuredClone(layout.value);
+    changed.pages[page].sections[section].props = { ...changed.pages[page].sections[section].props, title: 'Visit us' };
+    expect((await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: changed, baseHash: layout.hash } } })).status).toBe(200);
+    const draft = (await project()).draft!;
+    expect(draft.changed).toEqual([LAYOUT]);
+    expect(draft.summary).toEqual([expect.stringMatching(/^Pages: .+: Contact info changed$/)]);
+    const published = await call(session, 'POST', '/publish', { baseRelease: 2 });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const release = await all<{ files: string }>(studio.started.db.query, sql`SELECT files FROM content_releases WHERE number = 3`);
+    expect(JSON.parse(JSON.parse(release[0].files)[LAYOUT]).pages[page].sections[section].props.title).toBe('Visit us');
+  }, 60_000);
 });
 
+const LAYOUT = 'pages.config.json';
+type Layout = { pages: Array<{ path: string; sections: Array<{ type: string; props?: Record<string, unknown> }> }> };
 type Items = Array<Record<string, unknown>>;
