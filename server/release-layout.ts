@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isObject } from '../domain/guards';
 import { layoutDifference, parseLayout, type PageLayout } from '../domain/page-layout';
+import { PROJECT_PATHS } from '../scripts/lib/project';
 import { releaseFiles } from './content/release-rows';
 import type { Queryable } from './db';
 
@@ -13,7 +14,7 @@ import type { Queryable } from './db';
  */
 
 /** The project file that holds the layout, in a release's set of files. */
-export const LAYOUT_FILE = 'pages.config.json';
+export const LAYOUT_FILE = PROJECT_PATHS.config;
 
 /** Sections by page key that replace the build's (the SSR bundle's RenderOptions.sections). */
 export type ChangedSections = Readonly<Record<string, unknown>>;

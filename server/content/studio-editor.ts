@@ -4,7 +4,9 @@ import { contentCatalogue, projectSnapshot, sha256, type EditorFile, type Projec
 import type { Db, Queryable } from '../db';
 import type { Repo } from '../repo';
 import { describeContentChange } from './change-words';
-import { withProjectFiles } from './release-content';
+import { diskTexts, withProjectFiles } from './release-content';
+import { parseLayout } from '../../domain/page-layout';
+import { createLayouts, LAYOUT_FILE, type KeptReason, type Layouts } from '../release-layout';
 import { readDraft, removeDraft, writeDraft, type Draft } from './drafts';
 import { changedPaths, liveRelease, releaseFiles, type ContentTexts, type ReleaseInfo } from './release-rows';
 import type { ContentReleases, PublishOutcome } from './releases';
@@ -20,6 +22,12 @@ import type { ContentReleases, PublishOutcome } from './releases';
 
 /** The lock of the drafts' writes (a save reads the view and writes the draft at once). */
 export const DRAFT_LOCK = 'content-drafts';
+
+/**
+ * Why the layout of a draft would not go live with its publish but wait for the next deploy (the
+ * browser's bundle holds the route table and the site settings; see server/release-layout.ts).
+ */
+export type DeployWait = Exclude<KeptReason, 'unreadable'>;
 
 export interface DraftInfo {
   baseRelease: number;
@@ -63,6 +71,18 @@ const hashOf = (text: string | undefined) => (text === undefined ? '' : sha256(t
 
 export function createStudioEditor(deps: { db: Db; repo: Repo; releases: ContentReleases; root: string; now: () => Date }) {
   const { db, repo, releases, root } = deps;
+
+  // The layout the deploy built: the project's pages.config.json and block types (the server renders
+  // a release's layout only where it keeps the built route table, settings and block types).
+  let projectLayouts: Layouts | null | undefined;
+  const deployWait = (text: string | undefined): DeployWait | null => {
+    if (projectLayouts === undefined) {
+      const built = parseLayout(diskTexts(root)[LAYOUT_FILE] ?? '');
+      projectLayouts = built ? createLayouts({ ...built, blockTypes: projectSnapshot(root).blocks.map((block) => block.type) }) : null;
+    }
+    const chosen = projectLayouts?.choose(text);
+    return chosen && 'kept' in chosen && chosen.kept !== 'unreadable' ? chosen.kept : null;
+  };
 
   const view = async (q: Queryable, accountId: number): Promise<View> => {
     const live = (await liveRelease(repo, q)) ?? 0;
@@ -152,10 +172,18 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
       });
     },
 
-    async publishStatus(accountId: number): Promise<{ release: number; changed: string[]; summary: string[] }> {
+    async publishStatus(
+      accountId: number,
+    ): Promise<{ release: number; changed: string[]; summary: string[]; waitsForDeploy: DeployWait | null }> {
       const seen = await view(db.query, accountId);
       const info = draftInfo(seen);
-      return { release: seen.live, changed: info?.changed ?? [], summary: info?.summary ?? [] };
+      const changed = info?.changed ?? [];
+      return {
+        release: seen.live,
+        changed,
+        summary: info?.summary ?? [],
+        waitsForDeploy: changed.includes(LAYOUT_FILE) ? deployWait(seen.files[LAYOUT_FILE]) : null,
+      };
     },
 
     /**

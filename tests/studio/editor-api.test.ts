@@ -151,9 +151,16 @@ describe('the studio content editor API', () => {
     }>;
     expect(problems).toContainEqual(expect.objectContaining({ file: LAYOUT, pointer: `/pages/${page}/sections/${section}/type` }));
 
+    // A new address waits for the next deploy, and the publish bar says so; a section's props do not.
+    const moved = structuredClone(layout.value);
+    moved.pages[page].path = '/reach-us';
+    const saved = await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: moved, baseHash: layout.hash } } });
+    expect((await call(session, 'GET', '/publish')).body.waitsForDeploy).toBe('routes');
     const changed = structuredClone(layout.value);
     changed.pages[page].sections[section].props = { ...changed.pages[page].sections[section].props, title: 'Visit us' };
-    expect((await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: changed, baseHash: layout.hash } } })).status).toBe(200);
+    const baseHash = (saved.body.files as Record<string, { hash: string }>)[LAYOUT].hash;
+    expect((await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: changed, baseHash } } })).status).toBe(200);
+    expect((await call(session, 'GET', '/publish')).body.waitsForDeploy).toBeNull();
     const draft = (await project()).draft!;
     expect(draft.changed).toEqual([LAYOUT]);
     expect(draft.summary).toEqual([expect.stringMatching(/^Pages: .+: Contact info changed$/)]);
