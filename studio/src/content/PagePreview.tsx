@@ -1,11 +1,9 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useDeferredValue, useMemo } from 'react';
 import type { PagesConfigValue, PageValue } from '../../../editor/src/core/types';
 import { isObject } from '../../../domain/guards';
 import { layoutDifference, splitConfig } from '../../../domain/page-layout';
 import { samplePath } from '../../../domain/sample-path';
 import BUILT from '../../../pages.config.json';
-import TEXTS from '../../texts.json';
 import { PreviewPane } from './PreviewPane';
 
 const shortOf = (config: unknown) =>
@@ -16,9 +14,10 @@ const built = splitConfig(BUILT);
 
 /**
  * Whether the draft's layout waits for a deploy (it changes the route table or the site settings,
- * which the site's browser code holds): then the site and the preview show the built layout.
+ * which the site's browser code holds): then the site and the preview show the built layout (the
+ * publish bar says so in words).
  */
-function useNeedsDeploy(config: PagesConfigValue): boolean {
+function useWaitsForDeploy(config: PagesConfigValue): boolean {
   // Compared after the keystroke has rendered (a background render), not in its way.
   const deferred = useDeferredValue(config);
   return useMemo(() => {
@@ -30,23 +29,14 @@ function useNeedsDeploy(config: PagesConfigValue): boolean {
 /**
  * The Pages screen's preview (the Pages tab's Preview slot): the selected page in the production
  * preview, at its address with its parameters filled with the demo's (samplePath), the draft's
- * unsaved sections in it as they are typed. A draft that waits for a deploy says so, and the page
- * is shown at its built address (the page of the same name), as the site will show it until then.
+ * unsaved sections in it as they are typed. While the draft's layout waits for a deploy, the page
+ * of the same name is opened at its built address, where the site shows it until then.
  */
 export function PagePreview({ config, page }: { config: PagesConfigValue; page: PageValue }) {
-  const needsDeploy = useNeedsDeploy(config);
+  const waits = useWaitsForDeploy(config);
   const path = useMemo(() => {
-    const shown = needsDeploy ? (BUILT.pages as PageValue[]).find((candidate) => candidate.name === page.name) : page;
-    return shown ? samplePath(shown, shortOf(needsDeploy ? BUILT : config)) : '/';
-  }, [needsDeploy, page, config]);
-  return (
-    <>
-      {needsDeploy && (
-        <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>{TEXTS.pages.needsDeploy}</MessageBarBody>
-        </MessageBar>
-      )}
-      <PreviewPane path={path} />
-    </>
-  );
+    const shown = waits ? (BUILT.pages as PageValue[]).find((candidate) => candidate.name === page.name) : page;
+    return shown ? samplePath(shown, shortOf(waits ? BUILT : config)) : '/';
+  }, [waits, page, config]);
+  return <PreviewPane path={path} />;
 }
