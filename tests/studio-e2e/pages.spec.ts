@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './helpers';
+import { signInAs, SITE } from './helpers';
 
 /**
  * The site's Pages editor inside the studio (`/pages`): the demo editor opens the home page's plan
  * grid in the same Pages tab as `npm run edit` and changes its title; the production preview beside
  * it shows the new title as it is typed, the change is saved into the editor's draft and survives a
- * reload, and once published the release is listed in the content history. The screen runs under
+ * reload, and once published the public site shows it and the release is listed in the content
+ * history. The screen runs under
  * the studio's CSP (no compiled code: no CSP error in the console).
  */
 
@@ -42,12 +43,19 @@ test('editor: change a section’s title on /pages, see it in the preview, keep 
   await page.reload();
   await expect(await openPlanGrid(page)).toHaveValue('Pick your plan');
 
+  // The public site does not show a draft.
+  expect(await (await page.request.get(`${SITE}/`)).text()).not.toContain('Pick your plan');
   await draft(page).getByRole('button', { name: 'Publish' }).click();
   const live = page.getByText(/^Release \d+ is live\.$/);
   await expect(live).toBeVisible();
   const release = Number((await live.textContent())?.match(/\d+/)?.[0]);
   await expect(draft(page)).toContainText('No draft');
 
+  // Live on the public site without a build (once the site has seen the release: within its poll of
+  // a second), in the served HTML and in the page a visitor opens.
+  await expect.poll(async () => (await page.request.get(`${SITE}/`)).text()).toContain('Pick your plan');
+  await page.goto(`${SITE}/`);
+  await expect(page.getByRole('heading', { name: 'Pick your plan' })).toBeVisible();
   await page.goto('/content/history');
   await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: String(release), exact: true }) })).toBeVisible();
   expect(refused).toEqual([]);
