@@ -48,6 +48,8 @@ interface SsrRenderOptions {
   publicUrl: string;
   apiBaseUrl: string;
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The forms of the live release that differ from the build's (server/forms/release-forms.ts); none: the build's. */
+  forms?: Readonly<Record<string, unknown>>;
 }
 
 interface SsrHead {
@@ -94,6 +96,8 @@ export interface RenderSettings {
   rendersPerMinute: number;
   /** Pages rendered at once on the whole server, then a short queue, then 503 (0: no limit); see render-budget.ts. */
   concurrentRenders: number;
+  /** The changed forms of the live release (read when a release is shown: server/forms/release-forms.ts). */
+  forms?: () => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
@@ -119,7 +123,8 @@ export interface PageRenderer {
   invalidate: () => Promise<void>;
   /**
    * Serves the pages of content release `release` from now on: the pages cached for an older one are
-   * never served again (this process drops its own copies; Redis lets them expire).
+   * never served again (this process drops its own copies; Redis lets them expire). Its forms
+   * (settings.forms) are read at the same moment.
    */
   showRelease: (release: number) => void;
   /** Pages in the cache (tests). */
@@ -165,7 +170,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
 
   // Content comes from the API the site was built for; by default that is this server, asked in process.
   const external = entry.BUILT_API_ORIGIN !== '';
-  const options: SsrRenderOptions = external
+  const base: SsrRenderOptions = external
     ? {
         publicUrl: settings.publicUrl,
         apiBaseUrl: entry.BUILT_API_ORIGIN,
@@ -177,6 +182,12 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         // A preview's render (server/preview/) asks its draft's API instead: fetch-scope.ts.
         fetch: scopedFetch(inProcessFetch(app)),
       };
+  // The release's changed forms go with its cache: a page is never cached under another release's name.
+  const optionsNow = (): SsrRenderOptions => {
+    const forms = settings.forms?.();
+    return forms ? { ...base, forms } : base;
+  };
+  let options = optionsNow();
 
   function remember(pages: PageCache, key: string, page: CachedPage) {
     if (settings.cacheSeconds <= 0) return;
@@ -342,6 +353,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     cached: () => cache.localSize(),
     showRelease(release) {
       cache = cacheOf(release);
+      options = optionsNow();
     },
     async reply(request, reply) {
       // The cache of the release live when the request came: the whole answer, and any render it starts, keep to it.
@@ -352,7 +364,8 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       // A redirect page, or another spelling of a page's path ('/ABOUT'): on to the page's own, unrendered.
       if ('redirect' in target) return redirect(reply, target.redirect);
       if ('notFound' in target) return notFound(pages, request, reply);
-      const produce = () => rendered(entry.render(request.url, options));
+      const live = options;
+      const produce = () => rendered(entry.render(request.url, live));
       if (await fromCache(pages, reply, target.key, produce)) return reply;
       if (await overBudget(request, reply)) return reply;
       const release = await slot(reply);

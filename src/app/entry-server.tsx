@@ -22,6 +22,8 @@ import { pageHead, type HeadTags } from './head';
 import { ImagePreloads, type ImagePreload } from '../lib/image-preload';
 import { AppRoutes, buildRoutes, loadRoute, matchPage } from './router';
 import type { RouteParams } from '../lib/route-params';
+import type { ChangedForm } from '../forms/changed-forms';
+import { handedForms, inForms, type RenderForms } from './render-forms';
 import { fillRoute } from '../../domain/paths';
 
 export type { HeadTags };
@@ -33,6 +35,8 @@ export interface HandedOver {
   fallback: PageData['fallback'];
   /** The server answered with the not-found page: the browser shows /404 as the client router does. */
   notFound: boolean;
+  /** The forms the live content release changes, by name (absent when it changes none): forms/changed-forms.ts. */
+  forms?: Record<string, ChangedForm>;
 }
 
 export interface RenderOptions {
@@ -42,6 +46,11 @@ export interface RenderOptions {
   apiBaseUrl: string;
   /** How to reach it; the reference server answers in process. */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * The forms that replace the build's in this render, by name: the live release's changed ones, each
+   * a ChangedForm with its `loaded` form and validator (forms/changed-forms.ts). None: the build's.
+   */
+  forms?: RenderForms;
 }
 
 /** A rendered page (see render and renderNotFound). */
@@ -220,7 +229,11 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
 }
 
 /** Renders the page at `href` (path and query) to HTML, or says where it redirects or that it is not found. */
-export async function render(href: string, options: RenderOptions): Promise<RenderResult> {
+export function render(href: string, options: RenderOptions): Promise<RenderResult> {
+  return inForms(options.forms, () => renderAt(href, options));
+}
+
+async function renderAt(href: string, options: RenderOptions): Promise<RenderResult> {
   configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
   const url = new URL(href, options.publicUrl);
   const pathname = rawPath(href);
@@ -254,7 +267,11 @@ export async function render(href: string, options: RenderOptions): Promise<Rend
  * the browser told to show /404 in its address bar. One HTML for all of them, so the server renders it
  * once per cache time.
  */
-export async function renderNotFound(options: RenderOptions): Promise<PageResult> {
+export function renderNotFound(options: RenderOptions): Promise<PageResult> {
+  return inForms(options.forms, () => renderNotFoundPage(options));
+}
+
+async function renderNotFoundPage(options: RenderOptions): Promise<PageResult> {
   configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
   if (!notFoundPage) throw new Error('pages.config.json has no page at /404');
   const full = await loadSections(notFoundPage);
@@ -264,6 +281,8 @@ export async function renderNotFound(options: RenderOptions): Promise<PageResult
     console.error('[ssr] not-found page', error),
   );
 }
+
+const withForms = (forms: Record<string, ChangedForm> | undefined) => (forms ? { forms } : {});
 
 /** Renders `page` (its sections in `full`) at `url` with its data. */
 async function renderPage(
@@ -285,7 +304,8 @@ async function renderPage(
       preloadImages: rendered.preloadImages,
     },
     styles: rendered.styles(),
-    data: { fallback: data.fallback, notFound: data.notFound },
+    // The changed forms' URLs go to the browser too (definitions.ts), only when there are any.
+    data: { fallback: data.fallback, notFound: data.notFound, ...withForms(handedForms(options.forms)) },
     blocks,
     scriptBlocks: blocks.filter((type) => hydrateKind(type) !== 'never'),
     forms: [...new Set((full.sections ?? []).filter((section) => hydrateKind(section.type) !== 'never').flatMap(sectionForms))],
