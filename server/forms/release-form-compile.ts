@@ -20,7 +20,7 @@ import { FORMS_DIR, formFileOf, withModule, type Form, type ValidatorModule } fr
  * come from the build's validator-runtime chunk (src/forms/validator-runtime.ts).
  */
 
-/** The longest form file text a release may hold (bytes of UTF-16 text): a larger one stays the build's. */
+/** The longest form file text a release may hold (characters): a larger one is refused, the build's form stays. */
 export const MAX_FORM_TEXT = 256 * 1024;
 /** The release's path of a form file; fragments (forms/fragments/) are not forms. */
 export const FORM_PATH = /^forms\/([a-z0-9][a-z0-9-]{0,63})\.json$/;

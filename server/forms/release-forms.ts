@@ -124,7 +124,12 @@ export function createReleaseForms(options: {
   async function outcomeOf(name: string, texts: Readonly<Record<string, string>>): Promise<FormOutcome> {
     const key = hashOf(`${name}\n${texts[`forms/${name}.json`]}`);
     const known = outcomes.get(key);
-    if (known) return known;
+    if (known) {
+      // Used again: the newest of the kept ones.
+      outcomes.delete(key);
+      outcomes.set(key, known);
+      return known;
+    }
     const outcome = await compileReleaseForm(name, texts, built.get(name)!, { product: options.product, runtimeUrl, root: options.root });
     if (outcome.kind === 'refused')
       options.log.warn({ form: name, reason: outcome.reason }, "content release: a form file cannot be used; the build's form stays");
