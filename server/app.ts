@@ -374,12 +374,14 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     repo: ctx.repo,
     shared,
     pollMs: opts.contentReleasePollMs ?? DEFAULT_RELEASE_POLL_MS,
+    // The release's forms are compiled and its layout read before its pages are served
+    // (server/forms/release-forms.ts, render.ts showRelease).
     onRelease: async (release) => {
       const forms = await prepareForms(release);
       formsOfRelease = release;
       releaseForms.use(forms);
+      await pages?.showRelease(release);
       app.log.info({ release }, 'content release: now serving it');
-      pages?.showRelease(release);
     },
     log: app.log,
   });

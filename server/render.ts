@@ -8,6 +8,7 @@ import { cacheControl, createPageCache, type CachedPage, type PageCache } from '
 import { pageFrame } from './page-frame';
 import { streamPage } from './page-stream';
 import { scopedFetch } from './preview/fetch-scope';
+import { createLayouts, releaseSections, type BuiltLayout, type ChangedSections } from './release-layout';
 import { PRIVATE_BLOCKS } from './seo';
 import {
   BUSY_RETRY_AFTER_SECONDS,
@@ -35,19 +36,23 @@ export interface SsrEntry {
    * is the not-found page; a redirect page, or a page's path spelt otherwise than the site spells it,
    * is a redirect to that path (a relative URL, the query kept).
    */
-  cachedAs: (href: string) => Promise<{ key: string } | { notFound: true } | { redirect: string }>;
+  cachedAs: (href: string, sections?: ChangedSections) => Promise<{ key: string } | { notFound: true } | { redirect: string }>;
   render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
   /** The not-found page, one for every unknown path, slug or article id. */
   renderNotFound: (options: SsrRenderOptions) => Promise<SsrPage>;
   headHtml: (head: SsrHead) => string;
   /** The API origin the site was built for ('' for its own origin). */
   BUILT_API_ORIGIN: string;
+  /** The layout the bundle was built with (release-layout.ts); a bundle without it renders the build's only. */
+  builtLayout?: () => Promise<BuiltLayout>;
 }
 
 interface SsrRenderOptions {
   publicUrl: string;
   apiBaseUrl: string;
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Sections that replace the build's in this render, by page key (release-layout.ts). */
+  sections?: ChangedSections;
   /** The forms of the live release that differ from the build's (server/forms/release-forms.ts); none: the build's. */
   forms?: Readonly<Record<string, unknown>>;
 }
@@ -72,7 +77,8 @@ interface SsrPage {
   forms?: string[];
   /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
   pageKey: string;
-  data: { fallback: Record<string, unknown>; notFound: boolean };
+  /** Handed to the browser; `sections` only when the render's sections differ from the build's. */
+  data: { fallback: Record<string, unknown>; notFound: boolean; sections?: ChangedSections };
   /** Data requests that failed: the page is not cached. */
   failed: number;
   pipe: (destination: Writable) => void;
@@ -122,11 +128,12 @@ export interface PageRenderer {
   /** Drops every cached page (content changed). */
   invalidate: () => Promise<void>;
   /**
-   * Serves the pages of content release `release` from now on: the pages cached for an older one are
-   * never served again (this process drops its own copies; Redis lets them expire). Its forms
-   * (settings.forms) are read at the same moment.
+   * Serves the pages of content release `release` from now on, with its layout (release-layout.ts,
+   * read from the database first): the pages cached for an older one are never served again (this
+   * process drops its own copies; Redis lets them expire). Its changed forms (settings.forms) are
+   * read at the same moment.
    */
-  showRelease: (release: number) => void;
+  showRelease: (release: number) => Promise<void>;
   /** Pages in the cache (tests). */
   cached: () => number;
 }
@@ -155,7 +162,6 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
       maxEntries: settings.cacheEntries ?? DEFAULT_CACHE_ENTRIES,
       staleMs,
     });
-  let cache = cacheOf(settings.release);
   const apiTimeoutMs = settings.apiTimeoutMs ?? 5_000;
   const { metrics } = app.ctx;
   /** Every render, of a page or the not-found page, foreground or background, counted as it starts. */
@@ -182,12 +188,21 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         // A preview's render (server/preview/) asks its draft's API instead: fetch-scope.ts.
         fetch: scopedFetch(inProcessFetch(app)),
       };
-  // The release's changed forms go with its cache: a page is never cached under another release's name.
-  const optionsNow = (): SsrRenderOptions => {
+
+  // A release's layout (its sections) and its cache change together: no page of a release is
+  // rendered with another's sections, nor cached under another's name.
+  const layouts = entry.builtLayout ? createLayouts(await entry.builtLayout()) : null;
+  const optionsOf = async (release: number): Promise<SsrRenderOptions> => {
+    const sections = await releaseSections(app.ctx.db.query, layouts, release, app.log);
+    // Its changed forms (server/forms/release-forms.ts, switched just before) go with it too.
     const forms = settings.forms?.();
-    return forms ? { ...base, forms } : base;
+    return { ...base, sections, ...(forms ? { forms } : {}) };
   };
-  let options = optionsNow();
+  const servedOf = async (release: number) => ({
+    cache: cacheOf(release),
+    options: await optionsOf(release),
+  });
+  let served = await servedOf(settings.release);
 
   function remember(pages: PageCache, key: string, page: CachedPage) {
     if (settings.cacheSeconds <= 0) return;
@@ -271,7 +286,12 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * The not-found page, rendered once per cache time for every unknown path, slug and article id.
    * `inSlot`: the request has been counted and holds a render slot already (its page turned out unknown).
    */
-  async function notFound(pages: PageCache, request: FastifyRequest, reply: FastifyReply, { inSlot = false } = {}): Promise<FastifyReply> {
+  async function notFound(
+    { cache: pages, options }: typeof served,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { inSlot = false } = {},
+  ): Promise<FastifyReply> {
     if (await fromCache(pages, reply, NOT_FOUND_KEY, () => rendered(entry.renderNotFound(options)))) return reply;
     if (inSlot) {
       write(pages, NOT_FOUND_KEY, await rendered(entry.renderNotFound(options)), reply);
@@ -349,23 +369,22 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   }
 
   return {
-    invalidate: () => cache.clear(),
-    cached: () => cache.localSize(),
-    showRelease(release) {
-      cache = cacheOf(release);
-      options = optionsNow();
+    invalidate: () => served.cache.clear(),
+    cached: () => served.cache.localSize(),
+    async showRelease(release) {
+      served = await servedOf(release);
     },
     async reply(request, reply) {
-      // The cache of the release live when the request came: the whole answer, and any render it starts, keep to it.
-      const pages = cache;
+      // The cache and layout of the release live when the request came: the whole answer, and any render it starts, keep to them.
+      const now = served;
+      const { cache: pages, options } = now;
       // Keyed on what the page depends on (its path and the query parameters its blocks read), not the
       // raw URL: a campaign's utm_* or a click id, or any other parameter, is served from the cache.
-      const target = await entry.cachedAs(request.url);
+      const target = await entry.cachedAs(request.url, options.sections);
       // A redirect page, or another spelling of a page's path ('/ABOUT'): on to the page's own, unrendered.
       if ('redirect' in target) return redirect(reply, target.redirect);
-      if ('notFound' in target) return notFound(pages, request, reply);
-      const live = options;
-      const produce = () => rendered(entry.render(request.url, live));
+      if ('notFound' in target) return notFound(now, request, reply);
+      const produce = () => rendered(entry.render(request.url, options));
       if (await fromCache(pages, reply, target.key, produce)) return reply;
       if (await overBudget(request, reply)) return reply;
       const release = await slot(reply);
@@ -376,7 +395,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         const result = await produce();
         if (result.kind === 'redirect') return redirect(reply, result.location, result.status);
         // An unknown slug or article id: the not-found page every unknown address shares.
-        if (result.kind === 'not-found') return await notFound(pages, request, reply, { inSlot: true });
+        if (result.kind === 'not-found') return await notFound(now, request, reply, { inSlot: true });
         write(pages, target.key, result, reply);
         return reply;
       } finally {

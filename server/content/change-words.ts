@@ -1,7 +1,8 @@
 import { contentName, LABEL_FIELDS } from '../../domain/content-names';
 import { isObject } from '../../domain/guards';
 import { formatPesos, toCentavos } from '../../domain/money';
-import { configChanges } from '../../scripts/lib/editor/config-changes';
+import { configChanges, formChange } from '../../scripts/lib/editor/config-changes';
+import { isFormFile } from '../../scripts/lib/editor/project';
 import { PROJECT_PATHS } from '../../scripts/lib/project';
 import words from './change-words.json';
 
@@ -121,6 +122,7 @@ export function describeContentChange(
 ): string[] {
   const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((path) => before[path] !== after[path]).sort();
   return paths.flatMap((path) => {
+    if (isFormFile(path)) return [formChange(path, parseJson(before[path]), parseJson(after[path]))];
     if (path === PROJECT_PATHS.config)
       return configChanges(parseJson(before[path]), parseJson(after[path])).map((line) => `${words.pages}: ${line}`);
     const parts = fileParts(before[path], after[path], names[path]?.labelField);

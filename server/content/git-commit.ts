@@ -6,7 +6,7 @@ import { git, GitError } from './git';
 /**
  * One content release written as one commit in the record's work tree: the release's whole set of
  * content files under content/ (content/*.json not in the set removed; content/demo/*.json too when
- * the set holds that folder), its pages.config.json when it has one, the studio's uploaded images the release names written into
+ * the set holds that folder), its pages.config.json and form files when it has them, the studio's uploaded images the release names written into
  * content/media/ when the tree has not got them (an image of the folder is never changed or removed),
  * content/.release holding its number, the author who published it and its change in words as the message.
  */
@@ -35,10 +35,10 @@ export interface Identity {
 
 /** The longest subject line of a commit. */
 const SUBJECT_LENGTH = 72;
-/** A path of a release's file: content/<name>.json, content/demo/<name>.json or pages.config.json. */
-const CONTENT_PATH = /^(?:content\/(?:demo\/)?[A-Za-z0-9][A-Za-z0-9._-]*\.json|pages\.config\.json)$/;
-/** The layouts' file: written when the release has one; a release without it leaves the tree's as it is. */
-const LAYOUT_FILE = 'pages.config.json';
+/** A path of a release's file: content/<name>.json, content/demo/<name>.json, pages.config.json or forms/<name>.json. */
+const CONTENT_PATH = /^(?:(?:content\/(?:demo\/)?|forms\/)[A-Za-z0-9][A-Za-z0-9._-]*\.json|pages\.config\.json)$/;
+/** A release's files outside content/: written when the release has them; one it lacks is left in the tree as it is. */
+const OUTSIDE_CONTENT = /^(?:pages\.config\.json|forms\/.*)$/;
 const DEMO_DIR = 'content/demo';
 
 /** A text on one line. */
@@ -137,7 +137,14 @@ export async function commitRelease(
 ): Promise<string> {
   const files = releaseFiles(row);
   await writeRelease(dir, row.number, files);
-  await git(dir, ['add', '-A', '--', 'content', ':(exclude)content/media', ...(LAYOUT_FILE in files ? [LAYOUT_FILE] : [])]);
+  await git(dir, [
+    'add',
+    '-A',
+    '--',
+    'content',
+    ':(exclude)content/media',
+    ...Object.keys(files).filter((path) => OUTSIDE_CONTENT.test(path)),
+  ]);
   const images = await writeMedia(dir, media);
   if (images.length > 0) await git(dir, ['add', '--', ...images]);
   const author =

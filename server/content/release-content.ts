@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manilaToday } from '../../domain/dates';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isContentFile, isFormFile } from '../../scripts/lib/editor/project';
 import { PROJECT_PATHS } from '../../scripts/lib/project';
 import { readContentFiles, resourceOf, type ContentFile } from './files';
 import { loadContent, type LoadedContent } from './load';
@@ -41,21 +41,33 @@ export function contentOf(
 }
 
 /**
- * Every file of a release's set a project has on disk (content/, content/demo/ and
- * pages.config.json), as a release's set.
+ * Every file of a release's set a project has on disk (content/, content/demo/, pages.config.json
+ * and forms/<name>.json), as a release's set.
  */
 export function diskTexts(root: string): ContentTexts {
-  return withProjectLayout(Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text])), root);
+  return withProjectFiles(Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text])), root);
+}
+
+/** The project's pages.config.json and forms/<name>.json files (paths relative to the root). */
+function projectSetFiles(root: string): string[] {
+  const forms = join(root, PROJECT_PATHS.forms);
+  const formFiles = existsSync(forms)
+    ? readdirSync(forms)
+        .map((name) => `${PROJECT_PATHS.forms}/${name}`)
+        .filter(isFormFile)
+        .sort()
+    : [];
+  return [...(existsSync(join(root, PROJECT_PATHS.config)) ? [PROJECT_PATHS.config] : []), ...formFiles];
 }
 
 /**
- * `texts` with the project's pages.config.json where the set has none (a release made before the
- * studio edited pages, or by a root without one): the layout the site serves for it.
+ * `texts` with the project's pages.config.json and form files where the set has none (a release
+ * made before the studio edited them, or by a root without them): what the site serves for it.
  */
-export function withProjectLayout(texts: ContentTexts, root: string): ContentTexts {
-  if (PROJECT_PATHS.config in texts) return texts;
-  const layout = join(root, PROJECT_PATHS.config);
-  return existsSync(layout) ? { ...texts, [PROJECT_PATHS.config]: readFileSync(layout, 'utf8') } : texts;
+export function withProjectFiles(texts: ContentTexts, root: string): ContentTexts {
+  const missing = projectSetFiles(root).filter((file) => !(file in texts));
+  if (missing.length === 0) return texts;
+  return { ...texts, ...Object.fromEntries(missing.map((file) => [file, readFileSync(join(root, file), 'utf8')])) };
 }
 
 /** The release number the project's files say they are (RELEASE_MARK), or undefined without a valid one. */

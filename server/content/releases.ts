@@ -6,7 +6,7 @@ import type { Product } from '../product';
 import type { Repo } from '../repo';
 import type { SharedState } from '../shared-state';
 import { describeContentChange } from './change-words';
-import { contentOf, diskTexts, withProjectLayout } from './release-content';
+import { contentOf, diskTexts, withProjectFiles } from './release-content';
 import {
   changedPaths,
   insertRelease,
@@ -139,7 +139,7 @@ export function createContentReleases(deps: ReleaseDeps): ContentReleases {
           number: n,
           files: after,
           changed: changedPaths(before, after),
-          summary: input.summary ?? describeContentChange(withProjectLayout(before, root), withProjectLayout(after, root)),
+          summary: input.summary ?? describeContentChange(withProjectFiles(before, root), withProjectFiles(after, root)),
           source: input.source,
           author: input.author,
           reviewer: input.reviewer,

@@ -5,7 +5,7 @@ import type { SharedState } from '../shared-state';
 import { describeContentChange } from './change-words';
 import { ContentError } from './follow';
 import { formatContentProblems } from './load';
-import { contentOf, diskTexts, releaseMark, RELEASE_MARK, withProjectLayout } from './release-content';
+import { contentOf, diskTexts, releaseMark, RELEASE_MARK, withProjectFiles } from './release-content';
 import {
   changedPaths,
   insertRelease,
@@ -62,8 +62,8 @@ export async function startContent(options: StartContentOptions): Promise<string
   const mark = releaseMark(root);
   const outcome = await repo.db.write(CONTENT_LOCK, async (q): Promise<Outcome> => {
     const live = await liveRelease(repo, q);
-    // A release without pages.config.json has the project's: only a layout that differs from it is a change.
-    const liveFiles: ContentTexts = live === undefined ? {} : withProjectLayout((await releaseFiles(q, live)) ?? {}, root);
+    // A release without pages.config.json or a form's file has the project's: only one that differs is a change.
+    const liveFiles: ContentTexts = live === undefined ? {} : withProjectFiles((await releaseFiles(q, live)) ?? {}, root);
     const base = live === undefined ? 0 : (mark ?? (await latestOfSource(q, 'files')) ?? 0);
     const newer = live === undefined ? undefined : await newerStudioRelease(q, base);
     const make = live === undefined || (newer === undefined && changedPaths(liveFiles, disk).length > 0);

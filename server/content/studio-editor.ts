@@ -4,14 +4,16 @@ import { contentCatalogue, projectSnapshot, sha256, type EditorFile, type Projec
 import type { Db, Queryable } from '../db';
 import type { Repo } from '../repo';
 import { describeContentChange } from './change-words';
-import { withProjectLayout } from './release-content';
+import { diskTexts, withProjectFiles } from './release-content';
+import { parseLayout } from '../../domain/page-layout';
+import { createLayouts, LAYOUT_FILE, type KeptReason, type Layouts } from '../release-layout';
 import { readDraft, removeDraft, writeDraft, type Draft } from './drafts';
 import { changedPaths, liveRelease, releaseFiles, type ContentTexts, type ReleaseInfo } from './release-rows';
 import type { ContentReleases, PublishOutcome } from './releases';
 
 /**
  * The studio's content editor, for one account: what it sees is the live release (with the
- * project's pages.config.json when the release has none) with its draft over it. Saves go into the draft (unchecked: an unfinished change is kept); a check and a publish
+ * project's pages.config.json and forms where the release has none) with its draft over it. Saves go into the draft (unchecked: an unfinished change is kept); a check and a publish
  * pass the gate. The shapes are those of the dev editor's API (scripts/lib/editor/plugin.ts).
  *
  * A draft started from an older release than the live one follows the live one when none of its
@@ -20,6 +22,12 @@ import type { ContentReleases, PublishOutcome } from './releases';
 
 /** The lock of the drafts' writes (a save reads the view and writes the draft at once). */
 export const DRAFT_LOCK = 'content-drafts';
+
+/**
+ * Why the layout of a draft would not go live with its publish but wait for the next deploy (the
+ * browser's bundle holds the route table and the site settings; see server/release-layout.ts).
+ */
+export type DeployWait = Exclude<KeptReason, 'unreadable'>;
 
 export interface DraftInfo {
   baseRelease: number;
@@ -64,12 +72,24 @@ const hashOf = (text: string | undefined) => (text === undefined ? '' : sha256(t
 export function createStudioEditor(deps: { db: Db; repo: Repo; releases: ContentReleases; root: string; now: () => Date }) {
   const { db, repo, releases, root } = deps;
 
+  // The layout the deploy built: the project's pages.config.json and block types (the server renders
+  // a release's layout only where it keeps the built route table, settings and block types).
+  let projectLayouts: Layouts | null | undefined;
+  const deployWait = (text: string | undefined): DeployWait | null => {
+    if (projectLayouts === undefined) {
+      const built = parseLayout(diskTexts(root)[LAYOUT_FILE] ?? '');
+      projectLayouts = built ? createLayouts({ ...built, blockTypes: projectSnapshot(root).blocks.map((block) => block.type) }) : null;
+    }
+    const chosen = projectLayouts?.choose(text);
+    return chosen && 'kept' in chosen && chosen.kept !== 'unreadable' ? chosen.kept : null;
+  };
+
   const view = async (q: Queryable, accountId: number): Promise<View> => {
     const live = (await liveRelease(repo, q)) ?? 0;
-    const liveFiles = withProjectLayout((await releaseFiles(q, live)) ?? {}, root);
+    const liveFiles = withProjectFiles((await releaseFiles(q, live)) ?? {}, root);
     let draft = await readDraft(q, accountId);
     if (draft && draft.baseRelease !== live) {
-      const base = withProjectLayout((await releaseFiles(q, draft.baseRelease)) ?? {}, root);
+      const base = withProjectFiles((await releaseFiles(q, draft.baseRelease)) ?? {}, root);
       const untouched = Object.keys(draft.files).every((file) => base[file] === liveFiles[file]);
       if (untouched) draft = { ...draft, baseRelease: live };
     }
@@ -152,10 +172,18 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
       });
     },
 
-    async publishStatus(accountId: number): Promise<{ release: number; changed: string[]; summary: string[] }> {
+    async publishStatus(
+      accountId: number,
+    ): Promise<{ release: number; changed: string[]; summary: string[]; waitsForDeploy: DeployWait | null }> {
       const seen = await view(db.query, accountId);
       const info = draftInfo(seen);
-      return { release: seen.live, changed: info?.changed ?? [], summary: info?.summary ?? [] };
+      const changed = info?.changed ?? [];
+      return {
+        release: seen.live,
+        changed,
+        summary: info?.summary ?? [],
+        waitsForDeploy: changed.includes(LAYOUT_FILE) ? deployWait(seen.files[LAYOUT_FILE]) : null,
+      };
     },
 
     /**
@@ -186,7 +214,7 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
         const draft = await readDraft(q, accountId);
         if (!draft || draft.baseRelease !== baseRelease) return;
         const live = (await liveRelease(repo, q)) ?? 0;
-        const liveFiles = withProjectLayout((await releaseFiles(q, live)) ?? {}, root);
+        const liveFiles = withProjectFiles((await releaseFiles(q, live)) ?? {}, root);
         const files = Object.fromEntries(Object.entries(draft.files).filter(([file, text]) => liveFiles[file] !== text));
         if (Object.keys(files).length === 0) await removeDraft(q, accountId);
         else await writeDraft(q, accountId, { ...draft, files, baseRelease: live });

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pageFrame } from '../page-frame';
 import type { SsrEntry } from '../render';
+import { createLayouts } from '../release-layout';
 import { withApi, type ApiFetch } from './fetch-scope';
 import { PREVIEW_PREFIX } from './token';
 
@@ -20,9 +21,11 @@ type PreviewAnswer = { kind: 'page'; status: number; html: string } | { kind: 'r
 export interface PreviewPages {
   /**
    * The page at `href` (path and query, as the site spells it) from the API `api`, its links under
-   * `token`, with `head` (HTML) at the end of its head.
+   * `token`, with `head` (HTML) at the end of its head, and the sections of the draft's layout
+   * (`layout`, its pages.config.json text) where they differ from the build's: a draft that changes
+   * the route table or the site settings shows the build's layout (server/release-layout.ts).
    */
-  render(href: string, token: string, api: ApiFetch, head?: string): Promise<PreviewAnswer>;
+  render(href: string, token: string, api: ApiFetch, head?: string, layout?: string): Promise<PreviewAnswer>;
 }
 
 const SPECULATION_RULES = /<script type="speculationrules">[\s\S]*?<\/script>/g;
@@ -77,10 +80,13 @@ export async function createPreviewPages(staticDir: string, publicUrl: string, l
   if (entry.BUILT_API_ORIGIN !== '') return null;
   const frame = pageFrame(staticDir);
   // The same fetch as the site's renders (fetch-scope.ts): the draft's API inside withApi only.
-  const options = { publicUrl, apiBaseUrl: publicUrl, fetch: live };
+  const base = { publicUrl, apiBaseUrl: publicUrl, fetch: live };
+  const layouts = entry.builtLayout ? createLayouts(await entry.builtLayout()) : null;
 
   return {
-    async render(href, token, api, head = '') {
+    async render(href, token, api, head = '', layout) {
+      // The draft's sections go with this render only (the SSR bundle scopes them): never a public page's.
+      const options = { ...base, sections: layouts?.choose(layout).sections };
       let result = await withApi(api, () => entry.render(href, options));
       if (result.kind === 'redirect') {
         const location = result.location.startsWith('/') ? previewPath(token, result.location) : result.location;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inProcessFetch } from '../render';
+import { LAYOUT_FILE } from '../release-layout';
 import { framedByStudio } from '../security';
 import { createDraftApis, type DraftApisOptions } from './apis';
 import { mayPreview, previewContent } from './draft';
@@ -13,8 +14,8 @@ import { unsavedContent } from './unsaved';
 /**
  * GET /__preview/<token>/<page path> on the site's port: the page as the account's draft makes it
  * (draft.ts: the draft over the live release, and the editor's unsaved values over both,
- * unsaved.ts), rendered by the production renderer (page.ts) from an
- * API over the draft's content (apis.ts). Never cached anywhere (no-store; not in the HTML cache,
+ * unsaved.ts; its pages.config.json gives the pages' sections, release-layout.ts), rendered by the
+ * production renderer (page.ts) from an API over the draft's content (apis.ts). Never cached anywhere (no-store; not in the HTML cache,
  * which only the site's own renderer fills), never indexed (X-Robots-Tag and a robots meta tag),
  * framed only by the studio's origin. A token that is malformed, tampered with or expired, or whose
  * account no longer exists, is disabled or may no longer change the content, answers 404 with nothing
@@ -61,7 +62,9 @@ export async function registerPreview(
     const content = await previewContent(ctx.db.query, accountId, options.root, await unsaved.get(accountId), asOf);
     const nonce = randomBytes(16).toString('base64');
     const head = `<script nonce="${nonce}">${script}</script>`;
-    const answer = await apis.use(accountId, content, (api) => pages.render(href.startsWith('/') ? href : `/${href}`, token, api, head));
+    const path = href.startsWith('/') ? href : `/${href}`;
+    // The draft's layout (its pages.config.json over the live release's) renders its pages' sections.
+    const answer = await apis.use(accountId, content, (api) => pages.render(path, token, api, head, content.texts[LAYOUT_FILE]));
     if (answer.kind === 'redirect') return reply.code(302).header('location', answer.location).send();
     previewHeaders(reply, options.studioUrl, nonce);
     return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);

@@ -15,12 +15,14 @@ import { loadPageData, type PageData } from '../engine/page-data';
 import { setRichTextWindow } from '../lib/RichText';
 import { manilaYear } from '../lib/dates';
 import { archiveMonths } from '../blocks/media/articles';
-import { fillPath, fillSiteText, loadSections, pages, type PageRoute } from '../lib/site';
+import { fillPath, fillSiteText, loadSections, pages, type ChangedSections, type PageRoute } from '../lib/site';
 import type { PageConfig } from '../generated/config';
 import { AppProviders } from './AppProviders';
 import { pageHead, type HeadTags } from './head';
 import { ImagePreloads, type ImagePreload } from '../lib/image-preload';
-import { AppRoutes, buildRoutes, loadRoute, matchPage } from './router';
+import { AppRoutes, loadRoute, matchPage } from './router';
+import type { RouteObject } from 'react-router';
+import { BUILT, hasSections, inLayout, routesOf, type RenderSections } from './render-layout';
 import type { RouteParams } from '../lib/route-params';
 import type { ChangedForm } from '../forms/changed-forms';
 import { handedForms, inForms, type RenderForms } from './render-forms';
@@ -29,12 +31,15 @@ import { fillRoute } from '../../domain/paths';
 export type { HeadTags };
 export { headHtml } from './head';
 export { BUILT_API_ORIGIN } from '../api/client';
+export { builtLayout } from './render-layout';
 
 /** What the browser reads before it hydrates (the JSON in <script id="page-data">). */
 export interface HandedOver {
   fallback: PageData['fallback'];
   /** The server answered with the not-found page: the browser shows /404 as the client router does. */
   notFound: boolean;
+  /** The sections of the pages the live content release changes, by key (absent when it changes none): see site.ts. */
+  sections?: ChangedSections;
   /** The forms the live content release changes, by name (absent when it changes none): forms/changed-forms.ts. */
   forms?: Record<string, ChangedForm>;
 }
@@ -46,6 +51,11 @@ export interface RenderOptions {
   apiBaseUrl: string;
   /** How to reach it; the reference server answers in process. */
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * The sections that replace the build's in this render, by page key: those a content release or a
+   * draft changes (never the route table or the settings, which are the build's). None: the build's.
+   */
+  sections?: RenderSections;
   /**
    * The forms that replace the build's in this render, by name: the live release's changed ones, each
    * a ChangedForm with its `loaded` form and validator (forms/changed-forms.ts). None: the build's.
@@ -80,7 +90,6 @@ export type RenderResult = { kind: 'redirect'; status: 301 | 302; location: stri
 // Content HTML is sanitised on the server by the browser's rules, with jsdom as the DOM.
 setRichTextWindow(new JSDOM('').window as unknown as Parameters<typeof setRichTextWindow>[0]);
 
-const routes = buildRoutes();
 const notFoundPage = pages.find((page) => fillSiteText(page.path) === '/404');
 
 /** What a request for a page is cached as (see cachedAs). */
@@ -150,14 +159,17 @@ function ownPath(page: PageRoute, params: RouteParams): string {
 /** What a path is, worked out once: a request for a cached page costs a map lookup, not a route match. */
 type PathKind =
   { kind: 'not-found' } | { kind: 'redirect'; to: string } | { kind: 'page'; read: ReadonlyMap<string, readonly string[] | undefined> };
-const pathKinds = new Map<string, PathKind>();
+/** Per set of sections (what a path is depends on its page's blocks). */
+const pathKindsOf = new WeakMap<RenderSections, Map<string, PathKind>>();
 /** Paths remembered at most (the oldest goes first), so a flood of made-up paths cannot grow it. */
 const MAX_PATHS = 2_000;
 
-async function pathKind(pathname: string): Promise<PathKind> {
+async function pathKind(pathname: string, sections: RenderSections | undefined): Promise<PathKind> {
+  let pathKinds = pathKindsOf.get(sections ?? BUILT);
+  if (!pathKinds) pathKindsOf.set(sections ?? BUILT, (pathKinds = new Map()));
   const known = pathKinds.get(pathname);
   if (known) return known;
-  const { page, params } = matchPage(routes, pathname);
+  const { page, params } = matchPage(routesOf(sections), pathname);
   let kind: PathKind;
   if (!page) kind = { kind: 'not-found' };
   else if (page.redirect) kind = { kind: 'redirect', to: fillPath(page.redirect, params) };
@@ -187,15 +199,15 @@ function rawPath(href: string): string {
  * (letter case, percent-encoded letters, a trailing slash the route has not, or lacks one it has) is a
  * redirect to the page's own path (ownPath), as is a redirect page; either keeps the whole query.
  */
-export async function cachedAs(href: string): Promise<PageRequest> {
+export async function cachedAs(href: string, sections?: RenderSections): Promise<PageRequest> {
   const url = new URL(href, 'http://localhost');
-  const path = await pathKind(rawPath(href));
+  const path = await inLayout(sections, () => pathKind(rawPath(href), sections));
   if (path.kind === 'not-found') return { notFound: true };
   if (path.kind === 'redirect') return { redirect: path.to + url.search };
   return { key: rawPath(href) + keptQuery(url, path.read) };
 }
 
-async function renderApp(url: URL, data: PageData, onError: (error: unknown) => void) {
+async function renderApp(routes: RouteObject[], url: URL, data: PageData, onError: (error: unknown) => void) {
   // The route's code is in before React renders (render loaded it): nothing suspends on it.
   await loadRoute(routes, url.pathname, true);
   const renderer = createDOMRenderer();
@@ -230,14 +242,14 @@ async function renderApp(url: URL, data: PageData, onError: (error: unknown) => 
 
 /** Renders the page at `href` (path and query) to HTML, or says where it redirects or that it is not found. */
 export function render(href: string, options: RenderOptions): Promise<RenderResult> {
-  return inForms(options.forms, () => renderAt(href, options));
+  return inLayout(options.sections, () => inForms(options.forms, () => renderAt(href, options)));
 }
 
 async function renderAt(href: string, options: RenderOptions): Promise<RenderResult> {
   configureApi({ baseUrl: options.apiBaseUrl, fetch: options.fetch });
   const url = new URL(href, options.publicUrl);
   const pathname = rawPath(href);
-  const { page, params } = matchPage(routes, pathname);
+  const { page, params } = matchPage(routesOf(options.sections), pathname);
   if (!page) return { kind: 'not-found' };
 
   if (page.redirect) return { kind: 'redirect', status: 301, location: fillPath(page.redirect, params) + url.search };
@@ -268,7 +280,7 @@ async function renderAt(href: string, options: RenderOptions): Promise<RenderRes
  * once per cache time.
  */
 export function renderNotFound(options: RenderOptions): Promise<PageResult> {
-  return inForms(options.forms, () => renderNotFoundPage(options));
+  return inLayout(options.sections, () => inForms(options.forms, () => renderNotFoundPage(options)));
 }
 
 async function renderNotFoundPage(options: RenderOptions): Promise<PageResult> {
@@ -293,7 +305,7 @@ async function renderPage(
   options: RenderOptions,
   onError: (error: unknown) => void,
 ): Promise<PageResult> {
-  const rendered = await renderApp(url, data, onError);
+  const rendered = await renderApp(routesOf(options.sections), url, data, onError);
   const notFound = data.notFound || page.key === notFoundPage?.key;
   const blocks = [...new Set((full.sections ?? []).map((section) => section.type))];
   return {
@@ -304,8 +316,13 @@ async function renderPage(
       preloadImages: rendered.preloadImages,
     },
     styles: rendered.styles(),
-    // The changed forms' URLs go to the browser too (definitions.ts), only when there are any.
-    data: { fallback: data.fallback, notFound: data.notFound, ...withForms(handedForms(options.forms)) },
+    // The changed sections and forms go to the browser too (site.ts, definitions.ts), only when there are any.
+    data: {
+      fallback: data.fallback,
+      notFound: data.notFound,
+      ...(hasSections(options.sections) ? { sections: options.sections } : {}),
+      ...withForms(handedForms(options.forms)),
+    },
     blocks,
     scriptBlocks: blocks.filter((type) => hydrateKind(type) !== 'never'),
     forms: [...new Set((full.sections ?? []).filter((section) => hydrateKind(section.type) !== 'never').flatMap(sectionForms))],

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, type RouteObject } from 'react-router';
 import { mutate } from 'swr';
 import { logError } from '../lib/log';
-import { CONTENT_UPDATE } from '../lib/site';
+import { CONTENT_UPDATE, setChangedSections } from '../lib/site';
 import { setChangedForms } from '../forms/changed-forms';
 import { setRouteCodeLoader } from '../lib/route-code';
 import { setPartLive } from '../lib/Part';
@@ -30,6 +30,11 @@ const data = handedOver();
 // The server answered an unknown path or slug with the not-found page: the address says /404, as
 // when the browser finds out itself.
 if (data?.notFound && window.location.pathname !== '/404') window.history.replaceState(window.history.state, '', '/404');
+
+// The sections the live content release changes (handed over only when it changes any): every page
+// loads them instead of the build's, so hydration matches the server and a navigation shows them.
+const changedSections = data?.sections;
+if (changedSections) setChangedSections(() => changedSections);
 
 // The forms the live content release changes (handed over only when it changes any): they load from
 // the server's URLs instead of the built chunks, so the browser checks what the server checks.

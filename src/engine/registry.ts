@@ -46,6 +46,11 @@ export function isBlockType(type: string): type is BlockType {
   return Object.prototype.hasOwnProperty.call(blockRegistry, type);
 }
 
+/** Every block type the build has code for. */
+export function blockTypes(): string[] {
+  return Object.keys(blockRegistry);
+}
+
 const loaded: { [K in BlockType]?: BlockModule<K> } = {};
 
 /** The skeleton height of a section of the type (see BlockEntry.skeleton); 120 px when the block's schema names none. */

@@ -21,10 +21,34 @@ export let pages: readonly PageRoute[] = config.pages;
 let sectionFiles = pageSections;
 let blockLists = pageBlocks;
 
-const loaded = new Map<string, PageConfig>();
+/**
+ * Sections that replace the build's, by page key: those of the live content release's layout where
+ * they differ from the build's (the server renders with them and hands them over, so the browser
+ * shows the same). Read through a function: on the server each render has its own (a preview renders
+ * a draft's beside the public pages); in the browser it is the handed-over set.
+ */
+export type ChangedSections = Readonly<Record<string, PageConfig['sections']>>;
+let changedSections: () => ChangedSections | undefined = () => undefined;
 
-/** The page with its sections (loaded once per page). */
+/** Where loadSections and pageBlockTypes find the sections that replace the build's (see ChangedSections). */
+export function setChangedSections(source: () => ChangedSections | undefined): void {
+  changedSections = source;
+}
+
+const loaded = new Map<string, PageConfig>();
+/** A changed page with its sections, one object per sections list (a render's props keep their identity). */
+const changedPages = new WeakMap<object, PageConfig>();
+
+/** The page with its sections (loaded once per page); changed sections replace the build's. */
 export async function loadSections(page: PageRoute): Promise<PageConfig> {
+  const changed = changedSections()?.[page.key];
+  if (changed) {
+    const known = changedPages.get(changed);
+    if (known) return known;
+    const full: PageConfig = { ...page, sections: changed };
+    changedPages.set(changed, full);
+    return full;
+  }
   const known = loaded.get(page.key);
   if (known) return known;
   const load = sectionFiles[page.key];
@@ -35,10 +59,13 @@ export async function loadSections(page: PageRoute): Promise<PageConfig> {
 }
 
 /**
- * The block types of a page's sections as the build saw them, known without loading the sections: a
- * navigation starts their chunks with the sections file instead of a round trip after it.
+ * The block types of a page's sections as the build saw them (or as its changed sections have them),
+ * known without loading the sections: a navigation starts their chunks with the sections file instead
+ * of a round trip after it.
  */
 export function pageBlockTypes(page: PageRoute): readonly string[] {
+  const changed = changedSections()?.[page.key];
+  if (changed) return [...new Set(changed.map((section) => section.type))];
   return blockLists[page.key] ?? [];
 }
 

@@ -62,9 +62,9 @@ describe('the studio schedules API', () => {
     expect(past.body.message).toMatch(/must be in the future/);
     expect((await call(session, 'POST', '', { runAt: '2026-03-02 10:00', files: { [PLANS]: value } })).status).toBe(400);
     expect((await call(session, 'POST', '', { runAt: '2026-02-31T10:00:00Z', files: { [PLANS]: value } })).status).toBe(400);
-    const notContent = await call(session, 'POST', '', { runAt: inAnHour(), files: { 'forms/contact.json': {} } });
+    const notContent = await call(session, 'POST', '', { runAt: inAnHour(), files: { 'forms/fragments/address.json': {} } });
     expect(notContent.status).toBe(400);
-    expect(notContent.body.message).toMatch(/forms\/contact\.json/);
+    expect(notContent.body.message).toMatch(/forms\/fragments\/address\.json/);
     const same = await plansAt(1499);
     expect((await call(session, 'POST', '', { runAt: inAnHour(), files: { [PLANS]: same.value } })).status).toBe(409);
     // No draft: nothing to schedule.

@@ -62,19 +62,20 @@ describe('the git record', () => {
     expect(row.pushed_at).toBeNull();
   });
 
-  it("writes a release's pages.config.json; a release without one leaves the project's as it is", async () => {
+  it("writes a release's pages.config.json and forms; a release without them leaves the project's", async () => {
     const db = await testDatabase(cleanups);
-    const dir = workTree({ ...START, 'pages.config.json': '{"pages":[]}\n' });
+    const dir = workTree({ ...START, 'pages.config.json': '{"pages":[]}\n', 'forms/contact.json': '{}\n' });
     const layout = '{"pages":[{"path":"/"}]}\n';
-    await insertRelease(db, 1, { files: { 'content/articles.json': ARTICLES, 'content/faqs.json': FAQS } });
-    await insertRelease(db, 2, { files: { 'content/articles.json': ARTICLES, 'content/faqs.json': FAQS, 'pages.config.json': layout } });
+    const form = '{"schema":{}}\n';
+    const content = { 'content/articles.json': ARTICLES, 'content/faqs.json': FAQS };
+    await insertRelease(db, 1, { files: content });
+    await insertRelease(db, 2, { files: { ...content, 'pages.config.json': layout, 'forms/contact.json': form } });
     await recorder({ db, dir }).pass();
-    expect(sh(dir, 'show', '--name-status', '--format=', 'HEAD~1').trim().split('\n')).not.toContain('M\tpages.config.json');
-    expect(sh(dir, 'show', '--name-status', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
-      'M\tcontent/.release',
-      'M\tpages.config.json',
-    ]);
+    const changedBy = (commit: string) => sh(dir, 'show', '--name-status', '--format=', commit).trim().split('\n').sort();
+    expect(changedBy('HEAD~1')).toEqual(['A\tcontent/.release', 'D\tcontent/gone.json']);
+    expect(changedBy('HEAD')).toEqual(['M\tcontent/.release', 'M\tforms/contact.json', 'M\tpages.config.json']);
     expect(readFileSync(join(dir, 'pages.config.json'), 'utf8')).toBe(layout);
+    expect(readFileSync(join(dir, 'forms/contact.json'), 'utf8')).toBe(form);
   });
 
   it("writes two releases as two commits in number order; a release of the files is the committer's", async () => {

@@ -127,7 +127,7 @@ describe("one instance's HTML cache across a release", () => {
     // Past its time: within a release the stale copy is served while it renders again.
     expect((await page(a, '/faq/4')).cache).toBe('stale');
     const { release } = await publishFaqQuestion(a, 4, 'Never stale?', { announce: false });
-    pagesOf(a).showRelease(release);
+    await pagesOf(a).showRelease(release);
     const after = await page(a, '/faq/4');
     expect(after.cache).toBe('miss');
     expect(after.body).not.toBe(old.body);
@@ -145,7 +145,7 @@ describe("one instance's HTML cache across a release", () => {
     const rendering = page(a, '/slow/5');
     await read;
     const { release } = await publishFaqQuestion(a, 5, 'Rendered after the switch?', { announce: false });
-    pagesOf(a).showRelease(release);
+    await pagesOf(a).showRelease(release);
     finish();
     const old = await rendering;
     expect(old.cache).toBe('miss');

@@ -46,12 +46,13 @@ describe('the studio content editor API', () => {
   it("gives the live release's files (with the project's pages.config.json), and refuses other paths", async () => {
     const seen = await project();
     expect(seen.release).toBe(1);
-    expect(Object.keys(seen.files).every((file) => file.startsWith('content/') || file === LAYOUT)).toBe(true);
+    expect(Object.keys(seen.files).every((file) => /^(content|forms)\//.test(file) || file === LAYOUT)).toBe(true);
+    expect(seen.files['forms/contact.json']).toBeDefined();
     expect((seen.files[LAYOUT] as unknown as { value: Layout }).value.pages.length).toBeGreaterThan(0);
     expect(seen.files[PLANS].value.items[0].price).toBe(1499);
     expect(seen.content.some((meta) => meta.file === PLANS)).toBe(true);
     expect(seen.blocks.length).toBeGreaterThan(0);
-    for (const file of ['forms/contact.json', 'content/../server/app.ts', 'package.json']) {
+    for (const file of ['forms/fragments/address.json', 'content/../server/app.ts', 'package.json']) {
       const refused = await call(session, 'POST', '/save', { files: { [file]: { value: {}, baseHash: '' } } });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toContain(`'${file}' is not a file the studio's editor changes`);
@@ -150,9 +151,16 @@ describe('the studio content editor API', () => {
     }>;
     expect(problems).toContainEqual(expect.objectContaining({ file: LAYOUT, pointer: `/pages/${page}/sections/${section}/type` }));
 
+    // A new address waits for the next deploy, and the publish bar says so; a section's props do not.
+    const moved = structuredClone(layout.value);
+    moved.pages[page].path = '/reach-us';
+    const saved = await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: moved, baseHash: layout.hash } } });
+    expect((await call(session, 'GET', '/publish')).body.waitsForDeploy).toBe('routes');
     const changed = structuredClone(layout.value);
     changed.pages[page].sections[section].props = { ...changed.pages[page].sections[section].props, title: 'Visit us' };
-    expect((await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: changed, baseHash: layout.hash } } })).status).toBe(200);
+    const baseHash = (saved.body.files as Record<string, { hash: string }>)[LAYOUT].hash;
+    expect((await call(session, 'POST', '/save', { files: { [LAYOUT]: { value: changed, baseHash } } })).status).toBe(200);
+    expect((await call(session, 'GET', '/publish')).body.waitsForDeploy).toBeNull();
     const draft = (await project()).draft!;
     expect(draft.changed).toEqual([LAYOUT]);
     expect(draft.summary).toEqual([expect.stringMatching(/^Pages: .+: Contact info changed$/)]);

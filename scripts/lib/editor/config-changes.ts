@@ -2,8 +2,8 @@ import { isObject } from '../json-file';
 
 /**
  * A change of pages.config.json in words, page by page ("Home: Banner changed", "Careers: page
- * added", "Site settings or presets changed"): the dev editor's publish and the studio's releases
- * both say it so.
+ * added", "Site settings or presets changed"), and of a form file ("Contact form changed"): the dev
+ * editor's publish and the studio's releases both say it so.
  */
 
 /** 'planGrid' -> 'Plan grid', 'key-assignment' -> 'Key assignment'. */
@@ -83,4 +83,10 @@ export function configChanges(before: unknown, after: unknown): string[] {
   const { pages: _b, ...restAfter } = after;
   if (JSON.stringify(restBefore) !== JSON.stringify(restAfter)) lines.push('Site settings or presets changed');
   return lines;
+}
+
+/** A form file's change in words: "Contact form changed" (added, removed). */
+export function formChange(file: string, before: unknown, after: unknown): string {
+  const name = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+  return `${words(name)} form ${after === undefined ? 'removed' : before === undefined ? 'added' : 'changed'}`;
 }

@@ -82,12 +82,18 @@ export function isContentFile(file: string): boolean {
   return nameIn(PROJECT_PATHS.content, file) !== undefined || nameIn(DEMO_CONTENT, file) !== undefined;
 }
 
+/** Whether the file is a form file the editor edits: forms/<name>.json (not a fragment of forms/fragments/). */
+export function isFormFile(file: string): boolean {
+  return nameIn(PROJECT_PATHS.forms, file) !== undefined;
+}
+
 /**
- * Whether the file is one of a studio release's set: a content file, or pages.config.json (the pages'
- * layouts and props). A release without pages.config.json has the project's own.
+ * Whether the file is one of a studio release's set: a content file, pages.config.json (the pages'
+ * layouts and props) or a form file. A release without pages.config.json or a form's file has the
+ * project's own.
  */
 export function isReleaseFile(file: string): boolean {
-  return file === PROJECT_PATHS.config || isContentFile(file);
+  return file === PROJECT_PATHS.config || isFormFile(file) || isContentFile(file);
 }
 
 /**
@@ -96,7 +102,7 @@ export function isReleaseFile(file: string): boolean {
  */
 export function editablePathProblem(file: string): string | undefined {
   if (file === PROJECT_PATHS.config) return undefined;
-  if (nameIn(PROJECT_PATHS.forms, file) !== undefined || isContentFile(file)) return undefined;
+  if (isFormFile(file) || isContentFile(file)) return undefined;
   return `'${file}' is not a file the editor writes: ${PROJECT_PATHS.config}, ${PROJECT_PATHS.forms}/<name>.json (not a fragment), ${PROJECT_PATHS.content}/<name>.json or ${DEMO_CONTENT}/<name>.json`;
 }
 

@@ -7,7 +7,7 @@ import { isObject } from '../json-file';
 import type { ProjectGate } from './check';
 import { PROJECT_PATHS } from '../project';
 import { MEDIA_DIR, mediaNameProblem, storedMediaProblem } from './media';
-import { configChanges, words } from './config-changes';
+import { configChanges, formChange } from './config-changes';
 import { contentName, editablePathProblem, isContentFile, readText } from './project';
 import type { Diagnostic } from '../diagnostics';
 
@@ -212,10 +212,7 @@ export async function publishStatus(root: string, mode: PublishMode = 'branch'):
     const after = parse(readText(root, file));
     if (file === PROJECT_PATHS.config) summary.push(...configChanges(before, after));
     else if (isContentFile(file)) summary.push(contentChanges(file, before, after));
-    else {
-      const form = `${words(path.basename(file, '.json'))} form`;
-      summary.push(`${form} ${after === undefined ? 'removed' : before === undefined ? 'added' : 'changed'}`);
-    }
+    else summary.push(formChange(file, before, after));
   }
   const imageParts = Object.entries(images).flatMap(([what, n]) => (n ? [`${n} ${what}`] : []));
   if (imageParts.length > 0) summary.push(`Images: ${imageParts.join(', ')}`);

@@ -138,6 +138,11 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
           />
         )}
       </div>
+      {status?.waitsForDeploy && (
+        <MessageBar intent="warning" className={styles.fullRow}>
+          <MessageBarBody>{T.waitsForDeploy[status.waitsForDeploy]}</MessageBarBody>
+        </MessageBar>
+      )}
       {newer && (
         <MessageBar intent="warning" role="alert" className={styles.fullRow}>
           <MessageBarBody>

@@ -10,6 +10,8 @@ export interface DraftStatus {
   review: boolean;
   /** The person's open review request, if any. */
   openReview: number | null;
+  /** Why the draft's page changes would wait for the next deploy, or null when they go live with the publish. */
+  waitsForDeploy: 'routes' | 'settings' | 'blocks' | null;
 }
 
 /** A release someone else published after the draft's base. */
