@@ -41,7 +41,7 @@ export interface CompiledForm {
 }
 
 /** Why a release's form file is not used (the build's form stays). */
-export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema' | 'format' | 'uncompilable';
+export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema' | 'target' | 'format' | 'uncompilable';
 
 export type FormOutcome = { kind: 'same' } | { kind: 'changed'; compiled: CompiledForm } | { kind: 'refused'; reason: FormRefusal };
 
@@ -101,6 +101,8 @@ export async function compileReleaseForm(
   if (fileText === built) return { kind: 'same' };
   const formFile = formFileOf(name, resolved);
   if (!formFile) return { kind: 'refused', reason: 'no-schema' };
+  // The route a form is sent to is the build's (its endpoint is made at the start): such a form waits whole.
+  if (formFile.flow.target !== formFileOf(name, JSON.parse(built) as unknown)?.flow.target) return { kind: 'refused', reason: 'target' };
   if (unsupportedFormats(formFile.schema).size > 0) return { kind: 'refused', reason: 'format' };
   let server: string;
   let moduleText: string | undefined;

@@ -2,15 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Product } from '../product';
-import {
-  hashOf,
-  builtFormTexts,
-  compileReleaseForm,
-  FORM_PATH,
-  type CompiledForm,
-  type FormOutcome,
-  type FormRefusal,
-} from './release-form-compile';
+import { hashOf, builtFormTexts, compileReleaseForm, FORM_PATH, type CompiledForm, type FormOutcome } from './release-form-compile';
 import { FORMS_DIR } from './form';
 import { formMailOf, type SubmittableForm } from './registry';
 
@@ -39,7 +31,7 @@ export interface RenderForm {
 export interface LiveFormSet {
   /** For the server's renders (none when no form differs or there is no browser module). */
   render: Record<string, RenderForm> | undefined;
-  /** The release's version of a submittable form, when it differs (same route key), else undefined. */
+  /** The release's version of a submittable form, when it differs (its target is the build's), else undefined. */
   submittable(built: SubmittableForm): SubmittableForm | undefined;
 }
 
@@ -66,8 +58,10 @@ export function runtimeChunkUrl(staticDir: string | undefined): string | undefin
 
 /** A form change of a release that only a deploy brings: the build's form is served until then. */
 export interface DeployNeed {
+  /** The form's name (forms/<name>.json). */
   form: string;
-  reason: 'added' | 'target' | FormRefusal;
+  /** 'added': the build has no such form; 'target': its flow.target (its route) differs from the build's. */
+  reason: 'added' | 'target';
 }
 
 const flowTarget = (text: string | undefined): unknown => {
@@ -165,7 +159,7 @@ export function createReleaseForms(options: {
         render: Object.keys(render).length > 0 ? render : undefined,
         submittable(form) {
           const compiled = byName.get(form.name);
-          if (!compiled || compiled.form.flow.target !== form.flow.target) return undefined;
+          if (!compiled) return undefined;
           return { ...compiled.form, key: form.key, mail: formMailOf(compiled.source) ?? form.mail };
         },
       };

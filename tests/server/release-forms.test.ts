@@ -64,17 +64,15 @@ describe('createReleaseForms', () => {
     expect(set.submittable((await loadSubmittableForms()).get('quote')!)).toBeUndefined();
   });
 
-  it("refuses a form file that is too large, not JSON or not bundled, and keeps the build's", async () => {
+  it("refuses a form file that is too large, not JSON, not bundled or sent elsewhere, and keeps the build's", async () => {
     warnings.length = 0;
     const huge = contactWith((form) => void (form.flow.success.message = 'x'.repeat(MAX_FORM_TEXT)));
-    for (const text of [
-      huge,
-      '{ not json',
-      contactWith((form) => void (form.schema.properties.email = { $ref: 'fragments/none.json#/x' })),
-    ]) {
+    const unbundled = contactWith((form) => void (form.schema.properties.email = { $ref: 'fragments/none.json#/x' }));
+    const moved = contactWith((form) => void (form.flow.target = 'form-emails/elsewhere'));
+    for (const text of [huge, '{ not json', unbundled, moved]) {
       expect(await forms.prepare({ 'forms/contact.json': text })).toBe(NO_CHANGES);
     }
-    expect(warnings.map((warning) => (warning as { reason: string }).reason)).toEqual(['too-large', 'unreadable', 'unbundled']);
+    expect(warnings.map((warning) => (warning as { reason: string }).reason)).toEqual(['too-large', 'unreadable', 'unbundled', 'target']);
   });
 });
 
