@@ -42,7 +42,7 @@ import { buildServer } from '../server/app.ts';
 import config from '../pages.config.json' with { type: 'json' };
 import { HURRIED_CASES, hurriedVisit, LostTap, throttle, type HurriedCase } from '../tests/e2e/hurried-controls.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/sample-routes.ts';
-import { samplePath, type SamplePage as RoutePage } from './lib/routes.ts';
+import { samplePath, type SamplePage as RoutePage } from '../domain/sample-path.ts';
 
 const args = process.argv.slice(2);
 const only = args.flatMap((arg, i) => (arg === '--route' ? [args[i + 1]] : []));

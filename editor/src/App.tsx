@@ -5,6 +5,7 @@ import { ConfirmProvider } from './core/confirm';
 import { ErrorBoundary } from './core/ErrorBoundary';
 import { NARROW } from './core/narrow';
 import { PagesTab } from './pages/PagesTab';
+import { PreviewPane } from './pages/PreviewPane';
 import { useEditor, useStore } from './core/use-store';
 import { TopBar } from './TopBar';
 
@@ -83,7 +84,7 @@ export function App() {
           {state.status === 'ready' && (
             <div role="tabpanel" id={`panel-${state.selection.tab}`} aria-labelledby={`tab-${state.selection.tab}`} className={styles.main}>
               {state.selection.tab === 'pages' ? (
-                <PagesTab />
+                <PagesTab Preview={PreviewPane} />
               ) : state.selection.tab === 'content' ? (
                 <ErrorBoundary what="The Content tab">
                   <Suspense fallback={<Spinner className={styles.center} label="Loading the content editor…" />}>

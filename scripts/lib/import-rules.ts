@@ -39,11 +39,11 @@ const ENGINE_GENERATED = /^src\/generated\/(registry\.ts$|block-chunks\/)/;
 
 /**
  * The parts of editor/src that only `npm run edit` runs (regular expressions of paths under it): the
- * studio's Content screen never reaches them, directly or through the editor's shared modules.
+ * studio's Content and Pages screens never reach them, directly or through the editor's shared modules.
  */
 export const STUDIO_EDITOR_DEV_ONLY = [
   'preview/',
-  'pages/',
+  'pages/PreviewPane\\.tsx$',
   'forms/',
   'content/ContentPreview\\.tsx$',
   'content/ContentWithPreview\\.tsx$',
@@ -122,9 +122,17 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'site-not-server',
-    why: 'the browser bundle never pulls in the server, the scripts or Node-only packages',
+    why: 'the browser bundle never pulls in the server, the scripts or Node-only packages (the SSR entry and its render scope run only in the server bundle)',
     from: /^src\//,
+    fromNot: /^src\/app\/(entry-server\.tsx|render-layout\.ts|render-forms\.ts)$/,
     to: /^(server\/|scripts\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx)($|\/))/,
+  },
+  {
+    name: 'render-scope-is-ssr-only',
+    why: "src/app/render-layout.ts and render-forms.ts scope a server render with Node's AsyncLocalStorage: only the SSR entry imports them, never a module of the browser bundle",
+    from: /^src\//,
+    fromNot: /^src\/app\/entry-server\.tsx$/,
+    to: /^src\/app\/render-(layout|forms)\.ts$/,
   },
   {
     name: 'studio-apart',
@@ -148,7 +156,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'studio-editor-not-dev',
-    why: "the studio takes the editor's shared parts only: its preview frame, the Pages and Forms tabs, the dev app's shell and git publishing are development builds of `npm run edit`",
+    why: "the studio takes the editor's shared parts only: its preview frame, the Forms tab, the dev app's shell and git publishing are development builds of `npm run edit`",
     from: /^studio\//,
     to: new RegExp(`^editor/src/(${STUDIO_EDITOR_DEV_ONLY.join('|')})`),
   },

@@ -1,4 +1,4 @@
-import { samplePath, type SamplePage } from './routes.ts';
+import { samplePath, type SamplePage } from '../../domain/sample-path.ts';
 
 /** Debian's Chromium and the flags every headless run here uses (Playwright, the bench, Lighthouse). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -13,6 +13,9 @@ import type { Role } from '../../server/studio/rights.ts';
  */
 
 export const SHOP_PLANS = 'content/shop-plans.json';
+/** The pages' layouts, a release's file too. */
+export const LAYOUT = 'pages.config.json';
+type Layout = { pages: Array<{ path: string; sections: Array<{ type: string; props?: Record<string, unknown> }> }> };
 
 /** Runs git in `dir` as a test user, without signing (local paths only: nothing to prompt for); returns its output. */
 export const git = (dir: string, ...args: string[]): string =>
@@ -87,14 +90,30 @@ export class StudioSession {
   }
 
   /** Saves into the draft the shop plans with `plan`'s price changed; returns the release the draft is on. */
-  async savePrice(plan: string, price: number): Promise<number> {
+  savePrice(plan: string, price: number): Promise<number> {
+    return this.saveEdit(SHOP_PLANS, (value) => {
+      const item = (value as { items: Array<{ name: string; price: number }> }).items.find((entry) => entry.name === plan);
+      if (!item) throw new Error(`no plan '${plan}' in ${SHOP_PLANS}`);
+      item.price = price;
+    });
+  }
+
+  /** Saves into the draft the title of the first `type` section of the page at `path` (pages.config.json); returns the draft's release. */
+  saveSectionTitle(pagePath: string, type: string, title: string): Promise<number> {
+    return this.saveEdit(LAYOUT, (value) => {
+      const page = (value as Layout).pages.find((entry) => entry.path === pagePath);
+      const section = page?.sections.find((entry) => entry.type === type);
+      if (!section) throw new Error(`no ${type} section on ${pagePath} in ${LAYOUT}`);
+      section.props = { ...section.props, title };
+    });
+  }
+
+  /** Saves into the draft `file` as the editor sees it with `edit` made; returns the release the draft is on. */
+  private async saveEdit(file: string, edit: (value: unknown) => void): Promise<number> {
     const { body: project } = await this.call<ProjectView>('GET', 'project');
-    const file = project.files[SHOP_PLANS];
-    const value = structuredClone(file.value) as { items: Array<{ name: string; price: number }> };
-    const item = value.items.find((entry) => entry.name === plan);
-    if (!item) throw new Error(`no plan '${plan}' in ${SHOP_PLANS}`);
-    item.price = price;
-    const saved = await this.call('POST', 'save', { files: { [SHOP_PLANS]: { value, baseHash: file.hash } } });
+    const value = structuredClone(project.files[file].value);
+    edit(value);
+    const saved = await this.call('POST', 'save', { files: { [file]: { value, baseHash: project.files[file].hash } } });
     if (saved.status !== 200) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body)}`);
     return project.release;
   }
@@ -127,4 +146,10 @@ export async function msUntil(check: () => Promise<boolean>, since: number, ms =
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return undefined;
+}
+
+/** Whether the public page at `url` shows `text`. */
+export async function pageShows(url: string, text: string): Promise<boolean> {
+  const answer = await fetch(url, { headers: { accept: 'text/html' } });
+  return (await answer.text()).includes(text);
 }

@@ -19,7 +19,7 @@ import {
   type NamedInput,
   type SourceEntry,
 } from './project';
-import { substituteShort } from './routes';
+import { substituteShort } from '../../domain/sample-path';
 import { queryParam, resolveLink, routeMatches, templateParams } from '../../domain/paths';
 import { textFieldIssues } from './form-text';
 import { patternsOf, superLinearPatterns, type PatternAt } from './pattern-safety';

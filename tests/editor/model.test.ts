@@ -13,7 +13,7 @@ import {
   sectionTitles,
   sourcesFor,
 } from '../../editor/src/core/model';
-import { samplePath } from '../../scripts/lib/routes';
+import { samplePath } from '../../domain/sample-path';
 import { PAGES_FILE, type BlockMeta, type Diagnostic, type PageValue, type SourceMeta } from '../../editor/src/core/types';
 
 const pages: PageValue[] = [

@@ -181,4 +181,23 @@ describe('EditorStore', () => {
     store.undo();
     expect(store.state.problems.map((p) => p.pointer)).toEqual(['/pages/0/sections/1/source']);
   });
+
+  it('sends an unsaved page layout to the preview only where the API says its preview takes it', async () => {
+    vi.useFakeTimers();
+    try {
+      const rename = async (server: ReturnType<typeof fakeServer> & Pick<EditorApi, 'previewsFile'>) => {
+        const store = new EditorStore(server, 0);
+        await store.load();
+        store.changePages('Rename', (config) => void (config.pages[1].title = 'Shop'));
+        await vi.advanceTimersByTimeAsync(1);
+        return server.sendDrafts;
+      };
+      // By default the preview takes the content files: no content changed, nothing is sent.
+      expect(await rename(fakeServer())).not.toHaveBeenCalled();
+      const studio = await rename({ ...fakeServer(), previewsFile: (path) => path === PAGES_FILE });
+      expect(studio).toHaveBeenLastCalledWith({ [PAGES_FILE]: expect.objectContaining({ pages: expect.any(Array) as unknown }) });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

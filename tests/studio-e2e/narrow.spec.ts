@@ -90,6 +90,12 @@ test('every studio screen fits a phone without sideways scrolling', async ({ pag
     expect.soft(width, `an open item is ${width}px wide`).toBeLessThanOrEqual(PHONE.width);
     await shoot(page, 'content');
     if (SHOTS) await page.getByRole('region', { name: 'Preview' }).screenshot({ path: `${SHOTS}/content-preview-390.png` });
+    // The Pages screen: its three columns stack, the selected page's preview under its properties.
+    await fits(page, '/pages', 'Your draft');
+    await expect(page.frameLocator('iframe[data-device]').getByRole('heading').first()).toBeVisible();
+    const pagesWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(pagesWidth, `the Pages screen is ${pagesWidth}px wide`).toBeLessThanOrEqual(PHONE.width);
+    await shoot(page, 'pages');
     for (const url of ['/content/history', `/content/history/${project.release}`, '/content/schedule', '/content/media'])
       await fits(page, url);
     await fits(page, '/content/reviews');

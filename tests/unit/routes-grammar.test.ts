@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import config from '../../pages.config.json' with { type: 'json' };
-import { substituteShort } from '../../scripts/lib/routes';
+import { substituteShort } from '../../domain/sample-path';
 import { fillRoute, hasTrailingSlash, queryParam, routeMatches, templateParams, wildcardPath } from '../../domain/paths';
 
 /**

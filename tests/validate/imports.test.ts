@@ -31,12 +31,16 @@ describe('import boundaries (npm run lint:imports)', () => {
     expect(files).toBeGreaterThan(150);
   });
 
-  it("the studio's Content screen reaches the editor's shared parts only, never its development builds or Node code", async () => {
-    const entry = 'studio/src/content/ContentScreen.tsx';
-    const reached = [...reach(await importGraph(ROOT, [entry]), entry)];
-    expect(reached).toContain('editor/src/content/ContentTab.tsx');
+  it("the studio's Content and Pages screens reach the editor's shared parts only, never its development builds or Node code", async () => {
     const devOnly = new RegExp(`^editor/src/(${STUDIO_EDITOR_DEV_ONLY.join('|')})`);
-    expect(reached.filter((file) => devOnly.test(file) || /^(server|scripts)\/|^node:/.test(file))).toEqual([]);
+    for (const [entry, tab] of [
+      ['studio/src/content/ContentScreen.tsx', 'editor/src/content/ContentTab.tsx'],
+      ['studio/src/content/PagesScreen.tsx', 'editor/src/pages/PagesTab.tsx'],
+    ]) {
+      const reached = [...reach(await importGraph(ROOT, [entry]), entry)];
+      expect(reached).toContain(tab);
+      expect(reached.filter((file) => devOnly.test(file) || /^(server|scripts)\/|^node:/.test(file))).toEqual([]);
+    }
   });
 
   describe('each rule catches its violation', () => {

@@ -1,7 +1,7 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { isObject } from '../../../domain/guards';
-import { samplePath } from '../../../scripts/lib/routes';
+import { samplePath } from '../../../domain/sample-path';
 import { resolvedPage } from '../core/model';
 import { PreviewFrame } from '../core/PreviewFrame';
 import { isFromPreview, type ToPreview } from '../preview/protocol';

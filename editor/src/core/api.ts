@@ -94,6 +94,12 @@ export interface EditorApi {
   checkFiles(files: Record<string, unknown>): Promise<Diagnostic[]>;
   saveFiles(files: Record<string, { value: unknown; baseHash: string }>): Promise<SaveResult>;
   sendDrafts?(files: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean }>;
+  /**
+   * Which unsaved files `sendDrafts` takes. Without it: the content files (the dev preview shows an
+   * unsaved page layout through its own frame); the studio's production preview takes
+   * pages.config.json too.
+   */
+  previewsFile?(path: string): boolean;
 }
 
 /**

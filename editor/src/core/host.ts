@@ -4,13 +4,13 @@ import { createContext, useContext } from 'react';
 import { uploadImage, type UploadResult } from './upload';
 
 /**
- * What differs between the two hosts of the editor's Content tab: `npm run edit` (the default) and
- * the studio's Content screen. The components are the same; the host gives how an item's form is
- * checked in the browser and where an image goes.
+ * What differs between the two hosts of the editor's Content and Pages tabs: `npm run edit` (the
+ * default) and the studio's Content and Pages screens. The components are the same; the host gives
+ * how an item's or a section's form is checked in the browser and where an image goes.
  */
 export interface EditorHost {
   /**
-   * The item forms' validator. The dev editor's is Ajv, which compiles each schema into code at run
+   * The item and section forms' validator. The dev editor's is Ajv, which compiles each schema into code at run
    * time; a page whose CSP forbids that (the studio's) gives one that runs no compiled code.
    */
   validator: ValidatorType;

@@ -171,10 +171,15 @@ export class EditorStore {
     this.scheduleDrafts();
   }
 
-  /** The unsaved content files, for the preview's API (all of them: one not sent is the saved one). */
+  /** Whether the preview's API takes the unsaved value of `path` (EditorApi.previewsFile; else a content file). */
+  private previews(path: string): boolean {
+    return this.server.previewsFile ? this.server.previewsFile(path) : isContentPath(path);
+  }
+
+  /** The unsaved files the preview's API takes (all of them: one not sent is the saved one). */
   private contentDrafts(): Record<string, unknown> {
     return Object.fromEntries(
-      this.state.dirty.filter((path) => isContentPath(path) && path in this.state.files).map((path) => [path, this.state.files[path]]),
+      this.state.dirty.filter((path) => this.previews(path) && path in this.state.files).map((path) => [path, this.state.files[path]]),
     );
   }
 
@@ -184,7 +189,7 @@ export class EditorStore {
     this.draftTimer = setTimeout(() => void this.sendDrafts(), delay);
   }
 
-  /** POST /drafts with the unsaved content; once taken, the preview frames fetch again (contentVersion). */
+  /** POST /drafts with the unsaved files the preview takes; once taken, the preview frames fetch again (contentVersion). */
   async sendDrafts(force = false): Promise<void> {
     // A host without a preview has no API that takes drafts.
     if (!this.server.sendDrafts) return;
@@ -245,7 +250,7 @@ export class EditorStore {
     if (result.status !== 'saved') return;
     this.scheduleCheck(0);
     // The preview's API reads the saved files now: it is told even when no draft is left.
-    if (Object.keys(sent).some(isContentPath)) void this.sendDrafts(true);
+    if (Object.keys(sent).some((path) => this.previews(path))) void this.sendDrafts(true);
   }
 
   /** Shows the gate's problems of a refused step other than a save (the studio's publish), at their fields. */

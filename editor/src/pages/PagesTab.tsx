@@ -1,10 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef, type ComponentType } from 'react';
+import { NARROW } from '../core/narrow';
 import { useEditor } from '../core/use-store';
-import { PAGES_FILE, type PagesConfigValue } from '../core/types';
+import { PAGES_FILE, type PagesConfigValue, type PageValue } from '../core/types';
 import { PageList } from './PageList';
 import { PageSettings } from './PageSettings';
-import { PreviewPane } from './PreviewPane';
 import { SectionOutline } from './SectionOutline';
 import { SectionPanel } from './SectionPanel';
 
@@ -16,31 +16,47 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(260px, 330px) minmax(340px, 460px) minmax(320px, 1fr)',
     gap: '1px',
     backgroundColor: tokens.colorNeutralStroke2,
+    // Narrow: one column as tall as its content; the page scrolls (NARROW).
+    [NARROW]: { flex: 'none', gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   column: {
+    minWidth: 0,
     minHeight: 0,
     overflowY: 'auto',
     backgroundColor: tokens.colorNeutralBackground1,
+    [NARROW]: { overflowY: 'visible' },
   },
   navColumn: {
+    minWidth: 0,
     minHeight: 0,
     display: 'flex',
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  // Narrow: each list keeps a screenful at most and scrolls inside, so the properties stay a swipe away.
   pages: {
     flex: '0 1 40%',
     minHeight: '140px',
     display: 'flex',
     flexDirection: 'column',
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    [NARROW]: { flex: 'none', maxHeight: '40vh' },
   },
-  sections: { flex: '1 1 60%', minHeight: 0, display: 'flex', flexDirection: 'column' },
+  sections: { flex: '1 1 60%', minHeight: 0, display: 'flex', flexDirection: 'column', [NARROW]: { flex: 'none', maxHeight: '50vh' } },
+  // Narrow: the preview stacks under the properties, its frame scaled to the column and most of a screen tall.
+  preview: { [NARROW]: { height: '75vh', minHeight: '420px' } },
   panel: { padding: tokens.spacingHorizontalL },
 });
 
-/** The Pages tab: pages and the selected page's sections, the selected section's (or page's) properties, the live preview. */
-export function PagesTab() {
+/** What shows the selected page beside its properties: `npm run edit`'s PreviewPane, the studio's PagePreview. */
+export type PagePreviewPane = ComponentType<{ config: PagesConfigValue; page: PageValue }>;
+
+/**
+ * The Pages tab: pages and the selected page's sections, the selected section's (or page's)
+ * properties, the live preview of the page: the host's `Preview` (`npm run edit`'s own frame of
+ * editor/preview.html, the studio's production preview), so neither host ships the other's.
+ */
+export function PagesTab({ Preview }: { Preview: PagePreviewPane }) {
   const styles = useStyles();
   const state = useEditor();
   const config = state.files[PAGES_FILE] as PagesConfigValue | undefined;
@@ -76,8 +92,8 @@ export function PagesTab() {
           page && <PageSettings config={config} pageIndex={pageIndex} page={page} />
         )}
       </section>
-      <section className={styles.navColumn} aria-label="Preview">
-        {page && <PreviewPane config={config} page={page} />}
+      <section className={`${styles.navColumn} ${styles.preview}`} aria-label="Preview">
+        {page && <Preview config={config} page={page} />}
       </section>
     </div>
   );

@@ -9,9 +9,9 @@ import {
   type TitleFieldProps,
   type UiSchema,
 } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useCallback, useMemo, useRef } from 'react';
+import { useEditorHost } from '../core/host';
 import { diffValues, humanize, type Change } from '../core/json';
 import { isObject } from '../../../domain/guards';
 import type { BlockMeta } from '../core/types';
@@ -51,9 +51,6 @@ const defaultsBehavior: Experimental_DefaultFormStateBehavior = {
   arrayMinItems: { populate: 'requiredOnly' },
   emptyObjectFields: 'skipEmptyDefaults',
 };
-
-/** The editor is development-only: Ajv compiles the block schemas in the browser (no precompiled validators). */
-const validator = customizeValidator();
 
 /** Field labels: a property's title, else its name as words ('cartKind' -> 'Cart kind'); an identifier-like title too. */
 function labels(schema: unknown, root: Record<string, unknown>, depth = 0): UiSchema {
@@ -103,6 +100,9 @@ export function PropsForm({
   onChange: (changes: Change[]) => void;
 }) {
   const styles = useStyles();
+  // The host's validator: Ajv compiling the block schemas in `npm run edit`; in the studio (a CSP
+  // without unsafe-eval) one that runs no compiled code, the server's check judging the props.
+  const { validator } = useEditorHost();
   const type = block.type;
   const schema = useMemo(() => {
     // The panel shows the block's title and description; the form shows its fields.
@@ -114,7 +114,7 @@ export function PropsForm({
     }
     return rest as RJSFSchema;
   }, [block.schema, block.type, formKinds]);
-  const utils = useMemo(() => createSchemaUtils(validator, schema, defaultsBehavior), [schema]);
+  const utils = useMemo(() => createSchemaUtils(validator, schema, defaultsBehavior), [validator, schema]);
   const uiSchema = useMemo<UiSchema>(() => ({ ...labels(schema, schema), 'ui:submitButtonOptions': { norender: true } }), [schema]);
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
@@ -147,7 +147,7 @@ export function PropsForm({
         experimental_defaultFormStateBehavior={defaultsBehavior}
       />
     ),
-    [schema, uiSchema, formData, handle, extraErrors, type],
+    [schema, uiSchema, validator, formData, handle, extraErrors, type],
   );
 
   const hasFields = Object.keys((schema.properties as object | undefined) ?? {}).length > 0;

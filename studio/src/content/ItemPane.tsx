@@ -1,19 +1,18 @@
 import { makeStyles, Toolbar, tokens } from '@fluentui/react-components';
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import { itemLabel } from '../../../editor/src/core/content-model';
 import { useEditor } from '../../../editor/src/core/use-store';
 import TEXTS from '../../texts.json';
 import { OutcomeBar, type Outcome } from '../ui';
+import { RestartContext } from './EditorFrame';
 import { ItemHistory, type ItemRef } from './ItemHistory';
 import { ItemSchedule } from './ItemSchedule';
+import { previewPath } from './preview-path';
 import { PreviewPane } from './PreviewPane';
 
 const useStyles = makeStyles({
   tools: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalS}` },
 });
-
-/** Starts the Content screen's editor again (after the draft changed on the server), with an outcome to show. */
-export const RestartContext = createContext<(outcome?: Outcome) => void>(() => undefined);
 
 /** The open item as the history and schedule name it, or undefined when no item with an id is open. */
 function useOpenItem(item: unknown): ItemRef | undefined {
@@ -43,7 +42,7 @@ export function ItemPane({ resource, item }: { resource: string; item: unknown }
         </Toolbar>
       )}
       <OutcomeBar outcome={outcome} />
-      <PreviewPane resource={resource} item={item} />
+      <PreviewPane path={previewPath(resource, item)} />
     </>
   );
 }

@@ -8,7 +8,6 @@ import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import { failureText } from '../ui';
-import { previewPath } from './preview-path';
 import { previewLink, type PreviewLink } from './releases';
 
 const T = TEXTS.content;
@@ -37,16 +36,15 @@ const useStyles = makeStyles({
 });
 
 /**
- * The item's page as the site will show it with the person's draft: the production preview
+ * The page at `path` as the site will show it with the person's draft: the production preview
  * (POST /api/studio/editor/preview) framed at a phone's, tablet's or desktop's width, scaled to the
  * column. Each change, saved or not, updates the frame's page in place (no reload), and a new URL is
  * asked for before one expires. "As of" (Manila time, empty: now) shows the site at a date to come,
  * with the changes scheduled by then.
  */
-export function PreviewPane({ resource, item }: { resource: string; item: unknown }) {
+export function PreviewPane({ path }: { path: string }) {
   const styles = useStyles();
   const store = useStore();
-  const path = previewPath(resource, item);
   // On a phone the preview opens at the phone's width (a desktop page scaled to a third is unreadable).
   const [device, setDevice] = useState<Device>(() => (matchMedia(NARROW_QUERY).matches ? 'phone' : 'desktop'));
   const [link, setLink] = useState<PreviewLink & { path: string }>();

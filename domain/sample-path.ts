@@ -1,9 +1,10 @@
-import { fillRoute, pathParams } from '../../domain/paths.ts';
-import { SAMPLE_PARAMS, SAMPLE_QUERY } from '../../domain/sample-params.ts';
+import { fillRoute, pathParams } from './paths';
+import { SAMPLE_PARAMS, SAMPLE_QUERY } from './sample-params';
 
 /**
- * Pages of the config as the scripts visit them: '{short}' substitution, then the path grammar of
- * domain/paths.ts (React Router's) to fill a page's path with the demo data's params.
+ * Pages of the config as the scripts, the tests and the editors' previews (`npm run edit`'s and the
+ * studio's) visit them: '{short}' substitution, then the path grammar of domain/paths.ts (React
+ * Router's) to fill a page's path with the demo data's params.
  */
 
 export function substituteShort(template: string, short: string | undefined): string {
