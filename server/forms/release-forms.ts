@@ -170,9 +170,10 @@ export function createReleaseForms(options: {
     },
     register(app) {
       app.get<{ Params: { file: string } }>(`${RELEASE_FORMS_PREFIX}:file`, async (request, reply) => {
-        const match = /^([0-9a-f]{32})\.(js|json)$/.exec(request.params.file);
-        const found = match ? served.get(match[1]) : undefined;
-        if (!found || (match![2] === 'js') !== found.type.startsWith('text/javascript')) {
+        // Only a kept hash, asked for with its own kind (.js a module, .json a form file).
+        const [, hash, kind] = /^([0-9a-f]{32})\.(js|json)$/.exec(request.params.file) ?? [];
+        const found = hash ? served.get(hash) : undefined;
+        if (!found || (kind === 'js') !== found.type.startsWith('text/javascript')) {
           return reply.code(404).header('cache-control', 'no-store').send({ message: 'No such form file.' });
         }
         return reply
