@@ -24,6 +24,9 @@ const PUBLIC_SUBPATHS = [
   // code builder for keywords, the meta-schemas and the formats of standalone code.
   /^ajv\/dist\/(standalone|compile\/codegen(\/index\.js)?|refs\/[\w-]+\.json)$/,
   /^ajv-formats\/dist\/formats(\.js)?$/,
+  // The runtime helpers that Ajv's standalone code requires by these names (its documentation's
+  // standalone section): src/forms/validator-runtime.ts re-exports them for validators compiled later.
+  /^ajv\/dist\/runtime\/\w+(\.js)?$/,
   /^(@[^/]+\/)?[^/]+\/package\.json$/,
 ];
 

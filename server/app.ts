@@ -47,6 +47,8 @@ import { NOTIFICATIONS_PATH, PAYMENT_REQUESTS_PATH } from './shop/provider';
 import { OrderStore } from './shop/store';
 import { oldestOpenSubmissions } from './desk/submissions';
 import { loadSubmittableForms } from './forms/registry';
+import { createReleaseForms, NO_CHANGES } from './forms/release-forms';
+import { releaseFiles } from './content/release-rows';
 import { SubmissionStore } from './forms/store';
 import { KEY_MAIL_KEPT_DAYS } from './mail/outbox';
 import { createMailService, type MailSettings } from './mail/service';
@@ -359,18 +361,36 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     record?.start();
   });
   let pages: PageRenderer | null = null;
+  // A release's forms that differ from the build's are compiled before the release is served
+  // (server/forms/release-forms.ts); its forms and its pages switch together.
+  const releaseForms = createReleaseForms({ product, staticDir: opts.staticDir, log: app.log, root: opts.contentRoot ?? ROOT_DIR });
+  let formsOfRelease = -1;
+  const prepareForms = async (release: number) => {
+    const texts = release > 0 ? await releaseFiles(db.query, release) : undefined;
+    return texts ? releaseForms.prepare(texts) : NO_CHANGES;
+  };
   // A new content release reaches this instance by Redis at once, or by its own read of the database.
   const releases = await watchReleases({
     repo: ctx.repo,
     shared,
     pollMs: opts.contentReleasePollMs ?? DEFAULT_RELEASE_POLL_MS,
-    // The release's layout is read before its pages are served (render.ts showRelease).
+    // The release's forms are compiled and its layout read before its pages are served
+    // (server/forms/release-forms.ts, render.ts showRelease).
     onRelease: async (release) => {
+      const forms = await prepareForms(release);
+      formsOfRelease = release;
+      releaseForms.use(forms);
       await pages?.showRelease(release);
       app.log.info({ release }, 'content release: now serving it');
     },
     log: app.log,
   });
+  {
+    const first = releases.current();
+    const forms = await prepareForms(first);
+    // Unless a newer release came meanwhile.
+    if (formsOfRelease < first) releaseForms.use(forms);
+  }
   // Scheduled content changes are published at their time by whichever instance claims them first.
   const stopScheduler = registerScheduler(app, {
     db,
@@ -466,6 +486,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
       promoCheckLimit: opts.promoCheckLimit,
       uploadQuotaBytes,
       uploadClientBytesPerDay,
+      releaseForms,
     });
   if (ctx.demo) {
     for (const module of DEMO_API_MODULES) await app.register(module, { prefix: API_PREFIX, ...ctx });
@@ -480,6 +501,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
 
   registerSeoFiles(app, { publicUrl: ctx.publicUrl, config: readPagesConfig(), repo: ctx.repo });
   await registerStatic(app, opts.staticDir);
+  releaseForms.register(app);
   registerMedia(app, {
     dataDir: opts.dataDir,
     dir: opts.mediaDir,
@@ -494,6 +516,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
         rendersPerMinute: opts.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT,
         concurrentRenders: opts.renderConcurrency ?? DEFAULT_RENDER_CONCURRENCY,
         staleSeconds: opts.htmlStaleSeconds,
+        forms: () => releaseForms.current().render,
       })
     : null;
   if (pages) app.decorate('pages', pages);

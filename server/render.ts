@@ -53,6 +53,8 @@ interface SsrRenderOptions {
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Sections that replace the build's in this render, by page key (release-layout.ts). */
   sections?: ChangedSections;
+  /** The forms of the live release that differ from the build's (server/forms/release-forms.ts); none: the build's. */
+  forms?: Readonly<Record<string, unknown>>;
 }
 
 interface SsrHead {
@@ -100,6 +102,8 @@ export interface RenderSettings {
   rendersPerMinute: number;
   /** Pages rendered at once on the whole server, then a short queue, then 503 (0: no limit); see render-budget.ts. */
   concurrentRenders: number;
+  /** The changed forms of the live release (read when a release is shown: server/forms/release-forms.ts). */
+  forms?: () => Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Default of HTML_CACHE_SECONDS: content changes show within this time. */
@@ -126,7 +130,8 @@ export interface PageRenderer {
   /**
    * Serves the pages of content release `release` from now on, with its layout (release-layout.ts,
    * read from the database first): the pages cached for an older one are never served again (this
-   * process drops its own copies; Redis lets them expire).
+   * process drops its own copies; Redis lets them expire). Its changed forms (settings.forms) are
+   * read at the same moment.
    */
   showRelease: (release: number) => Promise<void>;
   /** Pages in the cache (tests). */
@@ -171,7 +176,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
 
   // Content comes from the API the site was built for; by default that is this server, asked in process.
   const external = entry.BUILT_API_ORIGIN !== '';
-  const options: SsrRenderOptions = external
+  const base: SsrRenderOptions = external
     ? {
         publicUrl: settings.publicUrl,
         apiBaseUrl: entry.BUILT_API_ORIGIN,
@@ -187,9 +192,15 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
   // A release's layout (its sections) and its cache change together: no page of a release is
   // rendered with another's sections, nor cached under another's name.
   const layouts = entry.builtLayout ? createLayouts(await entry.builtLayout()) : null;
+  const optionsOf = async (release: number): Promise<SsrRenderOptions> => {
+    const sections = await releaseSections(app.ctx.db.query, layouts, release, app.log);
+    // Its changed forms (server/forms/release-forms.ts, switched just before) go with it too.
+    const forms = settings.forms?.();
+    return { ...base, sections, ...(forms ? { forms } : {}) };
+  };
   const servedOf = async (release: number) => ({
     cache: cacheOf(release),
-    options: { ...options, sections: await releaseSections(app.ctx.db.query, layouts, release, app.log) },
+    options: await optionsOf(release),
   });
   let served = await servedOf(settings.release);
 

@@ -124,15 +124,15 @@ const IMPORT_RULES: readonly ImportRule[] = [
     name: 'site-not-server',
     why: 'the browser bundle never pulls in the server, the scripts or Node-only packages (the SSR entry and its render scope run only in the server bundle)',
     from: /^src\//,
-    fromNot: /^src\/app\/(entry-server\.tsx|render-layout\.ts)$/,
+    fromNot: /^src\/app\/(entry-server\.tsx|render-layout\.ts|render-forms\.ts)$/,
     to: /^(server\/|scripts\/|node:|npm:(fastify|@fastify\/|better-sqlite3|esbuild|tsx)($|\/))/,
   },
   {
     name: 'render-scope-is-ssr-only',
-    why: "src/app/render-layout.ts scopes a server render with Node's AsyncLocalStorage: only the SSR entry imports it, never a module of the browser bundle",
+    why: "src/app/render-layout.ts and render-forms.ts scope a server render with Node's AsyncLocalStorage: only the SSR entry imports them, never a module of the browser bundle",
     from: /^src\//,
     fromNot: /^src\/app\/entry-server\.tsx$/,
-    to: /^src\/app\/render-layout\.ts$/,
+    to: /^src\/app\/render-(layout|forms)\.ts$/,
   },
   {
     name: 'studio-apart',

@@ -7,6 +7,8 @@ import { describeContentChange } from './change-words';
 import { diskTexts, withProjectFiles } from './release-content';
 import { parseLayout } from '../../domain/page-layout';
 import { createLayouts, LAYOUT_FILE, type KeptReason, type Layouts } from '../release-layout';
+import { formChangesNeedingDeploy, type DeployNeed } from '../forms/release-forms';
+import { FORM_PATH } from '../forms/release-form-compile';
 import { readDraft, removeDraft, writeDraft, type Draft } from './drafts';
 import { changedPaths, liveRelease, releaseFiles, type ContentTexts, type ReleaseInfo } from './release-rows';
 import type { ContentReleases, PublishOutcome } from './releases';
@@ -172,9 +174,13 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
       });
     },
 
-    async publishStatus(
-      accountId: number,
-    ): Promise<{ release: number; changed: string[]; summary: string[]; waitsForDeploy: DeployWait | null }> {
+    async publishStatus(accountId: number): Promise<{
+      release: number;
+      changed: string[];
+      summary: string[];
+      waitsForDeploy: DeployWait | null;
+      formsWaitForDeploy: DeployNeed[];
+    }> {
       const seen = await view(db.query, accountId);
       const info = draftInfo(seen);
       const changed = info?.changed ?? [];
@@ -183,6 +189,10 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
         changed,
         summary: info?.summary ?? [],
         waitsForDeploy: changed.includes(LAYOUT_FILE) ? deployWait(seen.files[LAYOUT_FILE]) : null,
+        // The draft's changed forms that the site's code must have first (server/forms/release-forms.ts).
+        formsWaitForDeploy: formChangesNeedingDeploy(
+          Object.fromEntries(changed.filter((path) => FORM_PATH.test(path) && path in seen.files).map((path) => [path, seen.files[path]])),
+        ),
       };
     },
 

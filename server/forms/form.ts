@@ -59,7 +59,11 @@ export const VALIDATORS_DIR = join(ROOT_DIR, 'src', 'generated', 'validators');
 
 /** forms/<name>.json, or undefined when the file holds no form (no schema object). */
 export function readFormFile(name: string, formsDir = FORMS_DIR): FormFile | undefined {
-  const json = JSON.parse(readFileSync(join(formsDir, `${name}.json`), 'utf8')) as unknown;
+  return formFileOf(name, JSON.parse(readFileSync(join(formsDir, `${name}.json`), 'utf8')) as unknown);
+}
+
+/** A resolved form file's JSON as a FormFile, or undefined when it holds no form (no schema object). */
+export function formFileOf(name: string, json: unknown): FormFile | undefined {
   if (!isObject(json) || !isObject(json.schema)) return undefined;
   const clientOnly = Array.isArray(json.clientOnly) ? json.clientOnly.filter((f): f is string => typeof f === 'string') : [];
   return {
@@ -80,11 +84,22 @@ export async function withValidator(form: FormFile, validatorsDir = VALIDATORS_D
   const modulePath = join(validatorsDir, `${form.name}.js`);
   if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run \`npm run generate\``);
   const url = pathToFileURL(modulePath).href + (version === undefined ? '' : `?v=${encodeURIComponent(version)}`);
-  const mod = (await import(url)) as { default: Record<string, ValidateFunction>; rootKey: string };
+  const mod = (await import(url)) as ValidatorModule;
+  const loaded = withModule(form, mod);
+  if (!loaded) throw new Error(`${modulePath} was generated from another version of forms/${form.name}.json: run \`npm run generate\``);
+  return loaded;
+}
+
+/** A precompiled validator module: the functions by schema key and the root schema's key. */
+export interface ValidatorModule {
+  default: Record<string, ValidateFunction>;
+  rootKey: string;
+}
+
+/** The form with the validator of `mod`, or undefined when `mod` was compiled from another schema. */
+export function withModule(form: FormFile, mod: ValidatorModule): Form | undefined {
   const expected = rootKeyOf(form.schema);
-  if (mod.rootKey !== expected || typeof mod.default?.[expected] !== 'function') {
-    throw new Error(`${modulePath} was generated from another version of forms/${form.name}.json: run \`npm run generate\``);
-  }
+  if (mod.rootKey !== expected || typeof mod.default?.[expected] !== 'function') return undefined;
   return {
     ...form,
     validate: mod.default[expected],

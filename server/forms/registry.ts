@@ -23,7 +23,14 @@ export interface SubmittableForm extends Form {
 const SOURCE_FORMS_DIR = join(ROOT_DIR, 'forms');
 
 function readFormMail(file: string, sourceDir: string): FormMail {
-  const json = JSON.parse(readFileSync(join(sourceDir, file), 'utf8')) as unknown;
+  const mail = formMailOf(JSON.parse(readFileSync(join(sourceDir, file), 'utf8')) as unknown);
+  if (!mail)
+    throw new Error(`forms/${file}: a form sent to form-emails/<key> needs "mail": { "to": [...], "subject": "..." } (npm run validate)`);
+  return mail;
+}
+
+/** The `mail` of a form file's JSON (forms/<name>.json), or undefined when it has none that is usable. */
+export function formMailOf(json: unknown): FormMail | undefined {
   const mail = isObject(json) ? json.mail : undefined;
   const valid =
     isObject(mail) &&
@@ -32,9 +39,7 @@ function readFormMail(file: string, sourceDir: string): FormMail {
     mail.to.every((to) => typeof to === 'string') &&
     typeof mail.subject === 'string' &&
     (mail.replyTo === undefined || typeof mail.replyTo === 'string');
-  if (!valid)
-    throw new Error(`forms/${file}: a form sent to form-emails/<key> needs "mail": { "to": [...], "subject": "..." } (npm run validate)`);
-  return mail as unknown as FormMail;
+  return valid ? (mail as unknown as FormMail) : undefined;
 }
 
 const TARGET_PREFIX = 'form-emails/';

@@ -8,6 +8,7 @@ import { formBodyLimit } from '../forms/limits';
 import { formMail } from '../mail/form-mail';
 import type { FileRule } from '../../domain/file-rules';
 import { followForm, loadSubmittableForms, type SubmittableForm } from '../forms/registry';
+import type { ReleaseForms } from '../forms/release-forms';
 import { acceptedType, admits, claimedType, cleanFileName, uploadProblem } from '../forms/uploads';
 import { SubmissionStore, type UploadedFile } from '../forms/store';
 import { checked, HttpError, list, notFound, QUERY, queryNumber } from '../http';
@@ -33,6 +34,8 @@ interface FormRoutesOptions extends LimitedRoutesOptions {
   uploadQuotaBytes?: number;
   /** Bytes of uploads one client may store a day (UPLOAD_CLIENT_DAILY_MB); beyond them 429. 0 or absent: no budget. */
   uploadClientBytesPerDay?: number;
+  /** The live content release's forms: a form it changes is checked with its version (release-forms.ts). */
+  releaseForms?: ReleaseForms;
 }
 
 const DAY_SECONDS = 86_400;
@@ -172,7 +175,12 @@ const formRoutes: FastifyPluginAsync<FormRoutesOptions> = async (app, opts) => {
     const textLimit = formBodyLimit(loaded.schema);
     // In demo mode forms are edited while the server runs (`npm run dev`, `npm run edit`): a saved
     // form is taken in at its next submission (registry.ts); in production each is read once.
-    const latest = opts.demo ? followForm(loaded) : () => Promise.resolve(loaded);
+    const built = opts.demo ? followForm(loaded) : () => Promise.resolve(loaded);
+    // The live content release's version of the form, where it changes it (its messages, its fields).
+    const latest = async () => {
+      const form = await built();
+      return opts.releaseForms?.current().submittable(form) ?? form;
+    };
     app.post(`/form-emails/${loaded.key}`, { ...limit, bodyLimit: textLimit }, async (request, reply) => {
       const form = await latest();
       const { envelope, uploads } = request.isMultipart()

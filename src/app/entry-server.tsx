@@ -24,6 +24,8 @@ import { AppRoutes, loadRoute, matchPage } from './router';
 import type { RouteObject } from 'react-router';
 import { BUILT, hasSections, inLayout, routesOf, type RenderSections } from './render-layout';
 import type { RouteParams } from '../lib/route-params';
+import type { ChangedForm } from '../forms/changed-forms';
+import { handedForms, inForms, type RenderForms } from './render-forms';
 import { fillRoute } from '../../domain/paths';
 
 export type { HeadTags };
@@ -38,6 +40,8 @@ export interface HandedOver {
   notFound: boolean;
   /** The sections of the pages the live content release changes, by key (absent when it changes none): see site.ts. */
   sections?: ChangedSections;
+  /** The forms the live content release changes, by name (absent when it changes none): forms/changed-forms.ts. */
+  forms?: Record<string, ChangedForm>;
 }
 
 export interface RenderOptions {
@@ -52,6 +56,11 @@ export interface RenderOptions {
    * draft changes (never the route table or the settings, which are the build's). None: the build's.
    */
   sections?: RenderSections;
+  /**
+   * The forms that replace the build's in this render, by name: the live release's changed ones, each
+   * a ChangedForm with its `loaded` form and validator (forms/changed-forms.ts). None: the build's.
+   */
+  forms?: RenderForms;
 }
 
 /** A rendered page (see render and renderNotFound). */
@@ -233,7 +242,7 @@ async function renderApp(routes: RouteObject[], url: URL, data: PageData, onErro
 
 /** Renders the page at `href` (path and query) to HTML, or says where it redirects or that it is not found. */
 export function render(href: string, options: RenderOptions): Promise<RenderResult> {
-  return inLayout(options.sections, () => renderAt(href, options));
+  return inLayout(options.sections, () => inForms(options.forms, () => renderAt(href, options)));
 }
 
 async function renderAt(href: string, options: RenderOptions): Promise<RenderResult> {
@@ -271,7 +280,7 @@ async function renderAt(href: string, options: RenderOptions): Promise<RenderRes
  * once per cache time.
  */
 export function renderNotFound(options: RenderOptions): Promise<PageResult> {
-  return inLayout(options.sections, () => renderNotFoundPage(options));
+  return inLayout(options.sections, () => inForms(options.forms, () => renderNotFoundPage(options)));
 }
 
 async function renderNotFoundPage(options: RenderOptions): Promise<PageResult> {
@@ -284,6 +293,8 @@ async function renderNotFoundPage(options: RenderOptions): Promise<PageResult> {
     console.error('[ssr] not-found page', error),
   );
 }
+
+const withForms = (forms: Record<string, ChangedForm> | undefined) => (forms ? { forms } : {});
 
 /** Renders `page` (its sections in `full`) at `url` with its data. */
 async function renderPage(
@@ -305,8 +316,13 @@ async function renderPage(
       preloadImages: rendered.preloadImages,
     },
     styles: rendered.styles(),
-    // The changed sections go to the browser too (site.ts), only when there are any.
-    data: { fallback: data.fallback, notFound: data.notFound, ...(hasSections(options.sections) ? { sections: options.sections } : {}) },
+    // The changed sections and forms go to the browser too (site.ts, definitions.ts), only when there are any.
+    data: {
+      fallback: data.fallback,
+      notFound: data.notFound,
+      ...(hasSections(options.sections) ? { sections: options.sections } : {}),
+      ...withForms(handedForms(options.forms)),
+    },
     blocks,
     scriptBlocks: blocks.filter((type) => hydrateKind(type) !== 'never'),
     forms: [...new Set((full.sections ?? []).filter((section) => hydrateKind(section.type) !== 'never').flatMap(sectionForms))],

@@ -4,6 +4,7 @@ import { BrowserRouter, type RouteObject } from 'react-router';
 import { mutate } from 'swr';
 import { logError } from '../lib/log';
 import { CONTENT_UPDATE, setChangedSections } from '../lib/site';
+import { setChangedForms } from '../forms/changed-forms';
 import { setRouteCodeLoader } from '../lib/route-code';
 import { setPartLive } from '../lib/Part';
 import { markLive } from '../engine/hydration';
@@ -34,6 +35,11 @@ if (data?.notFound && window.location.pathname !== '/404') window.history.replac
 // loads them instead of the build's, so hydration matches the server and a navigation shows them.
 const changedSections = data?.sections;
 if (changedSections) setChangedSections(() => changedSections);
+
+// The forms the live content release changes (handed over only when it changes any): they load from
+// the server's URLs instead of the built chunks, so the browser checks what the server checks.
+const changedForms = data?.forms;
+if (changedForms) setChangedForms(() => changedForms);
 
 const routes = buildRoutes();
 // A block may fetch a likely next page's code ahead (lib/route-code.ts).

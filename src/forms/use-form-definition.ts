@@ -13,7 +13,13 @@ export interface LoadedForm {
   validator: ValidatorType;
 }
 
-/** Forms loaded so far, by name: a page preloaded by the router renders its forms at once. */
+/** What a form is kept under (its name, or its live release version's URL: definitions.ts). */
+function keyOf(name: string): string {
+  const { formKey } = definitions;
+  return formKey(name);
+}
+
+/** Forms loaded so far, by keyOf: a page preloaded by the router renders its forms at once. */
 const loadedForms = new Map<string, LoadedForm>();
 
 /**
@@ -28,16 +34,17 @@ const formLoads = new Map<string, Promise<LoadedForm | null>>();
  * before a page with the form renders (the blocks' `forms` and `preload` hooks). Null for an unknown form.
  */
 export function preloadForm(name: string): Promise<LoadedForm | null> {
-  let load = formLoads.get(name);
+  const key = keyOf(name);
+  let load = formLoads.get(key);
   if (!load) {
-    load = loadForm(name);
-    formLoads.set(name, load);
-    load.catch(() => formLoads.delete(name));
+    load = loadForm(name, key);
+    formLoads.set(key, load);
+    load.catch(() => formLoads.delete(key));
   }
   return load;
 }
 
-async function loadForm(name: string): Promise<LoadedForm | null> {
+async function loadForm(name: string, key: string): Promise<LoadedForm | null> {
   const { hasForm, loadFormDefinition, loadFormValidator } = definitions;
   if (!hasForm(name)) {
     logError('form', `unknown form '${name}'`);
@@ -51,7 +58,7 @@ async function loadForm(name: string): Promise<LoadedForm | null> {
     import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'),
   ]);
   const loaded = { form, validator: createPrecompiledValidator(functions, form.schema as never) as ValidatorType };
-  loadedForms.set(name, loaded);
+  loadedForms.set(key, loaded);
   return loaded;
 }
 
@@ -66,7 +73,7 @@ export function useLoadedForm(name: string): LoadedForm | null {
 
 /** The form and its validator: at once when preloaded, else null until both are in. */
 export function useFormDefinition(name: string): LoadedForm | null {
-  const [state, setState] = useState(() => ({ name, loaded: loadedForms.get(name) ?? null }));
+  const [state, setState] = useState(() => ({ name, loaded: loadedForms.get(keyOf(name)) ?? null }));
   useEffect(() => {
     // Also when the form is in already: it may have arrived between the render and this effect.
     let live = true;
@@ -79,7 +86,7 @@ export function useFormDefinition(name: string): LoadedForm | null {
       live = false;
     };
   }, [name]);
-  return state.name === name ? state.loaded : (loadedForms.get(name) ?? null);
+  return state.name === name ? state.loaded : (loadedForms.get(keyOf(name)) ?? null);
 }
 
 /**

@@ -169,6 +169,18 @@ describe('the studio content editor API', () => {
     const release = await all<{ files: string }>(studio.started.db.query, sql`SELECT files FROM content_releases WHERE number = 3`);
     expect(JSON.parse(JSON.parse(release[0].files)[LAYOUT]).pages[page].sections[section].props.title).toBe('Visit us');
   }, 60_000);
+
+  it("says which of the draft's form changes wait for the next deploy", async () => {
+    const seen = await project();
+    const contact = seen.files['forms/contact.json'] as unknown as { value: { flow: Record<string, unknown> }; hash: string };
+    const moved = structuredClone(contact.value);
+    moved.flow.target = 'form-emails/somewhere-else';
+    const saved = await call(session, 'POST', '/save', { files: { 'forms/contact.json': { value: moved, baseHash: contact.hash } } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call(session, 'GET', '/publish')).body.formsWaitForDeploy).toEqual([{ form: 'contact', reason: 'target' }]);
+    await call(session, 'DELETE', '/draft');
+    expect((await call(session, 'GET', '/publish')).body.formsWaitForDeploy).toEqual([]);
+  });
 });
 
 const LAYOUT = 'pages.config.json';

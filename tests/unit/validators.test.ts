@@ -357,6 +357,18 @@ describe('toEsModule', () => {
     expect(code).not.toContain('use strict');
   });
 
+  it("takes the helpers from the runtime chunk's map for a validator the server compiles", () => {
+    const cjs = [
+      'exports.v = validate10;',
+      'const func1 = require("ajv/dist/runtime/equal").default;',
+      'function validate10(d){return func1(d, d);}',
+    ];
+    const { code } = toEsModule(cjs.join('\n'), [], { runtime: '/assets/validator-runtime-x.js' });
+    expect(code).toContain('import { modules as __runtime } from "/assets/validator-runtime-x.js";');
+    expect(code).toContain('const __module0 = __runtime["ajv/dist/runtime/equal"];');
+    expect(code).not.toMatch(/from "ajv/);
+  });
+
   it('refuses anything but a runtime helper, and code that needs eval', () => {
     expect(() => toEsModule('exports.a = v;\nconst x = require("ajv/dist/compile/codegen");')).toThrow(/not a runtime helper/);
     expect(() => toEsModule('exports.a = v;\nconst x = new Function("return 1");')).toThrow(/CSP/);

@@ -27,8 +27,22 @@ function extend(ajv: Ajv): Ajv {
   return ajv;
 }
 
-/** The only modules the standalone code may load: Ajv's runtime helpers and the format checks. */
-const ALLOWED_REQUIRE = /^(ajv\/dist\/runtime\/[a-z0-9_]+|ajv-formats\/dist\/formats)$/i;
+/**
+ * The only modules the standalone code may load: Ajv's runtime helpers and the format checks (not
+ * `re2`, which needs a native package). src/forms/validator-runtime.ts re-exports each of them for
+ * the validators the server compiles for a content release (RUNTIME_HELPERS lists them).
+ */
+export const RUNTIME_HELPERS = [
+  'ajv/dist/runtime/equal',
+  'ajv/dist/runtime/parseJson',
+  'ajv/dist/runtime/quote',
+  'ajv/dist/runtime/timestamp',
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/uri',
+  'ajv/dist/runtime/validation_error',
+  'ajv-formats/dist/formats',
+] as const;
+const ALLOWED_REQUIRE = { test: (specifier: string) => (RUNTIME_HELPERS as readonly string[]).includes(specifier) };
 /** What must never reach the browser: a compiler, or code built from strings (CSP without 'unsafe-eval'). */
 const FORBIDDEN = [/\bnew Function\b/, /\beval\s*\(/, /ajv\/dist\/(core|compile|ajv)\b/];
 
@@ -46,7 +60,14 @@ export interface EsmValidators {
  * CommonJS interop that works both in Node (a namespace's `default` is `module.exports`) and in
  * bundlers (which expose the exports themselves).
  */
-export function toEsModule(cjs: string, extra: string[] = []): EsmValidators {
+/**
+ * Where the ES module takes the runtime helpers from: their packages (`<specifier>.js`, or the
+ * URL `resolve` gives), or the `modules` map of one module at `runtime` (the built
+ * validator-runtime chunk, for a validator compiled by the server).
+ */
+export type HelperImports = { resolve?: (specifier: string) => string } | { runtime: string };
+
+export function toEsModule(cjs: string, extra: string[] = [], helpers: HelperImports = {}): EsmValidators {
   const entries: Array<[string, string]> = [];
   const EXPORT = /^exports(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])\s*=\s*([A-Za-z_$][\w$]*);\s*$/;
   const body: string[] = [];
@@ -78,7 +99,17 @@ export function toEsModule(cjs: string, extra: string[] = []): EsmValidators {
   }
   if (entries.length === 0) throw new Error("Ajv's standalone code exports no validator");
 
-  const imports = modules.map((specifier, i) => `import * as __module${i} from ${JSON.stringify(`${specifier}.js`)};`);
+  const imports =
+    'runtime' in helpers
+      ? modules.length === 0
+        ? []
+        : [
+            `import { modules as __runtime } from ${JSON.stringify(helpers.runtime)};`,
+            ...modules.map((specifier, i) => `const __module${i} = __runtime[${JSON.stringify(specifier)}];`),
+          ]
+      : modules.map(
+          (specifier, i) => `import * as __module${i} from ${JSON.stringify(helpers.resolve?.(specifier) ?? `${specifier}.js`)};`,
+        );
   const interop =
     modules.length === 0
       ? []
@@ -100,8 +131,17 @@ function rootKeyOf(schema: RJSFSchema): string {
   return typeof id === 'string' && id !== '' ? id : hashForSchema(schema);
 }
 
-/** Compiles one form's data schema into the ES module of its precompiled validators. */
-export function compileFormValidators(schema: RJSFSchema, from: string): { js: string; dts: string; rootKey: string } {
+/** Ajv's standalone code (CommonJS) of a form's data schema, and the key of its root validator. */
+export interface StandaloneValidators {
+  cjs: string;
+  rootKey: string;
+}
+
+/**
+ * Compiles one form's data schema with the validators' Ajv set-up (about 50-100 ms): the one compile
+ * path of `npm run generate` and of the server's compiles for a content release's forms.
+ */
+export function compileStandalone(schema: RJSFSchema): StandaloneValidators {
   // $data: a keyword's value may be a reference to other data (`"const": { "$data": "1/email" }`).
   // verbose off: rjsf's default puts each failing keyword's schema and data in its error object,
   // which our messages never read (ajv-errors states them); ~0.5 kB less per form in the browser.
@@ -111,14 +151,29 @@ export function compileFormValidators(schema: RJSFSchema, from: string): { js: s
     ajvOptionsOverrides: { allErrors: true, $data: true, verbose: false },
     extenderFn: extend,
   });
-  const rootKey = rootKeyOf(schema);
-  const { code, keys } = toEsModule(cjs, [
-    "/** The key of the root schema's validator (what createPrecompiledValidator looks up for this form). */",
-    `export const rootKey = ${JSON.stringify(rootKey)};`,
-    '',
-  ]);
+  return { cjs, rootKey: rootKeyOf(schema) };
+}
+
+/** The ES module of compiled validators (see toEsModule), with `rootKey` exported and checked. */
+export function validatorModule({ cjs, rootKey }: StandaloneValidators, helpers: HelperImports = {}): string {
+  const { code, keys } = toEsModule(
+    cjs,
+    [
+      "/** The key of the root schema's validator (what createPrecompiledValidator looks up for this form). */",
+      `export const rootKey = ${JSON.stringify(rootKey)};`,
+      '',
+    ],
+    helpers,
+  );
   if (!keys.includes(rootKey)) throw new Error(`no validator for the root schema (key ${rootKey}) among ${keys.join(', ')}`);
-  const js = `${header(from)}${code}`;
+  return code;
+}
+
+/** Compiles one form's data schema into the ES module of its precompiled validators. */
+export function compileFormValidators(schema: RJSFSchema, from: string): { js: string; dts: string; rootKey: string } {
+  const compiled = compileStandalone(schema);
+  const { rootKey } = compiled;
+  const js = `${header(from)}${validatorModule(compiled)}`;
   const dts = [
     header(from).trimEnd(),
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
@@ -134,7 +189,7 @@ export function compileFormValidators(schema: RJSFSchema, from: string): { js: s
 }
 
 /** Formats that Ajv's standalone code can load (ajv-formats' own); rjsf's regex formats cannot be. */
-function unsupportedFormats(schema: unknown, found = new Set<string>()): Set<string> {
+export function unsupportedFormats(schema: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) for (const item of schema) unsupportedFormats(item, found);
   else if (isObject(schema)) {
     if (typeof schema.format === 'string' && ['data-url', 'color'].includes(schema.format)) found.add(schema.format);

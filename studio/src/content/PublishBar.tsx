@@ -143,6 +143,11 @@ export function PublishBar({ loaded, onRestart }: { loaded: LoadedRelease; onRes
           <MessageBarBody>{T.waitsForDeploy[status.waitsForDeploy]}</MessageBarBody>
         </MessageBar>
       )}
+      {status?.formsWaitForDeploy.map(({ form, reason }) => (
+        <MessageBar key={form} intent="warning" className={styles.fullRow}>
+          <MessageBarBody>{fillPlaceholders(T.formWaitsForDeploy[reason], { form })}</MessageBarBody>
+        </MessageBar>
+      ))}
       {newer && (
         <MessageBar intent="warning" role="alert" className={styles.fullRow}>
           <MessageBarBody>

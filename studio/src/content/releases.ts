@@ -12,6 +12,8 @@ export interface DraftStatus {
   openReview: number | null;
   /** Why the draft's page changes would wait for the next deploy, or null when they go live with the publish. */
   waitsForDeploy: 'routes' | 'settings' | 'blocks' | null;
+  /** The draft's changed forms that wait for the next deploy (a new form, or a form sent elsewhere). */
+  formsWaitForDeploy: Array<{ form: string; reason: 'added' | 'target' }>;
 }
 
 /** A release someone else published after the draft's base. */

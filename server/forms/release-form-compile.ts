@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RJSFSchema } from '@rjsf/utils';
+import { bundleForm, type ReadJson } from '../../domain/form-bundle';
+import { isObject } from '../../domain/guards';
+import { resolveFormFile } from '../../scripts/lib/generate/form-files';
+import { compileStandalone, unsupportedFormats, validatorModule } from '../../scripts/lib/generate/validators';
+import type { Product } from '../product';
+import { ROOT_DIR } from '../root';
+import { FORMS_DIR, formFileOf, withModule, type Form, type ValidatorModule } from './form';
+
+/**
+ * A content release's forms/<name>.json, resolved as `npm run generate` resolves the build's
+ * (domain/form-bundle.ts, then scripts/lib/generate/form-files.ts) and, where the result differs
+ * from the build's, compiled with the generate step's own Ajv set-up (validators.ts): into the
+ * server's validator (imported in this process) and the browser's ES module, whose runtime helpers
+ * come from the build's validator-runtime chunk (src/forms/validator-runtime.ts).
+ */
+
+/** The longest form file text a release may hold (characters): a larger one is refused, the build's form stays. */
+export const MAX_FORM_TEXT = 256 * 1024;
+/** The release's path of a form file; fragments (forms/fragments/) are not forms. */
+export const FORM_PATH = /^forms\/([a-z0-9][a-z0-9-]{0,63})\.json$/;
+
+/** A form of a release that differs from the build's, compiled. */
+export interface CompiledForm {
+  name: string;
+  /** The resolved form file, as JSON text (what the browser loads). */
+  fileText: string;
+  /** The browser's validator module (imports the runtime chunk), or undefined without a built site. */
+  moduleText: string | undefined;
+  /** The file's JSON and the validator module, as the server's renders use them. */
+  loaded: { form: unknown; validators: ValidatorModule };
+  /** The form as the server checks a submission with it. */
+  form: Form;
+  /** The release file's own JSON (its `mail` is read from it). */
+  source: unknown;
+}
+
+/** Why a release's form file is not used (the build's form stays). */
+export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema' | 'target' | 'format' | 'uncompilable';
+
+export type FormOutcome = { kind: 'same' } | { kind: 'changed'; compiled: CompiledForm } | { kind: 'refused'; reason: FormRefusal };
+
+/** A hex digest of `text` (the content address of what is served). */
+export const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/** The forms the build has, by name: their resolved file as generated (src/generated/form-files). */
+export function builtFormTexts(formsDir = FORMS_DIR): Map<string, string> {
+  const texts = new Map<string, string>();
+  if (!existsSync(formsDir)) return texts;
+  for (const file of readdirSync(formsDir)) {
+    if (file.endsWith('.json')) texts.set(file.slice(0, -'.json'.length), readFileSync(join(formsDir, file), 'utf8'));
+  }
+  return texts;
+}
+
+/** Reads a project file for the bundle: the release's text where it holds one, else forms/ of the project. */
+function reader(texts: Readonly<Record<string, string>>, root: string): ReadJson {
+  return (file) => {
+    if (!/^forms\/[a-z0-9/_-]+\.json$/i.test(file) || file.split('/').includes('..')) return undefined;
+    const text = Object.prototype.hasOwnProperty.call(texts, file) ? texts[file] : undefined;
+    const read = text ?? (existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : undefined);
+    if (read === undefined) return undefined;
+    try {
+      return { ok: true, json: { data: JSON.parse(read) as unknown } };
+    } catch {
+      return { ok: false };
+    }
+  };
+}
+
+const require = createRequire(import.meta.url);
+/** The server imports its validator with the helpers of node_modules (absolute URLs: the module has no path of its own). */
+const nodeHelper = (specifier: string) => pathToFileURL(require.resolve(specifier)).href;
+
+/**
+ * The release's version of form `name` (path forms/<name>.json of `texts`) next to the build's
+ * `built` text: the same, refused (why), or changed and compiled. `runtimeUrl`: the built
+ * validator-runtime chunk's URL (none: no browser module).
+ */
+export async function compileReleaseForm(
+  name: string,
+  texts: Readonly<Record<string, string>>,
+  built: string,
+  options: { product: Product; runtimeUrl: string | undefined; root?: string },
+): Promise<FormOutcome> {
+  const path = `forms/${name}.json`;
+  const text = texts[path];
+  if (text.length > MAX_FORM_TEXT) return { kind: 'refused', reason: 'too-large' };
+  const read = reader(texts, options.root ?? ROOT_DIR);
+  const own = read(path);
+  if (!own?.ok) return { kind: 'refused', reason: 'unreadable' };
+  const bundle = bundleForm(path, read);
+  if (bundle.issues.length > 0 || !isObject(bundle.data)) return { kind: 'refused', reason: 'unbundled' };
+  const resolved = resolveFormFile(bundle.data, options.product);
+  const fileText = `${JSON.stringify(resolved, null, 2)}\n`;
+  if (fileText === built) return { kind: 'same' };
+  const formFile = formFileOf(name, resolved);
+  if (!formFile) return { kind: 'refused', reason: 'no-schema' };
+  // The route a form is sent to is the build's (its endpoint is made at the start): such a form waits whole.
+  if (formFile.flow.target !== formFileOf(name, JSON.parse(built) as unknown)?.flow.target) return { kind: 'refused', reason: 'target' };
+  if (unsupportedFormats(formFile.schema).size > 0) return { kind: 'refused', reason: 'format' };
+  let server: string;
+  let moduleText: string | undefined;
+  try {
+    const compiled = compileStandalone(formFile.schema as RJSFSchema);
+    server = validatorModule(compiled, { resolve: nodeHelper });
+    moduleText = options.runtimeUrl ? validatorModule(compiled, { runtime: options.runtimeUrl }) : undefined;
+  } catch {
+    return { kind: 'refused', reason: 'uncompilable' };
+  }
+  // Imported as a data: URL (no file written); Node keeps each module it imported for the process's life.
+  const validators = (await import(`data:text/javascript;base64,${Buffer.from(server).toString('base64')}`)) as ValidatorModule;
+  const form = withModule(formFile, validators);
+  if (!form) return { kind: 'refused', reason: 'uncompilable' };
+  return {
+    kind: 'changed',
+    compiled: { name, fileText, moduleText, loaded: { form: resolved, validators }, form, source: own.json.data },
+  };
+}
