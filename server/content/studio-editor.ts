@@ -142,6 +142,11 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
       return Object.fromEntries(Object.entries(seen.files).map(([file, text]) => [file, sha256(text)]));
     },
 
+    /** The texts the account's editor shows (the live release with the draft over it), with `values` written in. */
+    async texts(accountId: number, values: Record<string, unknown> = {}): Promise<ContentTexts> {
+      return withValues((await view(db.query, accountId)).files, values);
+    },
+
     async check(accountId: number, values: Record<string, unknown>): Promise<Diagnostic[]> {
       return releases.check(withValues((await view(db.query, accountId)).files, values));
     },

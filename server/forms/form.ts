@@ -130,7 +130,7 @@ function rootKeyOf(schema: RJSFSchema): string {
 const uiOptions = (ui: unknown): Json => (isObject(ui) && isObject(ui['ui:options']) ? ui['ui:options'] : {});
 const propertyNames = (schema: RJSFSchema): string[] => (isObject(schema.properties) ? Object.keys(schema.properties) : []);
 
-function fieldOrder({ schema, uiSchema }: FormFile): string[] {
+export function fieldOrder({ schema, uiSchema }: FormFile): string[] {
   const fromUi = Array.isArray(uiSchema['ui:order'])
     ? uiSchema['ui:order'].filter((f): f is string => typeof f === 'string' && f !== '*')
     : [];

@@ -10,7 +10,7 @@ import { resolveFormFile } from '../../scripts/lib/generate/form-files';
 import { compileStandalone, unsupportedFormats, validatorModule } from '../../scripts/lib/generate/validators';
 import type { Product } from '../product';
 import { ROOT_DIR } from '../root';
-import { FORMS_DIR, formFileOf, withModule, type Form, type ValidatorModule } from './form';
+import { FORMS_DIR, formFileOf, withModule, type Form, type FormFile, type ValidatorModule } from './form';
 
 /**
  * A content release's forms/<name>.json, resolved as `npm run generate` resolves the build's
@@ -77,6 +77,46 @@ const require = createRequire(import.meta.url);
 /** The server imports its validator with the helpers of node_modules (absolute URLs: the module has no path of its own). */
 const nodeHelper = (specifier: string) => pathToFileURL(require.resolve(specifier)).href;
 
+/** A release's form file as the site would use it: bundled and with the product's names filled in. */
+export interface ResolvedForm {
+  kind: 'resolved';
+  /** The resolved file's JSON, and as text (what the browser loads). */
+  resolved: unknown;
+  fileText: string;
+  /** Its schema, uiSchema and flow; undefined when it holds no schema. */
+  formFile: FormFile | undefined;
+  /** The release file's own JSON. */
+  own: unknown;
+}
+
+/**
+ * Form `name` of `texts` (path forms/<name>.json) resolved as `npm run generate` resolves the
+ * build's: its fragments from `texts` or the project (domain/form-bundle.ts), then the product's
+ * names (form-files.ts). Refused when too large, not JSON or not bundled.
+ */
+export function resolveReleaseForm(
+  name: string,
+  texts: Readonly<Record<string, string>>,
+  options: { product: Product; root?: string },
+): ResolvedForm | { kind: 'refused'; reason: FormRefusal } {
+  const path = `forms/${name}.json`;
+  const text = texts[path];
+  if (text.length > MAX_FORM_TEXT) return { kind: 'refused', reason: 'too-large' };
+  const read = reader(texts, options.root ?? ROOT_DIR);
+  const own = read(path);
+  if (!own?.ok) return { kind: 'refused', reason: 'unreadable' };
+  const bundle = bundleForm(path, read);
+  if (bundle.issues.length > 0 || !isObject(bundle.data)) return { kind: 'refused', reason: 'unbundled' };
+  const resolved = resolveFormFile(bundle.data, options.product);
+  return {
+    kind: 'resolved',
+    resolved,
+    fileText: `${JSON.stringify(resolved, null, 2)}\n`,
+    formFile: formFileOf(name, resolved),
+    own: own.json.data,
+  };
+}
+
 /**
  * The release's version of form `name` (path forms/<name>.json of `texts`) next to the build's
  * `built` text: the same, refused (why), or changed and compiled. `runtimeUrl`: the built
@@ -88,18 +128,11 @@ export async function compileReleaseForm(
   built: string,
   options: { product: Product; runtimeUrl: string | undefined; root?: string },
 ): Promise<FormOutcome> {
-  const path = `forms/${name}.json`;
-  const text = texts[path];
-  if (text.length > MAX_FORM_TEXT) return { kind: 'refused', reason: 'too-large' };
-  const read = reader(texts, options.root ?? ROOT_DIR);
-  const own = read(path);
-  if (!own?.ok) return { kind: 'refused', reason: 'unreadable' };
-  const bundle = bundleForm(path, read);
-  if (bundle.issues.length > 0 || !isObject(bundle.data)) return { kind: 'refused', reason: 'unbundled' };
-  const resolved = resolveFormFile(bundle.data, options.product);
-  const fileText = `${JSON.stringify(resolved, null, 2)}\n`;
+  const found = resolveReleaseForm(name, texts, options);
+  if (found.kind === 'refused') return found;
+  const { resolved, fileText, own } = found;
   if (fileText === built) return { kind: 'same' };
-  const formFile = formFileOf(name, resolved);
+  const { formFile } = found;
   if (!formFile) return { kind: 'refused', reason: 'no-schema' };
   // The route a form is sent to is the build's (its endpoint is made at the start): such a form waits whole.
   if (formFile.flow.target !== formFileOf(name, JSON.parse(built) as unknown)?.flow.target) return { kind: 'refused', reason: 'target' };
@@ -119,6 +152,6 @@ export async function compileReleaseForm(
   if (!form) return { kind: 'refused', reason: 'uncompilable' };
   return {
     kind: 'changed',
-    compiled: { name, fileText, moduleText, loaded: { form: resolved, validators }, form, source: own.json.data },
+    compiled: { name, fileText, moduleText, loaded: { form: resolved, validators }, form, source: own },
   };
 }

@@ -13,6 +13,7 @@ import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
 import editorRoutes from './editor-routes';
+import formCheckRoutes from './form-check-routes';
 import lockRoutes from './lock-routes';
 import historyRoutes from './history-routes';
 import mediaRoutes from './media-routes';
@@ -235,6 +236,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   await app.register(lockRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, locks });
   await app.register(historyRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, repo, releases });
   await app.register(previewRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx });
+  await app.register(formCheckRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor });
   const schedules = createContentSchedules({ db: ctx.db, repo, now: ctx.now });
   await app.register(scheduleRoutes, { prefix: `${STUDIO_PREFIX}/schedules`, ctx, schedules });
   const library = createMediaLibrary({ db: ctx.db, repo, root, now: ctx.now });

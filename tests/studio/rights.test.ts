@@ -61,6 +61,7 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'DELETE /api/studio/media/:name': ['editor'],
   'POST /api/studio/editor/preview': ['editor'],
   'POST /api/studio/editor/preview/drafts': ['editor'],
+  'POST /api/studio/editor/forms/check': ['editor'],
   'POST /api/studio/editor/lock': ['editor'],
   'POST /api/studio/editor/lock/take-over': ['editor'],
   'DELETE /api/studio/editor/lock': ['editor'],
