@@ -40,6 +40,7 @@ const router = createBrowserRouter([
       // The site's editor is a chunk of its own, loaded only here: the other screens never fetch it.
       { path: 'content', lazy: () => import('./content/ContentScreen').then((module) => ({ Component: module.ContentScreen })) },
       { path: 'pages', lazy: () => import('./content/PagesScreen').then((module) => ({ Component: module.PagesScreen })) },
+      { path: 'forms', lazy: () => import('./content/FormsScreen').then((module) => ({ Component: module.FormsScreen })) },
       { path: 'content/history', lazy: () => import('./content/HistoryScreen').then((module) => ({ Component: module.HistoryScreen })) },
       {
         path: 'content/history/:number',

@@ -18,6 +18,7 @@ const SECTIONS = [
   // The Content screen is not lit on its sub-screens (the history has its own entry).
   { to: '/content', label: T.content, action: 'manage', subject: 'Content', end: true },
   { to: '/pages', label: T.pages, action: 'manage', subject: 'Content' },
+  { to: '/forms', label: T.forms, action: 'manage', subject: 'Content' },
   { to: '/content/history', label: T.history, action: 'manage', subject: 'Content' },
   { to: '/content/schedule', label: T.schedule, action: 'manage', subject: 'Content' },
   { to: '/content/media', label: T.media, action: 'manage', subject: 'Content' },

@@ -4,8 +4,8 @@ import { createContext, useContext } from 'react';
 import { uploadImage, type UploadResult } from './upload';
 
 /**
- * What differs between the two hosts of the editor's Content and Pages tabs: `npm run edit` (the
- * default) and the studio's Content and Pages screens. The components are the same; the host gives
+ * What differs between the two hosts of the editor's Content, Pages and Forms tabs: `npm run edit` (the
+ * default) and the studio's Content, Pages and Forms screens. The components are the same; the host gives
  * how an item's or a section's form is checked in the browser and where an image goes.
  */
 export interface EditorHost {
@@ -22,6 +22,12 @@ export interface EditorHost {
   imageSrc?: (url: string) => string;
   /** The nonce the page's CSP asks of a `<style>` tag (the rich-text editor writes one), where it asks one. */
   styleNonce?: string;
+  /**
+   * The form preview's check where the page runs no compiled code (the studio): the errors per field
+   * ('a.b', '' for the form) that form file `file` (`value`: as the editor holds it) gives for
+   * `formData`. Without it, the preview compiles the form in the browser (Ajv, `npm run edit`).
+   */
+  checkForm?: (file: string, value: unknown, formData: unknown) => Promise<Record<string, string[]>>;
 }
 
 /** An image of a host's library: its name and the URL content names it by. */

@@ -198,7 +198,7 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
         <h3 id={ids.preview} className={styles.heading}>
           Preview
         </h3>
-        <FormPreview form={preview} idPrefix={`${idBase}-preview-${key}`} />
+        <FormPreview form={preview} file={path} source={value} idPrefix={`${idBase}-preview-${key}`} />
       </section>
 
       <div aria-live="polite" role="status" className={styles.visuallyHidden}>

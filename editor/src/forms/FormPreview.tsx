@@ -4,6 +4,8 @@ import { withTheme } from '@rjsf/core';
 import { Theme } from '@rjsf/fluentui-rc';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { moveRequiredToFields } from '../../../src/forms/errors';
+import { serverCheckedValidator } from '../content/server-checked-validator';
+import { useHostCheck } from './preview-check';
 import { previewValidator } from './preview-validator';
 import { PreviewErrorList, PreviewFileWidget, PreviewMaskedWidget } from './preview-widgets';
 import { isObject, type JsonObject } from './types';
@@ -59,16 +61,22 @@ function text(value: unknown, fallback = ''): string {
  * default messages filled in: FormEditor passes the bundled form), validated as the visitor types
  * with the form's own messages. Its submit button checks every field; when all are valid it says
  * which dialogs the visitor would see. Nothing is sent.
+ *
+ * Validated in the browser (Ajv compiles the schema: `npm run edit`), or, where the host checks
+ * forms (the studio, whose CSP runs no compiled code), by the host after each change: file `file`
+ * as the editor holds it (`source`), its errors shown at their fields.
  */
-export function FormPreview({ form, idPrefix }: { form: JsonObject; idPrefix: string }) {
+export function FormPreview({ form, file, source, idPrefix }: { form: JsonObject; file: string; source: unknown; idPrefix: string }) {
   const styles = useStyles();
   const schema = (isObject(form.schema) ? form.schema : NO_SCHEMA) as RJSFSchema;
   const uiSchema = (isObject(form.uiSchema) ? form.uiSchema : NO_UI) as UiSchema;
   const flow = isObject(form.flow) ? form.flow : {};
   const resetKey = useMemo(() => JSON.stringify([schema, uiSchema]), [schema, uiSchema]);
   // A new Ajv for each schema: one Ajv would keep every compiled version of the form being edited.
+  const remote = useHostCheck(file, source);
   const validatorFor = useRef<{ schema: RJSFSchema; validator: ValidatorType }>(undefined);
-  if (validatorFor.current?.schema !== schema) validatorFor.current = { schema, validator: previewValidator() };
+  if (validatorFor.current?.schema !== schema)
+    validatorFor.current = { schema, validator: remote.enabled ? serverCheckedValidator() : previewValidator() };
   const { validator } = validatorFor.current;
   const [formData, setFormData] = useState<unknown>({});
   const [submitted, setSubmitted] = useState(false);
@@ -86,7 +94,10 @@ export function FormPreview({ form, idPrefix }: { form: JsonObject; idPrefix: st
         onChange={(event) => {
           setFormData(event.formData);
           setSubmitted(false);
+          remote.check(event.formData);
         }}
+        extraErrors={remote.extraErrors}
+        extraErrorsBlockSubmit={remote.enabled}
         onSubmit={() => setSubmitted(true)}
         onError={() => setSubmitted(false)}
         transformErrors={moveRequiredToFields}
@@ -105,6 +116,7 @@ export function FormPreview({ form, idPrefix }: { form: JsonObject; idPrefix: st
             onClick={() => {
               setFormData({});
               setSubmitted(false);
+              remote.clear();
             }}
           >
             Clear the preview

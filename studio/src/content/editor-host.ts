@@ -3,7 +3,7 @@ import { serverCheckedValidator } from '../../../editor/src/content/server-check
 import type { EditorHost } from '../../../editor/src/core/host';
 import { isContentPath, PAGES_FILE, type Diagnostic, type ProjectResponse } from '../../../editor/src/core/types';
 import TEXTS from '../../texts.json';
-import { API, answered, CSRF_HEADER, get } from '../api';
+import { API, answered, CSRF_HEADER, get, post } from '../api';
 import { MEDIA_KEY, mediaSrc, uploadMedia, type MediaEntry } from '../media/media-api';
 import { failureText } from '../ui';
 import { latestOnly } from './latest-only';
@@ -91,11 +91,16 @@ function saveAnswer(status: number, body: unknown): SaveResult {
  * The studio as the editor's host: its page's CSP runs no code compiled at run time (the server's
  * check judges the items); an image is uploaded into the media library, or chosen from it, and
  * shown through the studio's API (the CSP allows images of its own origin only); Tiptap gets the
- * style nonce.
+ * style nonce. The form preview's data is checked by the server (POST /editor/forms/check, one in
+ * flight and the latest after it) with the form as the editor holds it.
  */
 export function studioEditorHost(): EditorHost {
+  const checkForm = latestOnly(({ file, value, formData }: { file: string; value: unknown; formData: unknown }) =>
+    post<{ errors: Record<string, string[]> }>('/editor/forms/check', { file, value, formData }),
+  );
   return {
     validator: serverCheckedValidator(),
+    checkForm: async (file, value, formData) => (await checkForm({ file, value, formData })).errors,
     upload: async (file) => {
       try {
         const entry = await uploadMedia(file);
