@@ -2,6 +2,7 @@ import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-compo
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { FormFile } from './forms/types';
 import { ErrorBoundary } from './core/ErrorBoundary';
+import { NARROW } from './core/narrow';
 import { useListStyles } from './core/list-styles';
 import { useEditor, useStore } from './core/use-store';
 
@@ -16,9 +17,23 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'minmax(200px, 260px) 1fr',
     gap: '1px',
     backgroundColor: tokens.colorNeutralStroke2,
+    // Narrow: the list of forms above the form, one column as tall as its content; the page scrolls.
+    [NARROW]: { flex: 'none', gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  nav: { minHeight: 0, display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground1 },
-  editor: { minHeight: 0, overflowY: 'auto', backgroundColor: tokens.colorNeutralBackground1, padding: tokens.spacingHorizontalL },
+  nav: {
+    minHeight: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
+    [NARROW]: { maxHeight: '40vh', overflowY: 'auto' },
+  },
+  editor: {
+    minHeight: 0,
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: tokens.spacingHorizontalL,
+    [NARROW]: { overflowY: 'visible', padding: tokens.spacingHorizontalS },
+  },
   problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   unsaved: { color: tokens.colorPaletteDarkOrangeForeground1 },
 });

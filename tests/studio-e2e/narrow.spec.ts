@@ -96,6 +96,12 @@ test('every studio screen fits a phone without sideways scrolling', async ({ pag
     const pagesWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(pagesWidth, `the Pages screen is ${pagesWidth}px wide`).toBeLessThanOrEqual(PHONE.width);
     await shoot(page, 'pages');
+    // The Forms screen: the list of forms above the form, its fields above the preview.
+    await fits(page, '/forms', 'Your draft');
+    await page.getByRole('region', { name: 'Preview', exact: true }).getByRole('textbox').first().fill('A');
+    const formsWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(formsWidth, `the Forms screen is ${formsWidth}px wide`).toBeLessThanOrEqual(PHONE.width);
+    await shoot(page, 'forms');
     for (const url of ['/content/history', `/content/history/${project.release}`, '/content/schedule', '/content/media'])
       await fits(page, url);
     await fits(page, '/content/reviews');

@@ -21,7 +21,7 @@ const PreviewForm = withTheme({
 });
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalM },
   result: { marginTop: tokens.spacingVerticalM },
 });
 
