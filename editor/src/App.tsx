@@ -9,7 +9,7 @@ import { PreviewPane } from './pages/PreviewPane';
 import { useEditor, useStore } from './core/use-store';
 import { TopBar } from './TopBar';
 
-const FormsTab = lazy(() => import('./FormsTab').then((module) => ({ default: module.FormsTab })));
+const FormsTab = lazy(() => import('./DevFormsTab').then((module) => ({ default: module.DevFormsTab })));
 const ContentTab = lazy(() => import('./content/ContentWithPreview').then((module) => ({ default: module.ContentWithPreview })));
 
 const useStyles = makeStyles({

@@ -39,18 +39,18 @@ const ENGINE_GENERATED = /^src\/generated\/(registry\.ts$|block-chunks\/)/;
 
 /**
  * The parts of editor/src that only `npm run edit` runs (regular expressions of paths under it): the
- * studio's Content and Pages screens never reach them, directly or through the editor's shared modules.
+ * studio's Content, Pages and Forms screens never reach them, directly or through the editor's shared modules.
  */
 export const STUDIO_EDITOR_DEV_ONLY = [
   'preview/',
   'pages/PreviewPane\\.tsx$',
-  'forms/',
+  'forms/preview-validator\\.ts$',
   'content/ContentPreview\\.tsx$',
   'content/ContentWithPreview\\.tsx$',
   'App\\.tsx$',
   'TopBar\\.tsx$',
   'Publish\\.tsx$',
-  'FormsTab\\.tsx$',
+  'DevFormsTab\\.tsx$',
 ];
 
 const IMPORT_RULES: readonly ImportRule[] = [
@@ -156,7 +156,7 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'studio-editor-not-dev',
-    why: "the studio takes the editor's shared parts only: its preview frame, the Forms tab, the dev app's shell and git publishing are development builds of `npm run edit`",
+    why: "the studio takes the editor's shared parts only: its preview frame, the forms preview's compiler (Ajv in the browser), the dev app's shell and git publishing are development builds of `npm run edit`",
     from: /^studio\//,
     to: new RegExp(`^editor/src/(${STUDIO_EDITOR_DEV_ONLY.join('|')})`),
   },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEditorApi } from '../../editor/src/core/api';
-import { serverCheckedValidator } from '../../editor/src/content/server-checked-validator';
+import { serverCheckedValidator } from '../../editor/src/core/server-checked-validator';
 import { publishDraft } from '../../studio/src/content/releases';
 import { answered, whenSessionEnds } from '../../studio/src/api';
 

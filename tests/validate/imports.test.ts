@@ -31,11 +31,12 @@ describe('import boundaries (npm run lint:imports)', () => {
     expect(files).toBeGreaterThan(150);
   });
 
-  it("the studio's Content and Pages screens reach the editor's shared parts only, never its development builds or Node code", async () => {
+  it("the studio's Content, Pages and Forms screens reach the editor's shared parts only, never its development builds or Node code", async () => {
     const devOnly = new RegExp(`^editor/src/(${STUDIO_EDITOR_DEV_ONLY.join('|')})`);
     for (const [entry, tab] of [
       ['studio/src/content/ContentScreen.tsx', 'editor/src/content/ContentTab.tsx'],
       ['studio/src/content/PagesScreen.tsx', 'editor/src/pages/PagesTab.tsx'],
+      ['studio/src/content/FormsScreen.tsx', 'editor/src/forms/FormPreview.tsx'],
     ]) {
       const reached = [...reach(await importGraph(ROOT, [entry]), entry)];
       expect(reached).toContain(tab);

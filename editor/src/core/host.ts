@@ -23,6 +23,12 @@ export interface EditorHost {
   /** The nonce the page's CSP asks of a `<style>` tag (the rich-text editor writes one), where it asks one. */
   styleNonce?: string;
   /**
+   * The form preview's validator, a new one for each schema, where the page may compile code
+   * (`npm run edit`: Ajv, editor/src/DevFormsTab.tsx). Without it the preview runs no schema
+   * (serverCheckedValidator) and shows what `checkForm` answers.
+   */
+  formValidator?: () => ValidatorType;
+  /**
    * The form preview's check where the page runs no compiled code (the studio): the errors per field
    * ('a.b', '' for the form) that form file `file` (`value`: as the editor holds it) gives for
    * `formData`. Without it, the preview compiles the form in the browser (Ajv, `npm run edit`).

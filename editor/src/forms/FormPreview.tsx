@@ -4,9 +4,9 @@ import { withTheme } from '@rjsf/core';
 import { Theme } from '@rjsf/fluentui-rc';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { moveRequiredToFields } from '../../../src/forms/errors';
-import { serverCheckedValidator } from '../content/server-checked-validator';
+import { useEditorHost } from '../core/host';
+import { serverCheckedValidator } from '../core/server-checked-validator';
 import { useHostCheck } from './preview-check';
-import { previewValidator } from './preview-validator';
 import { PreviewErrorList, PreviewFileWidget, PreviewMaskedWidget } from './preview-widgets';
 import { isObject, type JsonObject } from './types';
 
@@ -62,9 +62,10 @@ function text(value: unknown, fallback = ''): string {
  * with the form's own messages. Its submit button checks every field; when all are valid it says
  * which dialogs the visitor would see. Nothing is sent.
  *
- * Validated in the browser (Ajv compiles the schema: `npm run edit`), or, where the host checks
- * forms (the studio, whose CSP runs no compiled code), by the host after each change: file `file`
- * as the editor holds it (`source`), its errors shown at their fields.
+ * Validated in the browser where the host gives a compiling validator (`formValidator`: Ajv,
+ * `npm run edit`), and, where the host checks forms (`checkForm`: the studio, whose CSP runs no
+ * compiled code), by the host after each change: file `file` as the editor holds it (`source`),
+ * its errors shown at their fields.
  */
 export function FormPreview({ form, file, source, idPrefix }: { form: JsonObject; file: string; source: unknown; idPrefix: string }) {
   const styles = useStyles();
@@ -73,10 +74,11 @@ export function FormPreview({ form, file, source, idPrefix }: { form: JsonObject
   const flow = isObject(form.flow) ? form.flow : {};
   const resetKey = useMemo(() => JSON.stringify([schema, uiSchema]), [schema, uiSchema]);
   // A new Ajv for each schema: one Ajv would keep every compiled version of the form being edited.
+  const { formValidator } = useEditorHost();
   const remote = useHostCheck(file, source);
   const validatorFor = useRef<{ schema: RJSFSchema; validator: ValidatorType }>(undefined);
   if (validatorFor.current?.schema !== schema)
-    validatorFor.current = { schema, validator: remote.enabled ? serverCheckedValidator() : previewValidator() };
+    validatorFor.current = { schema, validator: formValidator ? formValidator() : serverCheckedValidator() };
   const { validator } = validatorFor.current;
   const [formData, setFormData] = useState<unknown>({});
   const [submitted, setSubmitted] = useState(false);

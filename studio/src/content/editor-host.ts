@@ -1,5 +1,5 @@
 import { createEditorApi, type EditorApi, type SaveResult } from '../../../editor/src/core/api';
-import { serverCheckedValidator } from '../../../editor/src/content/server-checked-validator';
+import { serverCheckedValidator } from '../../../editor/src/core/server-checked-validator';
 import type { EditorHost } from '../../../editor/src/core/host';
 import { isContentPath, PAGES_FILE, type Diagnostic, type ProjectResponse } from '../../../editor/src/core/types';
 import TEXTS from '../../texts.json';
