@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { produce } from 'immer';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_HOST, HostContext } from '../../../editor/src/core/host';
 import { FORM_FIELD_KINDS, FormEditor, type FormFile } from '../../../editor/src/forms/FormEditor';
 import { displayOrder, reorderFields } from '../../../editor/src/forms/form-read';
 import { problemPlace } from '../../../editor/src/forms/form-problems';
@@ -128,5 +129,25 @@ describe('pure helpers', () => {
     expect(problemPlace('/flow/confirm/title', contact, names)).toEqual({ section: 'flow' });
     expect(problemPlace('/mail/to/0', contact, names)).toEqual({ section: 'mail' });
     expect(problemPlace('/schema/properties', contact, names)).toEqual({ section: 'form' });
+  });
+
+  it("shows the host's check of the preview (the studio's server) at its field, with the form as the editor holds it", async () => {
+    const asked: Array<{ file: string; value: unknown; formData: unknown }> = [];
+    const host = {
+      ...DEV_HOST,
+      checkForm: async (file: string, value: unknown, formData: unknown) => {
+        asked.push({ file, value, formData });
+        return { email: ['The host says: not an address'] };
+      },
+    };
+    render(
+      <HostContext.Provider value={host}>
+        <Harness onValue={() => undefined} />
+      </HostContext.Provider>,
+    );
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    await act(async () => fireEvent.change(within(preview).getByRole('textbox', { name: /^Email/ }), { target: { value: 'juan@x' } }));
+    expect((await within(preview).findAllByText('The host says: not an address')).length).toBeGreaterThan(0);
+    expect(asked.at(-1)).toMatchObject({ file: 'forms/contact.json', value: contact, formData: { email: 'juan@x' } });
   });
 });
