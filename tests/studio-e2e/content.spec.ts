@@ -7,7 +7,7 @@ import { noSeriousViolations, servedPlanPrice, signInAs, SITE, STUDIO } from './
  * The site's editor inside the studio (`/content`): the demo editor changes the Individual plan's
  * price in the same Content tab as `npm run edit`; the change is saved into the editor's draft as it
  * is typed, the draft says it in words and survives a reload, and once published the public site
- * shows the new price. A staff account has no Content or Pages section, and the editor API refuses it. The
+ * shows the new price. A staff account has no Content, Pages or Forms section, and the editor API refuses it. The
  * preview beside the form shows the draft (the public site does not), at three widths; two editors
  * on one item: the second sees who holds it, its save is refused with the other's change in words,
  * and taking the item over saves it.
@@ -66,17 +66,20 @@ test('editor: change a plan’s price, keep the draft over a reload, publish it,
   expect(refused).toEqual([]);
 });
 
-test('staff: no Content or Pages section, and the editor API refuses the account', async ({ page }) => {
+test('staff: no Content, Pages or Forms section, and the editor API refuses the account', async ({ page }) => {
   await signInAs(page, 'staff');
   const nav = page.getByRole('navigation', { name: 'Studio sections' });
   await expect(nav.getByRole('link', { name: 'Submissions' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Content', exact: true })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Pages', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Forms', exact: true })).toHaveCount(0);
   const answer = await page.request.get('/api/studio/editor/project');
   expect(answer.status()).toBe(403);
   // Typed in, the Pages screen loads nothing: the API's refusal shows.
   await page.goto('/pages');
   await expect(page.getByRole('alert')).toContainText('The pages could not be loaded');
+  await page.goto('/forms');
+  await expect(page.getByRole('alert')).toContainText('The forms could not be loaded');
 });
 
 /** The demo server's studio database (playwright.studio.config.ts: DATA_DIR is `.e2e-data-studio-<studio port>`). */
