@@ -113,7 +113,7 @@ function scriptJson(value: unknown): string {
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta name="description"[^>]*>/;
 
-/** What a rendered page puts into the frame (render.ts SsrPage). */
+/** What a rendered page puts into the frame (ssr-entry.ts SsrPage). */
 export interface FramedPage {
   head: { lang: string };
   pageKey: string;

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PassThrough, Writable } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { cacheControl, createPageCache, type CachedPage, type PageCache } from './page-cache';
 import { pageFrame } from './page-frame';
 import { streamPage } from './page-stream';
 import { scopedFetch } from './preview/fetch-scope';
-import { createLayouts, releaseSections, type BuiltLayout, type ChangedSections } from './release-layout';
+import { createLayouts, releaseSections } from './release-layout';
+import type { SsrEntry, SsrPage, SsrRenderOptions, SsrResult } from './ssr-entry';
 import { PRIVATE_BLOCKS } from './seo';
 import {
   BUSY_RETRY_AFTER_SECONDS,
@@ -22,69 +23,12 @@ import {
 /**
  * Server rendering of the site's pages: the reference server answers a page navigation with the
  * page's HTML, content included, rendered by the site's own code (the `vite build --ssr` bundle in
- * <staticDir>/.ssr/, whose contract is SsrEntry below). The page's data is loaded in process (or
+ * <staticDir>/.ssr/, whose contract is SsrEntry in ssr-entry.ts). The page's data is loaded in process (or
  * from the external API the site was built for) and handed to the browser, which hydrates.
  * Rendered pages are kept for HTML_CACHE_SECONDS per path and the query parameters the page reads.
  * Rendering is bounded per client (PAGE_RENDER_LIMIT a minute) and on the whole server
  * (RENDER_CONCURRENCY at once, a short queue, then 503); the cache answers without either.
  */
-
-/** The SSR bundle's exports (src/app/entry-server.tsx; tests/server/ssr-contract.test.ts type-checks that the two agree). */
-export interface SsrEntry {
-  /**
-   * What the page at `href` is cached as (its HTML depends only on that); a path that matches no route
-   * is the not-found page; a redirect page, or a page's path spelt otherwise than the site spells it,
-   * is a redirect to that path (a relative URL, the query kept).
-   */
-  cachedAs: (href: string, sections?: ChangedSections) => Promise<{ key: string } | { notFound: true } | { redirect: string }>;
-  render: (href: string, options: SsrRenderOptions) => Promise<SsrResult>;
-  /** The not-found page, one for every unknown path, slug or article id. */
-  renderNotFound: (options: SsrRenderOptions) => Promise<SsrPage>;
-  headHtml: (head: SsrHead) => string;
-  /** The API origin the site was built for ('' for its own origin). */
-  BUILT_API_ORIGIN: string;
-  /** The layout the bundle was built with (release-layout.ts); a bundle without it renders the build's only. */
-  builtLayout?: () => Promise<BuiltLayout>;
-}
-
-interface SsrRenderOptions {
-  publicUrl: string;
-  apiBaseUrl: string;
-  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
-  /** Sections that replace the build's in this render, by page key (release-layout.ts). */
-  sections?: ChangedSections;
-  /** The forms of the live release that differ from the build's (server/forms/release-forms.ts); none: the build's. */
-  forms?: Readonly<Record<string, unknown>>;
-}
-
-interface SsrHead {
-  lang: string;
-  title: string;
-  description: string;
-  canonical?: string;
-  image?: string;
-}
-
-interface SsrPage {
-  kind: 'page';
-  status: 200 | 404;
-  head: SsrHead;
-  styles: string;
-  blocks: string[];
-  /** The blocks of `blocks` that run in the browser (not `x-hydrate: never`): only their chunks are preloaded. */
-  scriptBlocks: string[];
-  /** The forms of those blocks (names of forms/*.json): their chunks are preloaded with the blocks'. */
-  forms?: string[];
-  /** The page's key in the route table: its sections' chunk is src/generated/page-sections/<key>.json. */
-  pageKey: string;
-  /** Handed to the browser; `sections` only when the render's sections differ from the build's. */
-  data: { fallback: Record<string, unknown>; notFound: boolean; sections?: ChangedSections };
-  /** Data requests that failed: the page is not cached. */
-  failed: number;
-  pipe: (destination: Writable) => void;
-}
-
-type SsrResult = { kind: 'redirect'; status: 301 | 302; location: string } | { kind: 'not-found' } | SsrPage;
 
 export interface RenderSettings {
   publicUrl: string;

@@ -1,5 +1,7 @@
 import { isObject } from '../../domain/guards';
-import { sha256 } from '../../scripts/lib/editor/project';
+import { isFormFile, sha256 } from '../../scripts/lib/editor/project';
+import { PROJECT_PATHS } from '../../scripts/lib/project';
+import { withProjectFiles } from './release-content';
 import { all, sql, type Db, type Queryable } from '../db';
 import type { Repo } from '../repo';
 import { describeContentChange } from './change-words';
@@ -35,10 +37,19 @@ export interface ConflictChange {
 
 type Item = Record<string, unknown>;
 
-function itemsById(value: unknown): Map<string, string> {
-  const items = isObject(value) && Array.isArray(value.items) ? value.items.filter(isObject) : [];
-  return new Map(items.filter((item: Item) => item.id !== undefined).map((item: Item) => [String(item.id), JSON.stringify(item)]));
+/**
+ * The lockable items of a release's file by id, each as JSON: a content file's items by their id, the
+ * pages of pages.config.json by their name, and a form file as one item, FORM_ITEM.
+ */
+function itemsById(file: string, value: unknown): Map<string, string> {
+  if (isFormFile(file)) return value === undefined ? new Map() : new Map([[FORM_ITEM, JSON.stringify(value)]]);
+  const [list, key] = file === PROJECT_PATHS.config ? ['pages', 'name'] : ['items', 'id'];
+  const items = isObject(value) && Array.isArray(value[list]) ? value[list].filter(isObject) : [];
+  return new Map(items.filter((item: Item) => item[key] !== undefined).map((item: Item) => [String(item[key]), JSON.stringify(item)]));
 }
+
+/** The id a form file's edit lock has: the whole form is one item. */
+export const FORM_ITEM = 'form';
 
 function parsed(text: string | undefined): unknown {
   try {
@@ -48,19 +59,19 @@ function parsed(text: string | undefined): unknown {
   }
 }
 
-/** The ids of the items `after` changes or removes from `before` (added ones are no one's yet). */
-export function changedItemIds(before: unknown, after: unknown): string[] {
-  const old = itemsById(before);
-  const now = itemsById(after);
+/** The ids of the items of `file` that `after` changes or removes from `before` (added ones are no one's yet). */
+export function changedItemIds(file: string, before: unknown, after: unknown): string[] {
+  const old = itemsById(file, before);
+  const now = itemsById(file, after);
   return [...old].filter(([id, text]) => now.get(id) !== text).map(([id]) => id);
 }
 
-export function createSaveRefusals(deps: { db: Db; repo: Repo; locks: ContentLocks }) {
-  const { db, repo, locks } = deps;
+export function createSaveRefusals(deps: { db: Db; repo: Repo; locks: ContentLocks; root: string }) {
+  const { db, repo, locks, root } = deps;
 
-  /** The live release's files, and those files with an account's draft over them. */
+  /** The live release's files (the project's layout and forms where it has none), and those files with an account's draft over them. */
   const view = async (q: Queryable, accountId: number): Promise<{ live: ContentTexts; files: ContentTexts }> => {
-    const live = (await releaseFiles(q, (await liveRelease(repo, q)) ?? 0)) ?? {};
+    const live = withProjectFiles((await releaseFiles(q, (await liveRelease(repo, q)) ?? 0)) ?? {}, root);
     return { live, files: { ...live, ...(await readDraft(q, accountId))?.files } };
   };
 
@@ -70,7 +81,7 @@ export function createSaveRefusals(deps: { db: Db; repo: Repo; locks: ContentLoc
       const seen = await view(db.query, accountId);
       const found: LockedItem[] = [];
       for (const [file, { value }] of Object.entries(files)) {
-        for (const id of changedItemIds(parsed(seen.files[file]), value)) {
+        for (const id of changedItemIds(file, parsed(seen.files[file]), value)) {
           const holder = await locks.holderOf(file, id);
           if (!holder || holder.accountId === accountId) continue;
           const theirs = await view(db.query, holder.accountId);

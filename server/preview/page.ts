@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pageFrame } from '../page-frame';
-import type { SsrEntry } from '../render';
+import type { SsrEntry } from '../ssr-entry';
 import { createLayouts } from '../release-layout';
 import { withApi, type ApiFetch } from './fetch-scope';
 import { PREVIEW_PREFIX } from './token';

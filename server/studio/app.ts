@@ -231,7 +231,7 @@ export async function buildStudio(options: StudioOptions): Promise<FastifyInstan
   const editor = createStudioEditor({ db: ctx.db, repo, releases, root, now: ctx.now });
   app.addHook('onClose', async () => releases.close());
   const locks = createContentLocks({ db: ctx.db, now: ctx.now });
-  const refusals = createSaveRefusals({ db: ctx.db, repo, locks });
+  const refusals = createSaveRefusals({ db: ctx.db, repo, locks, root });
   await app.register(editorRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, editor, releases, refusals });
   await app.register(lockRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, locks });
   await app.register(historyRoutes, { prefix: `${STUDIO_PREFIX}/editor`, ctx, repo, releases });

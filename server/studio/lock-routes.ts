@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isReleaseFile } from '../../scripts/lib/editor/project';
 import { LOCK_HEARTBEAT_MS, LOCK_TTL_MS, type ContentLocks, type LockOutcome } from '../content/locks';
 import { audit } from './audit';
 import type { StudioContext } from './context';
@@ -38,9 +38,9 @@ export default async function lockRoutes(app: FastifyInstance, { ctx, locks }: {
   const manage: { access: Access } = { access: { action: 'manage', subject: 'Content' } };
   const options = { config: manage, schema: { body: TARGET } };
   const accountOf = (request: FastifyRequest) => request.studio!.account;
-  /** 400 when the file is not a content file. */
+  /** 400 when the file is not a release's file (a content file, pages.config.json, a form). */
   const notContent = (reply: FastifyReply, file: string) =>
-    isContentFile(file) ? undefined : reply.code(400).send({ message: texts.editor.notContentFile.replace('{file}', file) });
+    isReleaseFile(file) ? undefined : reply.code(400).send({ message: texts.editor.notReleaseFile.replace('{file}', file) });
 
   app.post<{ Body: Target }>('/lock', options, async (request, reply) => {
     const { file, id } = request.body;

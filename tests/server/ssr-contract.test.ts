@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { SsrEntry } from '../../server/render';
+import type { SsrEntry } from '../../server/ssr-entry';
 import type * as EntryServer from '../../src/app/entry-server';
 
 /**

@@ -11,6 +11,8 @@ import { FROM_STUDIO, useStudio, type TestAccount } from './helpers';
  */
 
 const PLANS = 'content/shop-plans.json';
+const LAYOUT = 'pages.config.json';
+const CONTACT_FORM = 'forms/contact.json';
 const API = '/api/studio/editor';
 
 interface Project {
@@ -41,7 +43,7 @@ describe('content edit locks', () => {
     return { [PLANS]: { value, baseHash: seen.files[PLANS].hash } };
   };
 
-  it('refuses staff (403), a path that is not a content file (400) and a body without an id (400)', async () => {
+  it('refuses staff (403), a path that is not a release file (400) and a body without an id (400)', async () => {
     ana = await studio.account('ana@locks.example', ['editor']);
     ben = await studio.account('ben@locks.example', ['editor']);
     const staff = await studio.account('staff@locks.example', ['staff']);
@@ -52,7 +54,7 @@ describe('content edit locks', () => {
     expect((await call(staffSession, 'POST', '/lock', target())).status).toBe(403);
     expect((await call(staffSession, 'POST', '/lock/take-over', target())).status).toBe(403);
     expect((await call(staffSession, 'DELETE', '/lock', target())).status).toBe(403);
-    expect((await call(anaSession, 'POST', '/lock', { file: 'pages.config.json', id: firstId })).status).toBe(400);
+    expect((await call(anaSession, 'POST', '/lock', { file: 'forms/fragments/address.json', id: firstId })).status).toBe(400);
     expect((await call(anaSession, 'POST', '/lock', { file: PLANS })).status).toBe(400);
   });
 
@@ -121,6 +123,35 @@ describe('content edit locks', () => {
     value.items[1].price = Number(value.items[1].price) + 1;
     expect((await call(benSession, 'POST', '/save', { files: { [PLANS]: { value, baseHash: seen.files[PLANS].hash } } })).status).toBe(200);
     await call(benSession, 'DELETE', '/draft');
+  });
+
+  it('locks a page of pages.config.json by its name, and a form as a whole', async () => {
+    await call(anaSession, 'DELETE', '/lock', target());
+    const layout = (await project(anaSession)).files[LAYOUT] as unknown as {
+      value: { pages: Array<{ name: string; title?: string }> };
+      hash: string;
+    };
+    const [first, second] = layout.value.pages;
+    expect((await call(anaSession, 'POST', '/lock', { file: LAYOUT, id: first.name })).body).toMatchObject({ held: true });
+    const retitled = (index: number) => {
+      const value = structuredClone(layout.value);
+      value.pages[index].title = `${value.pages[index].title ?? ''} (new)`;
+      return { [LAYOUT]: { value, baseHash: layout.hash } };
+    };
+    const refused = await call(benSession, 'POST', '/save', { files: retitled(0) });
+    expect(refused.body).toMatchObject({ locked: [{ file: LAYOUT, id: first.name, holder: { email: ana.email } }] });
+    expect((await call(benSession, 'POST', '/save', { files: retitled(1) })).status, second.name).toBe(200);
+    await call(benSession, 'DELETE', '/draft');
+    await call(anaSession, 'DELETE', '/lock', { file: LAYOUT, id: first.name });
+
+    const form = (await project(anaSession)).files[CONTACT_FORM] as unknown as { value: Record<string, unknown>; hash: string };
+    expect((await call(anaSession, 'POST', '/lock', { file: CONTACT_FORM, id: 'form' })).body).toMatchObject({ held: true });
+    const changedForm = { [CONTACT_FORM]: { value: { ...form.value, title: 'Write to us' }, baseHash: form.hash } };
+    expect((await call(benSession, 'POST', '/save', { files: changedForm })).body).toMatchObject({
+      locked: [{ file: CONTACT_FORM, id: 'form', holder: { email: ana.email } }],
+    });
+    await call(anaSession, 'DELETE', '/lock', { file: CONTACT_FORM, id: 'form' });
+    await call(anaSession, 'POST', '/lock', target());
   });
 
   it('refuses a save from a text published over, with what the release changed and who published it', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { type EditorStore } from '../../../editor/src/core/store';
+import { PAGES_FILE } from '../../../editor/src/core/types';
 import { useEditor } from '../../../editor/src/core/use-store';
 import { lockItem, releaseItem, releaseOnLeave, takeOverItem, type LockState, type LockTarget } from './locks';
 
@@ -9,8 +10,21 @@ const HEARTBEAT_MS = 20_000;
 /** A change renews the lock at once when the last renewal is older than this. */
 const RENEW_ON_CHANGE_MS = 5_000;
 
-/** The item the editor has open: its file and id, or undefined when none is. */
+/** The id of a form file's lock: the whole form is one item (FORM_ITEM of server/content/locks-refusals.ts). */
+const FORM_ITEM = 'form';
+
+/**
+ * The item the editor has open, by the tab it shows: a content item (its file and id), a page (the
+ * layout file and the page's name) or a form (its file, as one item); undefined when none is.
+ */
 function openItem(state: ReturnType<typeof useEditor>): LockTarget | undefined {
+  if (state.selection.tab === 'pages') {
+    const config = state.files[PAGES_FILE];
+    const pages = isObject(config) && Array.isArray(config.pages) ? config.pages : [];
+    const page: unknown = pages[Math.max(0, Math.min(state.selection.page, pages.length - 1))];
+    return isObject(page) && typeof page.name === 'string' ? { file: PAGES_FILE, id: page.name } : undefined;
+  }
+  if (state.selection.tab === 'forms') return state.selection.form ? { file: state.selection.form, id: FORM_ITEM } : undefined;
   const { content: file, item } = state.selection;
   if (!file || item === null || item === undefined) return undefined;
   const value = state.files[file];
