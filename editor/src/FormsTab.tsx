@@ -4,6 +4,7 @@ import type { FormFile } from './forms/types';
 import { ErrorBoundary } from './core/ErrorBoundary';
 import { NARROW } from './core/narrow';
 import { useListStyles } from './core/list-styles';
+import { formPaths, shownForm } from './core/form-paths';
 import { useEditor, useStore } from './core/use-store';
 
 /** The form file editor (editor/src/forms/, the forms UI): loaded with the Forms tab. */
@@ -44,14 +45,8 @@ export function FormsTab() {
   const list = useListStyles();
   const store = useStore();
   const { files, selection, problems, fragments, dirty } = useEditor();
-  const paths = useMemo(
-    () =>
-      Object.keys(files)
-        .filter((path) => path.startsWith('forms/') && !path.startsWith('forms/fragments/'))
-        .sort(),
-    [files],
-  );
-  const path = selection.form !== null && paths.includes(selection.form) ? selection.form : (paths[0] ?? null);
+  const paths = useMemo(() => formPaths(files), [files]);
+  const path = shownForm(paths, selection.form);
   const fileProblems = useMemo(() => problems.filter((problem) => problem.file === path), [problems, path]);
   const onChange = useCallback(
     (recipe: (draft: FormFile) => void) => {

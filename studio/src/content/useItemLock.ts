@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isObject } from '../../../domain/guards';
 import { type EditorStore } from '../../../editor/src/core/store';
+import { formPaths, shownForm } from '../../../editor/src/core/form-paths';
 import { PAGES_FILE } from '../../../editor/src/core/types';
 import { useEditor } from '../../../editor/src/core/use-store';
 import { lockItem, releaseItem, releaseOnLeave, takeOverItem, type LockState, type LockTarget } from './locks';
@@ -24,7 +25,10 @@ function openItem(state: ReturnType<typeof useEditor>): LockTarget | undefined {
     const page: unknown = pages[Math.max(0, Math.min(state.selection.page, pages.length - 1))];
     return isObject(page) && typeof page.name === 'string' ? { file: PAGES_FILE, id: page.name } : undefined;
   }
-  if (state.selection.tab === 'forms') return state.selection.form ? { file: state.selection.form, id: FORM_ITEM } : undefined;
+  if (state.selection.tab === 'forms') {
+    const form = shownForm(formPaths(state.files), state.selection.form);
+    return form === null ? undefined : { file: form, id: FORM_ITEM };
+  }
   const { content: file, item } = state.selection;
   if (!file || item === null || item === undefined) return undefined;
   const value = state.files[file];
