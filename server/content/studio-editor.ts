@@ -4,7 +4,7 @@ import { contentCatalogue, projectSnapshot, sha256, type EditorFile, type Projec
 import type { Db, Queryable } from '../db';
 import type { Repo } from '../repo';
 import { describeContentChange } from './change-words';
-import { diskTexts, withProjectFiles } from './release-content';
+import { withProjectFiles } from './release-content';
 import { parseLayout } from '../../domain/page-layout';
 import { createLayouts, LAYOUT_FILE, type KeptReason, type Layouts } from '../release-layout';
 import { formChangesNeedingDeploy, type DeployNeed } from '../forms/release-forms';
@@ -15,8 +15,9 @@ import type { ContentReleases, PublishOutcome } from './releases';
 
 /**
  * The studio's content editor, for one account: what it sees is the live release (with the
- * project's pages.config.json and forms where the release has none) with its draft over it. Saves go into the draft (unchecked: an unfinished change is kept); a check and a publish
- * pass the gate. The shapes are those of the dev editor's API (scripts/lib/editor/plugin.ts).
+ * project's pages.config.json and forms where the release has none) with its draft over it. Saves
+ * go into the draft (unchecked: an unfinished change is kept); a check and a publish pass the gate.
+ * The shapes are those of the dev editor's API (scripts/lib/editor/plugin.ts).
  *
  * A draft started from an older release than the live one follows the live one when none of its
  * files changed in between; otherwise it stays on its release and a publish is refused as stale.
@@ -79,7 +80,7 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
   let projectLayouts: Layouts | null | undefined;
   const deployWait = (text: string | undefined): DeployWait | null => {
     if (projectLayouts === undefined) {
-      const built = parseLayout(diskTexts(root)[LAYOUT_FILE] ?? '');
+      const built = parseLayout(withProjectFiles({}, root)[LAYOUT_FILE] ?? '');
       projectLayouts = built ? createLayouts({ ...built, blockTypes: projectSnapshot(root).blocks.map((block) => block.type) }) : null;
     }
     const chosen = projectLayouts?.choose(text);
