@@ -30,6 +30,22 @@ export const PROJECT_PATHS = {
   partialProps: 'src/generated/partial-props',
 } as const;
 
+/**
+ * The name of a form file, forms/<name>.json: lowercase letters, digits and hyphens, at most 64,
+ * starting with a letter or digit. It names the form in a page's form block, the generated
+ * validator's module and a release's served files, so the build, the gate, the editor and the
+ * server's release forms all take this one rule.
+ */
+export const FORM_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** The form's name when `file` is forms/<name>.json with a name FORM_NAME accepts, else undefined. */
+export function formNameOf(file: string): string | undefined {
+  const prefix = `${PROJECT_PATHS.forms}/`;
+  if (!file.startsWith(prefix) || !file.endsWith('.json')) return undefined;
+  const name = file.slice(prefix.length, -'.json'.length);
+  return FORM_NAME.test(name) ? name : undefined;
+}
+
 /** The keys every section has beside its block's `props` (which the block schema describes). */
 export const COMMON_SECTION_KEYS = ['type', 'id', 'source', 'query', 'pick', 'bind'] as const;
 

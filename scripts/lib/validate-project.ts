@@ -8,6 +8,7 @@ import { positionAt } from '../../domain/json-syntax';
 import { unappliedDefaults } from './block-defaults';
 import {
   blockInfo,
+  FORM_NAME,
   isSkeletonSpec,
   PROJECT_PATHS,
   productName,
@@ -521,6 +522,13 @@ export function checkProject(root: string): ProjectCheck {
     if (json) schemaFiles.push({ file: input.file, json });
   }
   const forms = inputs.forms.flatMap((input) => {
+    if (!FORM_NAME.test(input.name)) {
+      reporter.report(
+        input.file,
+        '',
+        `form name '${input.name}' must be lowercase letters, digits and hyphens, at most 64: rename the file`,
+      );
+    }
     const json = reporter.track(input.read);
     return json ? [{ input, json }] : [];
   });

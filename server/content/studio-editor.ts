@@ -8,7 +8,7 @@ import { withProjectFiles } from './release-content';
 import { parseLayout } from '../../domain/page-layout';
 import { createLayouts, LAYOUT_FILE, type KeptReason, type Layouts } from '../release-layout';
 import { formChangesNeedingDeploy, type DeployNeed } from '../forms/release-forms';
-import { FORM_PATH } from '../forms/release-form-compile';
+import { formNameOf } from '../../scripts/lib/project';
 import { readDraft, removeDraft, writeDraft, type Draft } from './drafts';
 import { changedPaths, liveRelease, releaseFiles, type ContentTexts, type ReleaseInfo } from './release-rows';
 import type { ContentReleases, PublishOutcome } from './releases';
@@ -197,7 +197,7 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
         waitsForDeploy: changed.includes(LAYOUT_FILE) ? deployWait(seen.files[LAYOUT_FILE]) : null,
         // The draft's changed forms that the site's code must have first (server/forms/release-forms.ts).
         formsWaitForDeploy: formChangesNeedingDeploy(
-          Object.fromEntries(changed.filter((path) => FORM_PATH.test(path) && path in seen.files).map((path) => [path, seen.files[path]])),
+          Object.fromEntries(changed.filter((path) => formNameOf(path) !== undefined && path in seen.files).map((path) => [path, seen.files[path]])),
         ),
       };
     },

@@ -5,7 +5,8 @@ import { compileStandalone, RUNTIME_HELPERS, unsupportedFormats } from '../../sc
 import type { Product } from '../product';
 import { fieldErrors, inFormOrder, type FieldErrors } from './errors';
 import { fieldOrder, type ValidateFunction } from './form';
-import { FORM_PATH, hashOf, resolveReleaseForm, type FormRefusal } from './release-form-compile';
+import { formNameOf } from '../../scripts/lib/project';
+import { hashOf, resolveReleaseForm, type FormRefusal } from './release-form-compile';
 
 /**
  * The studio's check of a form being edited (its Forms screen's preview, which runs no compiled
@@ -60,7 +61,7 @@ export function createFormChecker(options: { product: Product; root?: string }):
 
   return {
     check(path, texts, formData) {
-      const name = FORM_PATH.exec(path)?.[1];
+      const name = formNameOf(path);
       if (name === undefined || texts[path] === undefined) return undefined;
       const found = resolveReleaseForm(name, texts, options);
       if (found.kind === 'refused') return found;

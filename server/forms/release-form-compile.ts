@@ -22,9 +22,6 @@ import { FORMS_DIR, formFileOf, withModule, type Form, type FormFile, type Valid
 
 /** The longest form file text a release may hold (characters): a larger one is refused, the build's form stays. */
 export const MAX_FORM_TEXT = 256 * 1024;
-/** The release's path of a form file; fragments (forms/fragments/) are not forms. */
-export const FORM_PATH = /^forms\/([a-z0-9][a-z0-9-]{0,63})\.json$/;
-
 /** A form of a release that differs from the build's, compiled. */
 export interface CompiledForm {
   name: string;

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { formNameOf } from '../../scripts/lib/project';
 import type { Product } from '../product';
-import { hashOf, builtFormTexts, compileReleaseForm, FORM_PATH, type CompiledForm, type FormOutcome } from './release-form-compile';
+import { hashOf, builtFormTexts, compileReleaseForm, type CompiledForm, type FormOutcome } from './release-form-compile';
 import { FORMS_DIR } from './form';
 import { formMailOf, type SubmittableForm } from './registry';
 
@@ -82,7 +83,7 @@ export function formChangesNeedingDeploy(texts: Readonly<Record<string, string>>
   const built = builtFormTexts(formsDir);
   const needs: DeployNeed[] = [];
   for (const path of Object.keys(texts).sort()) {
-    const name = FORM_PATH.exec(path)?.[1];
+    const name = formNameOf(path);
     if (name === undefined) continue;
     if (!built.has(name)) needs.push({ form: name, reason: 'added' });
     else if (flowTarget(texts[path]) !== flowTarget(built.get(name))) needs.push({ form: name, reason: 'target' });
@@ -135,7 +136,7 @@ export function createReleaseForms(options: {
     async prepare(texts) {
       const changed: CompiledForm[] = [];
       for (const path of Object.keys(texts).sort()) {
-        const name = FORM_PATH.exec(path)?.[1];
+        const name = formNameOf(path);
         if (name === undefined || !built.has(name)) continue; // added: formChangesNeedingDeploy
         const outcome = await outcomeOf(name, texts);
         if (outcome.kind === 'changed') changed.push(outcome.compiled);

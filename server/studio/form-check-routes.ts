@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { StudioEditor } from '../content/studio-editor';
 import { createFormChecker } from '../forms/form-check';
-import { FORM_PATH, MAX_FORM_TEXT } from '../forms/release-form-compile';
+import { formNameOf } from '../../scripts/lib/project';
+import { MAX_FORM_TEXT } from '../forms/release-form-compile';
 import type { StudioContext } from './context';
 import { object } from './route-helpers';
 import texts from './texts.json';
@@ -29,7 +30,7 @@ export default async function formCheckRoutes(app: FastifyInstance, { ctx, edito
     { config: { access: { action: 'manage', subject: 'Content' } }, bodyLimit: CHECK_BODY_LIMIT, schema: { body: BODY } },
     async (request, reply) => {
       const { file, formData, value } = request.body;
-      if (!FORM_PATH.test(file)) return reply.code(400).send({ message: texts.formCheck.notForm.replace('{file}', file) });
+      if (formNameOf(file) === undefined) return reply.code(400).send({ message: texts.formCheck.notForm.replace('{file}', file) });
       if (JSON.stringify(formData).length > MAX_FORM_DATA) return reply.code(413).send({ message: texts.formCheck.dataTooLarge });
       const files = await editor.texts(request.studio!.account.id, value === undefined ? {} : { [file]: value });
       const outcome = checker.check(file, files, formData);

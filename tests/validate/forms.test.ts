@@ -202,6 +202,13 @@ describe('validateProject: forms', () => {
     const root = makeProject((p) => p.write('forms/quote.json', p.read(FORM)));
     expect(lines(root)).toEqual(["forms/quote.json /key form key 'contact-us' is also the key of forms/contact.json"]);
   });
+
+  it('refuses a form file whose name is not lowercase letters, digits and hyphens', () => {
+    const root = makeProject((p) => p.write('forms/Call_Back.json', p.read(FORM).replace('"key": "contact-us"', '"key": "call-back"')));
+    expect(lines(root)).toEqual([
+      "forms/Call_Back.json  form name 'Call_Back' must be lowercase letters, digits and hyphens, at most 64: rename the file",
+    ]);
+  });
 });
 
 describe('validateProject: text fields of forms (maxLength, control characters)', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, listJson } from '../json-file';
-import { blockInfo, parsed, PROJECT_PATHS, readInputs, sourceCatalogue, type SourceMode } from '../project';
+import { blockInfo, formNameOf, parsed, PROJECT_PATHS, readInputs, sourceCatalogue, type SourceMode } from '../project';
 import { contentName, LABEL_FIELDS } from '../../../domain/content-names';
 import { templateParams } from '../../../domain/paths';
 
@@ -82,9 +82,9 @@ export function isContentFile(file: string): boolean {
   return nameIn(PROJECT_PATHS.content, file) !== undefined || nameIn(DEMO_CONTENT, file) !== undefined;
 }
 
-/** Whether the file is a form file the editor edits: forms/<name>.json (not a fragment of forms/fragments/). */
+/** Whether the file is a form file the editor edits: forms/<name>.json with a name FORM_NAME accepts (not a fragment). */
 export function isFormFile(file: string): boolean {
-  return nameIn(PROJECT_PATHS.forms, file) !== undefined;
+  return formNameOf(file) !== undefined;
 }
 
 /**
