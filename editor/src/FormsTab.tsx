@@ -4,7 +4,8 @@ import type { FormFile } from './forms/types';
 import { ErrorBoundary } from './core/ErrorBoundary';
 import { NARROW } from './core/narrow';
 import { useListStyles } from './core/list-styles';
-import { formPaths, shownForm } from './core/form-paths';
+import { formPaths, formTitle, formUses, formUseWords, shownForm } from './core/form-paths';
+import { PAGES_FILE, type PagesConfigValue } from './core/types';
 import { useEditor, useStore } from './core/use-store';
 
 /** The form file editor (editor/src/forms/, the forms UI): loaded with the Forms tab. */
@@ -44,8 +45,10 @@ export function FormsTab() {
   const styles = useStyles();
   const list = useListStyles();
   const store = useStore();
-  const { files, selection, problems, fragments, dirty } = useEditor();
+  const { files, selection, problems, fragments, dirty, blocks } = useEditor();
   const paths = useMemo(() => formPaths(files), [files]);
+  const config = files[PAGES_FILE] as PagesConfigValue | undefined;
+  const uses = useMemo(() => formUses(config, blocks), [config, blocks]);
   const path = shownForm(paths, selection.form);
   const fileProblems = useMemo(() => problems.filter((problem) => problem.file === path), [problems, path]);
   const onChange = useCallback(
@@ -73,14 +76,14 @@ export function FormsTab() {
                   onClick={() => store.select({ form: file })}
                 >
                   <span className={list.name}>
-                    {file.replace(/^forms\//, '').replace(/\.json$/, '')}
+                    {formTitle(file)}
                     {dirty.includes(file) && (
                       <span className={styles.unsaved} aria-label="unsaved">
                         ●
                       </span>
                     )}
                   </span>
-                  <span className={list.meta}>{file}</span>
+                  <span className={list.meta}>{formUseWords(uses.get(file))}</span>
                   {count > 0 && (
                     <span className={styles.problem}>
                       ⚠ {count} {count === 1 ? 'problem' : 'problems'}
@@ -92,7 +95,7 @@ export function FormsTab() {
           })}
         </ul>
       </nav>
-      <section className={styles.editor} aria-label={path ? `Form ${path}` : 'Form'}>
+      <section className={styles.editor} aria-label={path ? `Form: ${formTitle(path)}` : 'Form'}>
         {path ? (
           <ErrorBoundary key={path} what={`The form editor of ${path}`}>
             <Suspense fallback={<Spinner label="Loading the form editor…" />}>

@@ -18,7 +18,7 @@ const preview = (page: Page) => page.getByRole('region', { name: 'Preview', exac
 async function openEmailMessage(page: Page) {
   await page
     .getByRole('navigation', { name: 'Form files' })
-    .getByRole('button', { name: /^contact/ })
+    .getByRole('button', { name: /^Contact.*On Contact/ })
     .click();
   await page.getByRole('list', { name: 'Fields of the form, in order' }).getByRole('button', { name: 'Email', exact: true }).click();
   return page.getByRole('group', { name: 'Settings of Email' }).getByRole('textbox', { name: PATTERN });
