@@ -101,12 +101,18 @@ export function createContentReviews(ctx: Ctx, deps: { editor: StudioEditor; rel
       return { status: 'requested' as const, id, publishers };
     },
 
+    /** Adds a comment to an open request; its author and the publishers but the commenter are e-mailed. */
     async comment(id: number, who: Account, text: string, entry: AuditEntry): Promise<ReviewRefusal | { status: 'commented' }> {
       const review = await openReview(id);
       if (isRefusal(review)) return review;
       await step(entry, async (q, now) => {
         await addComment(q, id, who.email, text, now);
-        return { result: undefined, mails: [] };
+        // The people of the request but the commenter: its author and the publishers it went to.
+        const people = new Set([review.authorEmail, ...(await emailsWithRole(q, 'publisher'))]);
+        people.delete(who.email);
+        const values = { commenter: who.email, product: ctx.product.name, comment: text, link: reviewLink(ctx.studioUrl, id) };
+        const subject = fillPlaceholders(texts.review.commentMail.subject, { summary: headline(review) });
+        return { result: undefined, mails: [{ to: [...people], subject, text: fillPlaceholders(texts.review.commentMail.text, values) }] };
       });
       return { status: 'commented' };
     },

@@ -131,6 +131,11 @@ describe('review before publish', () => {
       expect.objectContaining({ authorEmail: accounts.author.email, text: 'Yes.' }),
     ]);
     expect(await auditRows('content.review.comment')).toHaveLength(2);
+    // Each comment is e-mailed to the request's people but its writer.
+    const comments = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.startsWith('Comment on'));
+    expect((await comments(accounts.author.email)).map((mail) => mail.body)).toEqual([expect.stringContaining('Is 17.99 right?')]);
+    expect((await comments(accounts.publisher.email)).map((mail) => mail.body)).toEqual([expect.stringContaining('Yes.')]);
+    expect((await comments(accounts.publisher.email))[0].body).toContain(`/content/reviews/${requestId}`);
   });
 
   it('refuses the approval of the author (403), of an editor without the publisher role (403) and without the CSRF header', async () => {
@@ -167,7 +172,9 @@ describe('review before publish', () => {
     expect(await auditRows('content.review.approve')).toEqual([
       expect.objectContaining({ actor: accounts.publisher.email, target: `review ${requestId}`, after: JSON.stringify({ release }) }),
     ]);
-    expect((await mailsTo(accounts.author.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Published/)]);
+    expect(
+      (await mailsTo(accounts.author.email)).map((mail) => mail.subject).filter((subject) => !subject.startsWith('Comment on')),
+    ).toEqual([expect.stringMatching(/^Published/)]);
   });
 
   it('refuses to approve a stale snapshot (a release came in between), with words', async () => {
