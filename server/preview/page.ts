@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pageFrame } from '../page-frame';
 import type { SsrEntry } from '../ssr-entry';
-import { createLayouts } from '../release-layout';
+import type { PreviewForms } from '../forms/preview-forms';
+import { createLayouts, LAYOUT_FILE } from '../release-layout';
 import { withApi, type ApiFetch } from './fetch-scope';
 import { PREVIEW_PREFIX } from './token';
 
@@ -21,11 +22,12 @@ type PreviewAnswer = { kind: 'page'; status: number; html: string } | { kind: 'r
 export interface PreviewPages {
   /**
    * The page at `href` (path and query, as the site spells it) from the API `api`, its links under
-   * `token`, with `head` (HTML) at the end of its head, and the sections of the draft's layout
-   * (`layout`, its pages.config.json text) where they differ from the build's: a draft that changes
-   * the route table or the site settings shows the build's layout (server/release-layout.ts).
+   * `token`, with `head` (HTML) at the end of its head, and the sections and forms of the draft's
+   * `texts` (its pages.config.json and forms/<name>.json) where they differ from the build's: a draft
+   * that changes the route table or the site settings shows the build's layout
+   * (server/release-layout.ts), a form the site's code has not yet the build's (forms/preview-forms.ts).
    */
-  render(href: string, token: string, api: ApiFetch, head?: string, layout?: string): Promise<PreviewAnswer>;
+  render(href: string, token: string, api: ApiFetch, head?: string, texts?: Readonly<Record<string, string>>): Promise<PreviewAnswer>;
 }
 
 const SPECULATION_RULES = /<script type="speculationrules">[\s\S]*?<\/script>/g;
@@ -72,7 +74,12 @@ function collect(pipe: (destination: Writable) => void): Promise<string> {
 }
 
 /** The previews of the built site in `staticDir`, or null without its SSR bundle or with an external API. */
-export async function createPreviewPages(staticDir: string, publicUrl: string, live: ApiFetch): Promise<PreviewPages | null> {
+export async function createPreviewPages(
+  staticDir: string,
+  publicUrl: string,
+  live: ApiFetch,
+  forms?: PreviewForms,
+): Promise<PreviewPages | null> {
   const entryPath = join(staticDir, '.ssr', 'entry-server.js');
   if (!existsSync(entryPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as SsrEntry;
@@ -84,9 +91,9 @@ export async function createPreviewPages(staticDir: string, publicUrl: string, l
   const layouts = entry.builtLayout ? createLayouts(await entry.builtLayout()) : null;
 
   return {
-    async render(href, token, api, head = '', layout) {
-      // The draft's sections go with this render only (the SSR bundle scopes them): never a public page's.
-      const options = { ...base, sections: layouts?.choose(layout).sections };
+    async render(href, token, api, head = '', texts = {}) {
+      // The draft's sections and forms go with this render only (the SSR bundle scopes them): never a public page's.
+      const options = { ...base, sections: layouts?.choose(texts[LAYOUT_FILE]).sections, forms: forms?.render(texts) };
       let result = await withApi(api, () => entry.render(href, options));
       if (result.kind === 'redirect') {
         const location = result.location.startsWith('/') ? previewPath(token, result.location) : result.location;

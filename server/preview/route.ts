@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inProcessFetch } from '../render';
-import { LAYOUT_FILE } from '../release-layout';
 import { framedByStudio } from '../security';
 import { createDraftApis, type DraftApisOptions } from './apis';
 import { mayPreview, previewContent } from './draft';
 import { scopedFetch } from './fetch-scope';
+import { createPreviewForms } from '../forms/preview-forms';
+import { createVmForms } from '../forms/vm-forms';
 import { createPreviewPages } from './page';
 import { liveScript } from './live-script';
 import { PREVIEW_PREFIX, readPreviewGrant } from './token';
@@ -14,7 +15,8 @@ import { unsavedContent } from './unsaved';
 /**
  * GET /__preview/<token>/<page path> on the site's port: the page as the account's draft makes it
  * (draft.ts: the draft over the live release, and the editor's unsaved values over both,
- * unsaved.ts; its pages.config.json gives the pages' sections, release-layout.ts), rendered by the
+ * unsaved.ts; its pages.config.json gives the pages' sections, release-layout.ts, its form files the
+ * forms, forms/preview-forms.ts), rendered by the
  * production renderer (page.ts) from an API over the draft's content (apis.ts). Never cached anywhere (no-store; not in the HTML cache,
  * which only the site's own renderer fills), never indexed (X-Robots-Tag and a robots meta tag),
  * framed only by the studio's origin. A token that is malformed, tampered with or expired, or whose
@@ -42,7 +44,8 @@ export async function registerPreview(
   options: PreviewSettings & { staticDir: string } & Omit<DraftApisOptions, 'log' | 'now' | 'product'>,
 ): Promise<void> {
   const { ctx } = app;
-  const pages = await createPreviewPages(options.staticDir, ctx.publicUrl, scopedFetch(inProcessFetch(app)));
+  const forms = createPreviewForms({ product: ctx.product, vmForms: createVmForms(), root: options.root });
+  const pages = await createPreviewPages(options.staticDir, ctx.publicUrl, scopedFetch(inProcessFetch(app)), forms);
   if (!pages) return;
   const apis = createDraftApis({ ...options, product: ctx.product, now: ctx.now, log: app.log });
   app.addHook('onClose', async () => apis.close());
@@ -63,8 +66,8 @@ export async function registerPreview(
     const nonce = randomBytes(16).toString('base64');
     const head = `<script nonce="${nonce}">${script}</script>`;
     const path = href.startsWith('/') ? href : `/${href}`;
-    // The draft's layout (its pages.config.json over the live release's) renders its pages' sections.
-    const answer = await apis.use(accountId, content, (api) => pages.render(path, token, api, head, content.texts[LAYOUT_FILE]));
+    // The draft's layout and forms (over the live release's) render its pages' sections and forms.
+    const answer = await apis.use(accountId, content, (api) => pages.render(path, token, api, head, content.texts));
     if (answer.kind === 'redirect') return reply.code(302).header('location', answer.location).send();
     previewHeaders(reply, options.studioUrl, nonce);
     return reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { unsavedContent } from '../../server/preview/unsaved';
 import { LIVE_PRICE, MERCHANT_PLANS_FILE, planPriced, PLANS_FILE, plansWith, STUDIO_URL, usePreviewSite } from './preview-helpers';
@@ -7,6 +8,14 @@ import { LIVE_PRICE, MERCHANT_PLANS_FILE, planPriced, PLANS_FILE, plansWith, STU
  * (the account's draft over the live release, by the production renderer), and that it never reaches
  * the public site, its HTML cache, a search engine or a frame of another origin.
  */
+
+/** forms/contact.json with the e-mail field titled `title` (and its flow's target `target`). */
+function contactWith(title: string, target?: string): string {
+  const form = JSON.parse(readFileSync('forms/contact.json', 'utf8')) as { schema: { properties: Record<string, object> }; flow: object };
+  form.schema.properties.email = { ...form.schema.properties.email, title };
+  if (target) form.flow = { ...form.flow, target };
+  return JSON.stringify(form);
+}
 
 /** Any script a browser would run (the JSON data blocks are not run). */
 const RUNNABLE_SCRIPT = /<script(?![^>]*type="application\/json")[^>]*>/;
@@ -107,6 +116,18 @@ describe('content preview', () => {
     expect((await preview.html(`/__preview/${token}/shop`)).body).toContain('₱1,111.00');
     await preview.saveDraft(ids.editor, { [PLANS_FILE]: planPriced(1234) });
     expect((await preview.html(`/__preview/${token}/shop`)).body).toContain('₱1,234.00');
+  });
+
+  it("shows the draft's form as the preview's only; a form the site's code must first have shows as built", async () => {
+    const token = preview.token(ids.other);
+    await preview.saveDraft(ids.other, { 'forms/contact.json': contactWith('Your work e-mail') });
+    const shown = await preview.html(`/__preview/${token}/contact`);
+    expect(shown.body).toContain('Your work e-mail');
+    expect((await preview.html('/contact')).body).not.toContain('Your work e-mail');
+    expect((await preview.html(`/__preview/${preview.token(ids.editor)}/contact`)).body).not.toContain('Your work e-mail');
+    // A new flow.target waits for a deploy once published: the preview shows the build's form, as the site would.
+    await preview.saveDraft(ids.other, { 'forms/contact.json': contactWith('Your work e-mail', 'form-emails/elsewhere') });
+    expect((await preview.html(`/__preview/${token}/contact`)).body).not.toContain('Your work e-mail');
   });
 
   it("shows the editor's unsaved values over the draft, and the draft again once they are cleared", async () => {

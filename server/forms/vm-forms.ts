@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import { Script } from 'node:vm';
+import { compileStandalone, RUNTIME_HELPERS, unsupportedFormats } from '../../scripts/lib/generate/validators';
+import { withModule, type Form, type ValidateFunction, type ValidatorModule } from './form';
+import { hashOf, type FormRefusal, type ResolvedForm } from './release-form-compile';
+
+/**
+ * Forms being edited, compiled for the studio (the Forms screen's check, form-check.ts, and the
+ * preview's draft forms, preview-forms.ts): a resolved form file (release-form-compile.ts
+ * resolveReleaseForm) compiled with the one compile path of the validators (compileStandalone).
+ *
+ * The compiled code runs in this process as a plain function (node:vm), not as an imported module:
+ * Node keeps every module it imported, and each edit of a form is a new text. The last `kept`
+ * compiled forms are kept, by the hash of their resolved text.
+ */
+
+export const KEPT_VM_FORMS = 20;
+
+/** A form compiled here: the server's Form (its validate, order, files) and its validator module's shape. */
+export interface VmForm {
+  form: Form;
+  validators: ValidatorModule;
+}
+
+export interface VmForms {
+  /** Form `found` compiled (or why not): a form without schema, a format or rules that cannot be compiled. */
+  load(found: ResolvedForm): VmForm | { refused: FormRefusal };
+}
+
+const require = createRequire(import.meta.url);
+const HELPERS: readonly string[] = RUNTIME_HELPERS;
+
+/** Ajv's standalone CommonJS code run as a function: only the runtime helpers may be required. */
+function loadValidators(cjs: string): Record<string, ValidateFunction> {
+  const exports: Record<string, ValidateFunction> = {};
+  const run = new Script(`(function (require, exports) {\n${cjs}\n})`, { filename: 'studio-form.js' }).runInThisContext() as (
+    need: (specifier: string) => unknown,
+    into: Record<string, ValidateFunction>,
+  ) => void;
+  run((specifier) => {
+    if (!HELPERS.includes(specifier)) throw new Error(`the compiled form requires '${specifier}'`);
+    return require(specifier);
+  }, exports);
+  return exports;
+}
+
+function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {
+  const { formFile } = found;
+  if (!formFile) return { refused: 'no-schema' };
+  if (unsupportedFormats(formFile.schema).size > 0) return { refused: 'format' };
+  try {
+    const { cjs, rootKey } = compileStandalone(formFile.schema);
+    const validators: ValidatorModule = { default: loadValidators(cjs), rootKey };
+    const form = withModule(formFile, validators);
+    return form ? { form, validators } : { refused: 'uncompilable' };
+  } catch {
+    return { refused: 'uncompilable' };
+  }
+}
+
+export function createVmForms(kept = KEPT_VM_FORMS): VmForms {
+  const compiled = new Map<string, VmForm | { refused: FormRefusal }>();
+  return {
+    load(found) {
+      const key = hashOf(found.fileText);
+      let outcome = compiled.get(key);
+      if (outcome === undefined) {
+        outcome = compile(found);
+        compiled.set(key, outcome);
+        if (compiled.size > kept) compiled.delete(compiled.keys().next().value as string);
+      }
+      return outcome;
+    },
+  };
+}
