@@ -17,9 +17,16 @@ export function hasForm(name: string): name is FormName {
   return fileOf(name) in formFiles;
 }
 
-/** What a loaded form is kept under: its name, or the URL of the release's version of it. */
-export function formKey(name: string): string {
-  return changedForm(name)?.file ?? name;
+/**
+ * What a loaded form is kept under: its name, or the URL of the release's version of it. On the
+ * server a changed form comes loaded with its render (a live release's, or a preview's draft, which
+ * is a new form at each keystroke): the render's own record is the key, so that what was loaded
+ * with it is let go with it (use-form-definition.ts keeps such keys weakly).
+ */
+export function formKey(name: string): string | object {
+  const changed = changedForm(name);
+  if (changed?.loaded) return changed;
+  return changed?.file ?? name;
 }
 
 export async function loadFormDefinition(name: FormName): Promise<FormFile> {

@@ -13,21 +13,36 @@ export interface LoadedForm {
   validator: ValidatorType;
 }
 
-/** What a form is kept under (its name, or its live release version's URL: definitions.ts). */
-function keyOf(name: string): string {
+/** What a form is kept under (its name, its live release version's URL, or a server render's record: definitions.ts). */
+function keyOf(name: string): string | object {
   const { formKey } = definitions;
   return formKey(name);
 }
 
+/** A map by keyOf: names and URLs held for good, a server render's record only while it lives. */
+function keyedMap<V>() {
+  let strong = new Map<string, V>();
+  let weak = new WeakMap<object, V>();
+  return {
+    get: (key: string | object) => (typeof key === 'string' ? strong.get(key) : weak.get(key)),
+    set: (key: string | object, value: V) => void (typeof key === 'string' ? strong.set(key, value) : weak.set(key, value)),
+    delete: (key: string | object) => void (typeof key === 'string' ? strong.delete(key) : weak.delete(key)),
+    clear() {
+      strong = new Map();
+      weak = new WeakMap();
+    },
+  };
+}
+
 /** Forms loaded so far, by keyOf: a page preloaded by the router renders its forms at once. */
-const loadedForms = new Map<string, LoadedForm>();
+const loadedForms = keyedMap<LoadedForm>();
 
 /**
  * Each form's load, by name: one promise per form, so that a form asked for twice at once (the engine
  * and its block) loads once, and React's `use` sees the same promise on every render (useLoadedForm).
  * A load that failed is forgotten, so that the next request tries again.
  */
-const formLoads = new Map<string, Promise<LoadedForm | null>>();
+const formLoads = keyedMap<Promise<LoadedForm | null>>();
 
 /**
  * Loads a form file and its precompiled validator (their own chunks) once; the engine calls it
@@ -44,7 +59,7 @@ export function preloadForm(name: string): Promise<LoadedForm | null> {
   return load;
 }
 
-async function loadForm(name: string, key: string): Promise<LoadedForm | null> {
+async function loadForm(name: string, key: string | object): Promise<LoadedForm | null> {
   const { hasForm, loadFormDefinition, loadFormValidator } = definitions;
   if (!hasForm(name)) {
     logError('form', `unknown form '${name}'`);

@@ -125,6 +125,12 @@ describe('content preview', () => {
     expect(shown.body).toContain('Your work e-mail');
     expect((await preview.html('/contact')).body).not.toContain('Your work e-mail');
     expect((await preview.html(`/__preview/${preview.token(ids.editor)}/contact`)).body).not.toContain('Your work e-mail');
+    // A form being typed (the editor's unsaved value) shows at once.
+    const unsaved = unsavedContent(preview.site.app.ctx.shared);
+    await unsaved.put(ids.other, { 'forms/contact.json': JSON.parse(contactWith('Typed e-mail label')) as unknown });
+    const typed = (await preview.html(`/__preview/${token}/contact`)).body;
+    expect(typed).toContain('Typed e-mail label');
+    await unsaved.clear(ids.other);
     // A new flow.target waits for a deploy once published: the preview shows the build's form, as the site would.
     await preview.saveDraft(ids.other, { 'forms/contact.json': contactWith('Your work e-mail', 'form-emails/elsewhere') });
     expect((await preview.html(`/__preview/${token}/contact`)).body).not.toContain('Your work e-mail');

@@ -2,13 +2,11 @@ import WORDS from '../messages.json';
 import { humanize } from './json';
 import { resolvedSection, pageTitle } from './model';
 import { isObject } from '../../../domain/guards';
-import type { BlockMeta, PagesConfigValue } from './types';
+import { isFormPath, type BlockMeta, type PagesConfigValue } from './types';
 
-/** The form files among the editor's files (forms/<name>.json, fragments left out), by path. */
+/** The form files among the editor's files, by path. */
 export function formPaths(files: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(files)
-    .filter((path) => path.startsWith('forms/') && !path.startsWith('forms/fragments/'))
-    .sort();
+  return Object.keys(files).filter(isFormPath).sort();
 }
 
 /** The form the Forms tab shows: the selected one while it exists, else the first. */

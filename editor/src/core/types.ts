@@ -80,6 +80,11 @@ export function isContentPath(path: string): boolean {
   return /^content\/(demo\/)?[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/.test(path);
 }
 
+/** Whether a path is a form file's (forms/<name>.json), not a fragment's (forms/fragments/). */
+export function isFormPath(path: string): boolean {
+  return path.startsWith('forms/') && !path.startsWith('forms/fragments/');
+}
+
 /** The file the pages UI edits. */
 export const PAGES_FILE = 'pages.config.json';
 

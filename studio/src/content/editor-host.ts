@@ -1,7 +1,7 @@
 import { createEditorApi, type EditorApi, type SaveResult } from '../../../editor/src/core/api';
 import { serverCheckedValidator } from '../../../editor/src/core/server-checked-validator';
 import type { EditorHost } from '../../../editor/src/core/host';
-import { isContentPath, PAGES_FILE, type Diagnostic, type ProjectResponse } from '../../../editor/src/core/types';
+import { isContentPath, isFormPath, PAGES_FILE, type Diagnostic, type ProjectResponse } from '../../../editor/src/core/types';
 import TEXTS from '../../texts.json';
 import { API, answered, CSRF_HEADER, get, post } from '../api';
 import { MEDIA_KEY, mediaSrc, uploadMedia, type MediaEntry } from '../media/media-api';
@@ -39,7 +39,7 @@ export function loadedRelease(project: StudioProject): LoadedRelease {
 /**
  * The editor's API as the studio serves it (/api/studio/editor): the session's cookie and the CSRF
  * header with every call, a 401 back to sign-in as any studio call. A save goes into the person's
- * draft; the unsaved content and pages.config.json go to the preview at each change (POST /editor/preview/drafts, one
+ * draft; the unsaved content, pages.config.json and form files go to the preview at each change (POST /editor/preview/drafts, one
  * in flight and the latest after it), without waiting for the save. `onLoad` hears the live release and the draft at
  * every load of the project, `onRefused` each save's refusal by another person's change (undefined
  * once a save is not refused).
@@ -63,8 +63,8 @@ export function studioEditorApi(
     getHashes: api.getHashes,
     checkFiles: api.checkFiles,
     sendDrafts,
-    // The production preview renders the draft's pages too: an unsaved layout shows as typed.
-    previewsFile: (path) => isContentPath(path) || path === PAGES_FILE,
+    // The production preview renders the draft's pages and forms too: an unsaved layout or form shows as typed.
+    previewsFile: (path) => isContentPath(path) || path === PAGES_FILE || isFormPath(path),
     // A 409 names the other person's change: the screen shows it (the store keeps the paths).
     saveFiles: async (files) => {
       const { status, body } = await api.post('/save', { files });
