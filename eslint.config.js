@@ -103,10 +103,10 @@ export default tseslint.config(
     // (scripts/*.ts, vite.config.ts) read their own options. The exceptions, each for its reason:
     // - server/ops/cli.ts: the operator commands find the database as the server does (DATA_DIR,
     //   DATABASE_URL checked by settings.ts's parseDatabaseUrl) without the settings a start needs;
-    // - scripts/lib/editor/publish.ts: passes the environment on to git, reads no setting of its own;
+    // - scripts/lib/editor/git-tree.ts: passes the environment on to git, reads no setting of its own;
     // - scripts/lib/sample-routes.ts: CHROMIUM_PATH, where the development scripts find Chromium.
     files: ['server/**/*.ts', 'domain/**/*.ts', 'src/**/*.{ts,tsx}', 'scripts/lib/**/*.ts'],
-    ignores: ['server/settings.ts', 'server/ops/cli.ts', 'scripts/lib/editor/publish.ts', 'scripts/lib/sample-routes.ts'],
+    ignores: ['server/settings.ts', 'server/ops/cli.ts', 'scripts/lib/editor/git-tree.ts', 'scripts/lib/sample-routes.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -191,10 +191,10 @@ const IMPORT_RULES: readonly ImportRule[] = [
   },
   {
     name: 'editor-development-only',
-    why: "the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit`: the site and the server never import it, except the server's content releases and the studio's editor API, which use the editor's gate, project snapshot, text edits and a layout change in words (check.ts, project.ts, json-edit.ts, config-changes.ts)",
+    why: "the visual editor (editor/, scripts/lib/editor/) runs under `npm run edit`: the site and the server never import it, except the server's content releases and the studio's editor API, which use the editor's gate, project snapshot, text edits and a layout change in words (check.ts, project.ts, paths.ts, content-catalogue.ts, json-edit.ts, config-changes.ts)",
     from: /^(src|server|domain)\//,
     to: /^(editor\/|scripts\/lib\/editor\/|npm:@dnd-kit\/)/,
-    toNot: ['^scripts/lib/editor/(check|project|json-edit|config-changes)\\.ts$'],
+    toNot: ['^scripts/lib/editor/(check|project|paths|content-catalogue|json-edit|config-changes)\\.ts$'],
   },
 ];
 

@@ -2,7 +2,7 @@ import { contentName, LABEL_FIELDS } from '../../domain/content-names';
 import { isObject } from '../../domain/guards';
 import { formatPesos, toCentavos } from '../../domain/money';
 import { configChanges, formChange } from '../../scripts/lib/editor/config-changes';
-import { isFormFile } from '../../scripts/lib/editor/project';
+import { isFormFile } from '../../scripts/lib/editor/paths';
 import { PROJECT_PATHS } from '../../scripts/lib/project';
 import words from './change-words.json';
 

@@ -1,5 +1,6 @@
 import { isObject } from '../../domain/guards';
-import { isFormFile, sha256 } from '../../scripts/lib/editor/project';
+import { sha256 } from '../../scripts/lib/editor/project';
+import { isFormFile } from '../../scripts/lib/editor/paths';
 import { PROJECT_PATHS } from '../../scripts/lib/project';
 import { withProjectFiles } from './release-content';
 import { all, sql, type Db, type Queryable } from '../db';

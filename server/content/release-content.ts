@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manilaToday } from '../../domain/dates';
-import { isContentFile, isFormFile } from '../../scripts/lib/editor/project';
+import { isContentFile, isFormFile } from '../../scripts/lib/editor/paths';
 import { PROJECT_PATHS } from '../../scripts/lib/project';
 import { readContentFiles, resourceOf, type ContentFile } from './files';
 import { loadContent, type LoadedContent } from './load';

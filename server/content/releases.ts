@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
 import { ThreadGate, type ContentGate } from './gate-worker';
-import { isContentFile, isReleaseFile } from '../../scripts/lib/editor/project';
+import { isContentFile, isReleaseFile } from '../../scripts/lib/editor/paths';
 import type { Db, Queryable } from '../db';
 import type { Product } from '../product';
 import type { Repo } from '../repo';

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../scripts/lib/diagnostics';
 import { editText } from '../../scripts/lib/editor/json-edit';
-import { contentCatalogue, projectSnapshot, sha256, type EditorFile, type ProjectSnapshot } from '../../scripts/lib/editor/project';
+import { contentCatalogue } from '../../scripts/lib/editor/content-catalogue';
+import { projectSnapshot, sha256, type EditorFile, type ProjectSnapshot } from '../../scripts/lib/editor/project';
 import type { Db, Queryable } from '../db';
 import type { Repo } from '../repo';
 import { describeContentChange } from './change-words';
@@ -197,7 +198,9 @@ export function createStudioEditor(deps: { db: Db; repo: Repo; releases: Content
         waitsForDeploy: changed.includes(LAYOUT_FILE) ? deployWait(seen.files[LAYOUT_FILE]) : null,
         // The draft's changed forms that the site's code must have first (server/forms/release-forms.ts).
         formsWaitForDeploy: formChangesNeedingDeploy(
-          Object.fromEntries(changed.filter((path) => formNameOf(path) !== undefined && path in seen.files).map((path) => [path, seen.files[path]])),
+          Object.fromEntries(
+            changed.filter((path) => formNameOf(path) !== undefined && path in seen.files).map((path) => [path, seen.files[path]]),
+          ),
         ),
       };
     },

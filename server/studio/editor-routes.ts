@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isReleaseFile } from '../../scripts/lib/editor/project';
+import { isReleaseFile } from '../../scripts/lib/editor/paths';
 import type { ReleaseInfo } from '../content/release-rows';
 import type { StudioEditor } from '../content/studio-editor';
 import type { ContentReleases } from '../content/releases';

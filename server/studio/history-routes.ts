@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isContentFile } from '../../scripts/lib/editor/project';
+import { isContentFile } from '../../scripts/lib/editor/paths';
 import type { Repo } from '../repo';
 import { itemHistory, releaseDetail } from '../content/history';
 import type { ReleaseInfo } from '../content/release-rows';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isReleaseFile } from '../../scripts/lib/editor/project';
+import { isReleaseFile } from '../../scripts/lib/editor/paths';
 import { LOCK_HEARTBEAT_MS, LOCK_TTL_MS, type ContentLocks, type LockOutcome } from '../content/locks';
 import { audit } from './audit';
 import type { StudioContext } from './context';

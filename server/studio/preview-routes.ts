@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isReleaseFile } from '../../scripts/lib/editor/project';
+import { isReleaseFile } from '../../scripts/lib/editor/paths';
 import { previewKey, PREVIEW_PREFIX, PREVIEW_TTL_MS, signPreviewToken } from '../preview/token';
 import { unsavedContent } from '../preview/unsaved';
 import type { StudioContext } from './context';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isContentFile, isReleaseFile } from '../../scripts/lib/editor/project';
+import { isContentFile, isReleaseFile } from '../../scripts/lib/editor/paths';
 import type { Schedule } from '../content/schedule-rows';
 import type { ContentSchedules, ItemChange, ScheduleOutcome } from '../content/schedules';
 import { reviewRequired } from '../content/review-setting';

@@ -20,7 +20,8 @@ import { buildServer } from '../../server/app';
 import { ProjectGate } from '../../scripts/lib/editor/check';
 import { ContentPreview, followSavedContent } from '../../scripts/lib/editor/content-preview';
 import { editorMiddleware } from '../../scripts/lib/editor/plugin';
-import { contentName, editablePathProblem, sha256 } from '../../scripts/lib/editor/project';
+import { contentName, sha256 } from '../../scripts/lib/editor/project';
+import { editablePathProblem } from '../../scripts/lib/editor/paths';
 import { copyProject } from '../../scripts/lib/scratch-copy';
 
 /**

@@ -7,7 +7,8 @@ import { PROJECT_PATHS } from '../project';
 import { copyProject } from '../scratch-copy';
 import { validateProject } from '../validate-project';
 import { MEDIA_DIR } from './media';
-import { editablePathProblem, readText } from './project';
+import { readText } from './project';
+import { editablePathProblem } from './paths';
 import { editText } from './json-edit';
 
 /**

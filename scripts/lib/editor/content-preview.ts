@@ -10,7 +10,8 @@ import { resourceOf } from '../../../server/content/files';
 import { loadContent } from '../../../server/content/load';
 import type { Item } from '../../../server/repo';
 import { PROJECT_PATHS } from '../project';
-import { editableFiles, isContentFile, readText } from './project';
+import { editableFiles, readText } from './project';
+import { isContentFile } from './paths';
 import { OWNER_FILE, removeStaleCopies, SCRATCH_PREFIX } from './check';
 import { serialise } from './json-edit';
 

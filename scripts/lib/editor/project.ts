@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, listJson } from '../json-file';
-import { blockInfo, formNameOf, parsed, PROJECT_PATHS, readInputs, sourceCatalogue, type SourceMode } from '../project';
-import { contentName, LABEL_FIELDS } from '../../../domain/content-names';
+import { blockInfo, parsed, PROJECT_PATHS, readInputs, sourceCatalogue, type SourceMode } from '../project';
+import { contentName } from '../../../domain/content-names';
 import { templateParams } from '../../../domain/paths';
+import { contentCatalogue, type ContentMeta } from './content-catalogue';
+import { DEMO_CONTENT, editablePathProblem } from './paths';
 
 /**
  * What the visual editor (`npm run edit`) reads of the project: the files it edits
@@ -65,47 +67,6 @@ export interface ProjectSnapshot {
   content: ContentMeta[];
 }
 
-/** A file name the editor writes in a folder: letters, digits, '_', '.', '-', no '..', ending in .json. */
-const SAFE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/;
-/** The folder of the demo's content files, under content/. */
-export const DEMO_CONTENT = `${PROJECT_PATHS.content}/demo`;
-
-/** The name of `file` when it sits directly in `dir` and is a safe file name, else undefined. */
-function nameIn(dir: string, file: string): string | undefined {
-  if (!file.startsWith(`${dir}/`)) return undefined;
-  const name = file.slice(dir.length + 1);
-  return SAFE_NAME.test(name) && !name.includes('..') ? name : undefined;
-}
-
-/** Whether the file is a content file the editor edits: content/<name>.json or content/demo/<name>.json. */
-export function isContentFile(file: string): boolean {
-  return nameIn(PROJECT_PATHS.content, file) !== undefined || nameIn(DEMO_CONTENT, file) !== undefined;
-}
-
-/** Whether the file is a form file the editor edits: forms/<name>.json with a name FORM_NAME accepts (not a fragment). */
-export function isFormFile(file: string): boolean {
-  return formNameOf(file) !== undefined;
-}
-
-/**
- * Whether the file is one of a studio release's set: a content file, pages.config.json (the pages'
- * layouts and props) or a form file. A release without pages.config.json or a form's file has the
- * project's own.
- */
-export function isReleaseFile(file: string): boolean {
-  return file === PROJECT_PATHS.config || isFormFile(file) || isContentFile(file);
-}
-
-/**
- * Why a path is not one the editor writes (pages.config.json, forms/<name>.json,
- * content/<name>.json or content/demo/<name>.json), or undefined.
- */
-export function editablePathProblem(file: string): string | undefined {
-  if (file === PROJECT_PATHS.config) return undefined;
-  if (isFormFile(file) || isContentFile(file)) return undefined;
-  return `'${file}' is not a file the editor writes: ${PROJECT_PATHS.config}, ${PROJECT_PATHS.forms}/<name>.json (not a fragment), ${PROJECT_PATHS.content}/<name>.json or ${DEMO_CONTENT}/<name>.json`;
-}
-
 /** The files the editor edits that exist: pages.config.json, forms/<name>.json by name, then the content files. */
 export function editableFiles(root: string): string[] {
   const forms = listJson(root, PROJECT_PATHS.forms).map((name) => `${PROJECT_PATHS.forms}/${name}.json`);
@@ -129,92 +90,6 @@ function sourceTitle(source: string): string {
   const [first, ...rest] = source.split('/');
   const name = contentName(`${PROJECT_PATHS.content}/${first.replace(/^\{short\}-/, '')}.json`);
   return rest.length > 0 ? `${name}: the one the page's address names` : name;
-}
-
-/** A content file as the Content tab lists it. */
-export interface ContentMeta {
-  /** content/<name>.json or content/demo/<name>.json. */
-  file: string;
-  /** The resource the API serves it as (the file's name). */
-  resource: string;
-  /** The kind of content file (schemas/content/<kind>.json, from its `$schema`). */
-  kind: string;
-  /** The name an editor reads: "Shop plans and prices". */
-  name: string;
-  /** Where the Content tab lists it: "Site content", "Page banners", "Testimonials", "Demo partners and codes". */
-  group: string;
-  /** The item schema (schemas/api/resources/<item>.json, `$ref`s resolved). */
-  schema: Record<string, unknown>;
-  /** The item's field that orders the list ('precedence'), when it has one; else the array's order counts. */
-  orderBy?: string;
-  /** The item's field that names an item in a list (title, name, question, code). */
-  labelField?: string;
-}
-
-/** The schema a `$ref` relative to `from` (a file of the project) names; fragments '#/…' followed. */
-function resolveRef(root: string, from: string, ref: string, depth: number): Record<string, unknown> | undefined {
-  if (depth > 8) return undefined;
-  const [target, fragment = ''] = ref.split('#');
-  const file = target ? path.posix.normalize(path.posix.join(path.posix.dirname(from), target)) : from;
-  if (file.startsWith('..') || !file.startsWith(`${PROJECT_PATHS.schemas}/`)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  for (const token of fragment.split('/').filter(Boolean))
-    value = isObject(value) ? value[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return isObject(value) ? inlineRefs(root, file, value, depth + 1) : undefined;
-}
-
-/** A schema with every `$ref` to a file of schemas/ replaced by what it names (depth-bounded). */
-function inlineRefs(root: string, from: string, schema: unknown, depth = 0): Record<string, unknown> {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (!isObject(value)) return value;
-    if (typeof value.$ref === 'string') {
-      const { $ref, ...rest } = value;
-      const target = resolveRef(root, from, $ref, depth);
-      if (target) return { ...target, ...(walk(rest) as Record<string, unknown>) };
-    }
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
-  };
-  return walk(schema) as Record<string, unknown>;
-}
-
-/** The content files the editor edits, named, grouped and with their item schemas (see ContentMeta). */
-export function contentCatalogue(root: string, files: Record<string, EditorFile>): ContentMeta[] {
-  const metas: ContentMeta[] = [];
-  for (const [file, read] of Object.entries(files)) {
-    if (!isContentFile(file) || !isObject(read.value) || typeof read.value.$schema !== 'string') continue;
-    const kind = path.posix.basename(read.value.$schema, '.json');
-    const kindFile = `${PROJECT_PATHS.contentSchemas}/${kind}.json`;
-    const fileSchema = resolveRef(root, kindFile, '', 0);
-    const items = isObject(fileSchema?.properties) ? fileSchema.properties.items : undefined;
-    const schema = isObject(items) && isObject(items.items) ? items.items : undefined;
-    if (!schema) continue;
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    const resource = path.basename(file, '.json');
-    const demo = file.startsWith(`${DEMO_CONTENT}/`);
-    metas.push({
-      file,
-      resource,
-      kind,
-      name: contentName(file),
-      group: demo
-        ? 'Demo partners and codes'
-        : kind === 'banner'
-          ? 'Page banners'
-          : kind === 'testimonial'
-            ? 'Testimonials'
-            : 'Site content',
-      schema,
-      ...('precedence' in properties ? { orderBy: 'precedence' } : {}),
-      ...(LABEL_FIELDS.some((field) => field in properties) ? { labelField: LABEL_FIELDS.find((field) => field in properties) } : {}),
-    });
-  }
-  return metas.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A file's text as it is on disk, or undefined when it is absent. */

@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { isObject } from '../json-file';
 import type { ProjectGate } from './check';
 import { PROJECT_PATHS } from '../project';
-import { MEDIA_DIR, mediaNameProblem, storedMediaProblem } from './media';
+import { mediaNameProblem, storedMediaProblem } from './media';
 import { configChanges, formChange } from './config-changes';
-import { contentName, editablePathProblem, isContentFile, readText } from './project';
+import { contentName, readText } from './project';
+import { isContentFile } from './paths';
+import { changedFiles, committedText, git, isMediaFile, isRepository, textAt } from './git-tree';
 import type { Diagnostic } from '../diagnostics';
-
-const run = promisify(execFile);
 
 /** The longest commit message taken, in characters. */
 export const MAX_MESSAGE = 2_000;
@@ -52,20 +50,6 @@ export type PublishResult =
   | { status: 409; body: { message: string } }
   | { status: 422; body: { message: string; problems: Diagnostic[] } };
 
-async function git(root: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout } = await run('git', args, { cwd: root, maxBuffer: 16 * 1024 * 1024, env: env && { ...process.env, ...env } });
-  return stdout;
-}
-
-/** The file's text at the last commit, or undefined where it was not committed. */
-async function committedText(root: string, file: string): Promise<string | undefined> {
-  try {
-    return await git(root, ['show', `HEAD:${file}`]);
-  } catch {
-    return undefined;
-  }
-}
-
 function parse(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
@@ -73,11 +57,6 @@ function parse(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Whether a path is an uploaded image's (a file under MEDIA_DIR, no '..'). */
-function isMediaFile(file: string): boolean {
-  return file.startsWith(`${MEDIA_DIR}/`) && !file.split('/').includes('..');
 }
 
 /** The ids of a content file's items, with each item's JSON. */
@@ -104,32 +83,6 @@ function contentChanges(file: string, before: unknown, after: unknown): string {
   return `${name}: ${parts.join(', ')}`;
 }
 
-/** The editor's files that differ from the last commit (tracked and changed, or new), by `git status`. */
-async function changedFiles(root: string): Promise<string[]> {
-  const out = await git(root, [
-    'status',
-    '--porcelain=v1',
-    '-z',
-    '--untracked-files=all',
-    '--',
-    PROJECT_PATHS.config,
-    PROJECT_PATHS.forms,
-    PROJECT_PATHS.content,
-  ]);
-  const files: string[] = [];
-  const entries = out.split('\0');
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i];
-    if (entry.length < 4) continue;
-    // A rename or copy names its source in the next entry.
-    if (entry[0] === 'R' || entry[0] === 'C') i++;
-    const file = entry.slice(3);
-    if (!editablePathProblem(file) || isMediaFile(file)) files.push(file);
-  }
-  // pages.config.json first, then the forms, the content files and the images by path.
-  return [...new Set(files)].sort((a, b) => Number(b === PROJECT_PATHS.config) - Number(a === PROJECT_PATHS.config) || (a < b ? -1 : 1));
-}
-
 /**
  * The files a publish takes of `files`, and the media files it leaves out: a file of the media folder
  * is published only when it is named as the upload names one and passes the upload's check now (a
@@ -154,24 +107,6 @@ async function checkedFiles(root: string, files: readonly string[]): Promise<{ f
 /** Whether a file of the working tree exists. */
 function readBytesExist(root: string, file: string): boolean {
   return existsSync(path.join(root, file));
-}
-
-/** Whether `root` is inside a git work tree. */
-async function isRepository(root: string): Promise<boolean> {
-  try {
-    return (await git(root, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
-  } catch {
-    return false;
-  }
-}
-
-/** The text of `file` in `ref`, or undefined where the ref has no such file. */
-async function textAt(root: string, ref: string, file: string): Promise<string | undefined> {
-  try {
-    return await git(root, ['show', `${ref}:${file}`]);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The newest review branch off HEAD whose files are these files as they are now, if any. */

@@ -4,7 +4,8 @@ import type { Diagnostic } from '../diagnostics';
 import { isObject } from '../json-file';
 import type { ProjectGate } from './check';
 import { editText } from './json-edit';
-import { editablePathProblem, readText, sha256 } from './project';
+import { readText, sha256 } from './project';
+import { editablePathProblem } from './paths';
 
 /**
  * The editor's saves (`npm run edit`): the files' new texts (json-edit.ts) go through the QA gate of
