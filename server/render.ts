@@ -11,14 +11,8 @@ import { scopedFetch } from './preview/fetch-scope';
 import { createLayouts, releaseSections } from './release-layout';
 import type { SsrEntry, SsrPage, SsrRenderOptions, SsrResult } from './ssr-entry';
 import { PRIVATE_BLOCKS } from './seo';
-import {
-  BUSY_RETRY_AFTER_SECONDS,
-  sharedRenderBudget,
-  createRenderGate,
-  SERVER_BUSY,
-  TOO_MANY_RENDERS,
-  type ReleaseSlot,
-} from './render-budget';
+import { createRenderAdmission, nextTurn } from './render-admission';
+import { inProcessFetch } from './in-process-fetch';
 
 /**
  * Server rendering of the site's pages: the reference server answers a page navigation with the
@@ -61,7 +55,6 @@ const REFRESH_CLAIM_MS = 30_000;
  */
 const DEFAULT_STALE_SECONDS = 60;
 /** Resolves on the event loop's next turn, after the I/O at hand (setImmediate). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The cache key of the not-found page (a request's URL always starts with '/'). */
 const NOT_FOUND_KEY = 'not found';
@@ -113,10 +106,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     metrics.pagesRendered.inc();
     return render;
   };
-  const budget = settings.rendersPerMinute > 0 ? sharedRenderBudget(app.ctx.shared, settings.rendersPerMinute) : null;
-  const gate = settings.concurrentRenders > 0 ? createRenderGate(settings.concurrentRenders) : null;
-  /** When the last 'at capacity' warning was logged (one a minute at most). */
-  let warnedBusyAt = 0;
+  const { overBudget, slot, tryEnter } = createRenderAdmission(app, settings);
 
   // Content comes from the API the site was built for; by default that is this server, asked in process.
   const external = entry.BUILT_API_ORIGIN !== '';
@@ -185,47 +175,6 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
     return true;
   }
 
-  /** Answers 429 when the client has used its budget of renders (render-budget.ts); false when it may render. */
-  async function overBudget(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const wait = budget ? await budget.take(request.ip) : 0;
-    if (wait === 0) return false;
-    metrics.renderRefused.inc({ reason: 'budget' });
-    reply
-      .code(429)
-      .header('retry-after', String(wait))
-      .header('cache-control', 'no-store')
-      .type('text/plain; charset=utf-8')
-      .send(TOO_MANY_RENDERS);
-    return true;
-  }
-
-  /**
-   * A slot to render in (the server-wide cap, render-budget.ts), waiting in the queue if need be; when
-   * there is none, answers 503 with Retry-After and gives null. With a slot, the render starts on the
-   * event loop's next turn: requests that arrived with this one are answered first (a cached page at
-   * once), and the renders run between two turns are at most the slots, not every request at hand.
-   */
-  async function slot(reply: FastifyReply): Promise<ReleaseSlot | null> {
-    const release = gate ? await gate.enter() : () => {};
-    if (release) {
-      await nextTurn();
-      return release;
-    }
-    metrics.renderRefused.inc({ reason: 'busy' });
-    const now = Date.now();
-    if (now - warnedBusyAt >= 60_000) {
-      warnedBusyAt = now;
-      app.log.warn(gate?.load(), 'page renders at capacity (RENDER_CONCURRENCY): answering 503');
-    }
-    reply
-      .code(503)
-      .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-      .header('cache-control', 'no-store')
-      .type('text/plain; charset=utf-8')
-      .send(SERVER_BUSY);
-    return null;
-  }
-
   /**
    * The not-found page, rendered once per cache time for every unknown path, slug and article id.
    * `inSlot`: the request has been counted and holds a render slot already (its page turned out unknown).
@@ -288,7 +237,7 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
    * with every slot busy it is not started, and a later request that finds the stale copy tries again.
    */
   function refresh(pages: PageCache, key: string, produce: () => Promise<SsrResult>): void {
-    const release = gate ? gate.tryEnter() : () => {};
+    const release = tryEnter();
     if (!release) return;
     // One render per page across every instance that shares the cache (page-cache.ts).
     pages
@@ -346,21 +295,5 @@ export async function createPageRenderer(app: FastifyInstance, staticDir: string
         release();
       }
     },
-  };
-}
-
-/** A fetch for the SSR bundle that asks `app`'s API in process (app.inject), GET only. */
-export function inProcessFetch(app: FastifyInstance): (input: string, init?: RequestInit) => Promise<Response> {
-  return async (input, init) => {
-    const url = new URL(input);
-    const res = await app.inject({
-      method: 'GET',
-      url: url.pathname + url.search,
-      headers: { accept: 'application/json', ...(init?.headers as Record<string, string>) },
-    });
-    return new Response(res.statusCode === 204 ? null : res.body, {
-      status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? '') },
-    });
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncContent } from '../content/sync';
 import type { Product } from '../product';
-import { inProcessFetch } from '../render';
+import { inProcessFetch } from '../in-process-fetch';
 import { draftResources } from './content';
 import type { PreviewContent } from './draft';
 import type { ApiFetch } from './fetch-scope';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { inProcessFetch } from '../render';
+import { inProcessFetch } from '../in-process-fetch';
 import { framedByStudio } from '../security';
 import { createDraftApis, type DraftApisOptions } from './apis';
 import { mayPreview, previewContent } from './draft';
