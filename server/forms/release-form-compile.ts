@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { RJSFSchema } from '@rjsf/utils';
 import { bundleForm, type ReadJson } from '../../domain/form-bundle';
 import { isObject } from '../../domain/guards';
@@ -10,6 +8,7 @@ import { resolveFormFile } from '../../scripts/lib/generate/form-files';
 import { compileStandalone, unsupportedFormats, validatorModule } from '../../scripts/lib/generate/validators';
 import type { Product } from '../product';
 import { ROOT_DIR } from '../root';
+import { loadValidators } from './run-validators';
 import { FORMS_DIR, formFileOf, withModule, type Form, type FormFile, type ValidatorModule } from './form';
 
 /**
@@ -69,10 +68,6 @@ function reader(texts: Readonly<Record<string, string>>, root: string): ReadJson
     }
   };
 }
-
-const require = createRequire(import.meta.url);
-/** The server imports its validator with the helpers of node_modules (absolute URLs: the module has no path of its own). */
-const nodeHelper = (specifier: string) => pathToFileURL(require.resolve(specifier)).href;
 
 /** A release's form file as the site would use it: bundled and with the product's names filled in. */
 export interface ResolvedForm {
@@ -134,17 +129,16 @@ export async function compileReleaseForm(
   // The route a form is sent to is the build's (its endpoint is made at the start): such a form waits whole.
   if (formFile.flow.target !== formFileOf(name, JSON.parse(built) as unknown)?.flow.target) return { kind: 'refused', reason: 'target' };
   if (unsupportedFormats(formFile.schema).size > 0) return { kind: 'refused', reason: 'format' };
-  let server: string;
+  let validators: ValidatorModule;
   let moduleText: string | undefined;
   try {
     const compiled = compileStandalone(formFile.schema as RJSFSchema);
-    server = validatorModule(compiled, { resolve: nodeHelper });
     moduleText = options.runtimeUrl ? validatorModule(compiled, { runtime: options.runtimeUrl }) : undefined;
+    // Run as a function (vm-forms.ts), not imported: Node would keep each imported module for good.
+    validators = { default: loadValidators(compiled.cjs), rootKey: compiled.rootKey };
   } catch {
     return { kind: 'refused', reason: 'uncompilable' };
   }
-  // Imported as a data: URL (no file written); Node keeps each module it imported for the process's life.
-  const validators = (await import(`data:text/javascript;base64,${Buffer.from(server).toString('base64')}`)) as ValidatorModule;
   const form = withModule(formFile, validators);
   if (!form) return { kind: 'refused', reason: 'uncompilable' };
   return {

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { Script } from 'node:vm';
-import { compileStandalone, RUNTIME_HELPERS, unsupportedFormats } from '../../scripts/lib/generate/validators';
-import { withModule, type Form, type ValidateFunction, type ValidatorModule } from './form';
+import { compileStandalone, unsupportedFormats } from '../../scripts/lib/generate/validators';
+import { withModule, type Form, type ValidatorModule } from './form';
+import { loadValidators } from './run-validators';
 import { hashOf, type FormRefusal, type ResolvedForm } from './release-form-compile';
 
 /**
@@ -25,23 +24,6 @@ export interface VmForm {
 export interface VmForms {
   /** Form `found` compiled (or why not): a form without schema, a format or rules that cannot be compiled. */
   load(found: ResolvedForm): VmForm | { refused: FormRefusal };
-}
-
-const require = createRequire(import.meta.url);
-const HELPERS: readonly string[] = RUNTIME_HELPERS;
-
-/** Ajv's standalone CommonJS code run as a function: only the runtime helpers may be required. */
-function loadValidators(cjs: string): Record<string, ValidateFunction> {
-  const exports: Record<string, ValidateFunction> = {};
-  const run = new Script(`(function (require, exports) {\n${cjs}\n})`, { filename: 'studio-form.js' }).runInThisContext() as (
-    need: (specifier: string) => unknown,
-    into: Record<string, ValidateFunction>,
-  ) => void;
-  run((specifier) => {
-    if (!HELPERS.includes(specifier)) throw new Error(`the compiled form requires '${specifier}'`);
-    return require(specifier);
-  }, exports);
-  return exports;
 }
 
 function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {

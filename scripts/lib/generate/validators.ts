@@ -61,11 +61,11 @@ export interface EsmValidators {
  * bundlers (which expose the exports themselves).
  */
 /**
- * Where the ES module takes the runtime helpers from: their packages (`<specifier>.js`, or the
- * URL `resolve` gives), or the `modules` map of one module at `runtime` (the built
- * validator-runtime chunk, for a validator compiled by the server).
+ * Where the ES module takes the runtime helpers from: their packages (`<specifier>.js`), or the
+ * `modules` map of one module at `runtime` (the built validator-runtime chunk, for a validator
+ * compiled by the server).
  */
-export type HelperImports = { resolve?: (specifier: string) => string } | { runtime: string };
+export type HelperImports = Record<string, never> | { runtime: string };
 
 export function toEsModule(cjs: string, extra: string[] = [], helpers: HelperImports = {}): EsmValidators {
   const entries: Array<[string, string]> = [];
@@ -107,9 +107,7 @@ export function toEsModule(cjs: string, extra: string[] = [], helpers: HelperImp
             `import { modules as __runtime } from ${JSON.stringify(helpers.runtime)};`,
             ...modules.map((specifier, i) => `const __module${i} = __runtime[${JSON.stringify(specifier)}];`),
           ]
-      : modules.map(
-          (specifier, i) => `import * as __module${i} from ${JSON.stringify(helpers.resolve?.(specifier) ?? `${specifier}.js`)};`,
-        );
+      : modules.map((specifier, i) => `import * as __module${i} from ${JSON.stringify(`${specifier}.js`)};`);
   const interop =
     modules.length === 0
       ? []
