@@ -38,6 +38,7 @@ const useStyles = makeStyles({
   },
   problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   unsaved: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  where: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
 });
 
 /** The Forms tab: the form files of forms/ and the selected one in the form editor. */
@@ -83,7 +84,7 @@ export function FormsTab() {
                       </span>
                     )}
                   </span>
-                  <span className={list.meta}>{formUseWords(uses.get(file))}</span>
+                  <span className={styles.where}>{formUseWords(uses.get(file))}</span>
                   {count > 0 && (
                     <span className={styles.problem}>
                       ⚠ {count} {count === 1 ? 'problem' : 'problems'}

@@ -115,7 +115,10 @@ test('sections move by keyboard alone, and a file changed on disk is noticed', a
 test('a form gets a new text field with its length rule, and saves', async ({ page }) => {
   await openEditor(page);
   await page.getByRole('tab', { name: 'Forms' }).click();
-  await page.getByRole('button', { name: /^Quote/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Form files' })
+    .getByRole('button', { name: /^Quote/ })
+    .click();
   await page.getByRole('textbox', { name: 'Label' }).fill('Company size');
   await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Text' });
   await page.getByRole('button', { name: 'Add field' }).click();
@@ -181,7 +184,10 @@ test('Add an FAQ section to About, fill its props, move it up, and save', async 
 test("Add a 'Preferred time' select to the contact form and save", async ({ page }) => {
   await openEditor(page);
   await page.getByRole('tab', { name: 'Forms' }).click();
-  await page.getByRole('button', { name: /^Contact/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Form files' })
+    .getByRole('button', { name: /^Contact/ })
+    .click();
   await page.getByRole('textbox', { name: 'Label' }).fill('Preferred time');
   await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Select with options' });
   await page.getByRole('button', { name: 'Add field' }).click();
@@ -245,7 +251,10 @@ test('An axe check of the editor finds no serious violation', async ({ page }) =
 
   // A form with a select field opened: its settings and options editor are checked too.
   await page.getByRole('tab', { name: 'Forms' }).click();
-  await page.getByRole('button', { name: /^Contact/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Form files' })
+    .getByRole('button', { name: /^Contact/ })
+    .click();
   await page.getByRole('list', { name: 'Fields of the form, in order' }).getByRole('button', { name: 'Title', exact: true }).click();
   await expect(
     page.getByRole('group', { name: 'Settings of Title' }).getByRole('textbox', { name: 'Option 1', exact: true }),

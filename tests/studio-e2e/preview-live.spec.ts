@@ -5,6 +5,7 @@ import { signInAs, SITE, STUDIO } from './helpers';
  * The preview follows the typing: a change to a plan's price reaches the frame's page before any
  * save, in place — the frame does not load again, its document stays the same one, and the focus
  * stays in the form. A message to the frame from another window than the studio's is ignored.
+ * With an "As of" date the frame shows the site as of then: the changes scheduled by then applied.
  */
 
 const FRAME = 'iframe[title^="Preview of /shop"]';
@@ -61,4 +62,33 @@ test('typing updates the preview in place, before the save, without loading the 
   expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   const discarded = await page.request.delete('/api/studio/editor/draft', { headers: { origin: STUDIO, 'x-studio-csrf': '1' } });
   expect(discarded.ok()).toBe(true);
+});
+
+test('the preview shows the site as of a later date: a scheduled price from its time on', async ({ page }) => {
+  await signInAs(page, 'editor');
+  const headers = { origin: STUDIO, 'x-studio-csrf': '1' };
+  const project = (await (await page.request.get('/api/studio/editor/project')).json()) as {
+    files: Record<string, { value: { items: Array<{ name?: string; price?: number }> } }>;
+  };
+  const plans = structuredClone(project.files['content/shop-plans.json'].value);
+  plans.items.find((plan) => plan.name === 'Individual')!.price = 3131;
+  const scheduled = await page.request.post('/api/studio/schedules', {
+    headers,
+    data: { runAt: '2031-01-01T00:00:00+08:00', files: { 'content/shop-plans.json': plans } },
+  });
+  expect(scheduled.status()).toBe(201);
+  const { id } = (await scheduled.json()) as { id: number };
+  try {
+    await openIndividualPlan(page);
+    await previewFrame(page);
+    await expect(page.frameLocator(FRAME).locator('.plan-card__amount', { hasText: /3,131/ })).toHaveCount(0);
+    const asOf = page.getByLabel('As of (Manila time)');
+    await asOf.fill('2031-01-02T09:00');
+    await expect(page.frameLocator(FRAME).locator('.plan-card__amount', { hasText: /3,131/ })).toBeVisible();
+    // Emptied: the site as it is now again.
+    await asOf.fill('');
+    await expect(page.frameLocator(FRAME).locator('.plan-card__amount', { hasText: /3,131/ })).toHaveCount(0);
+  } finally {
+    expect((await page.request.delete(`/api/studio/schedules/${id}`, { headers })).ok()).toBe(true);
+  }
 });

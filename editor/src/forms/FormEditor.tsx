@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { formTitle } from '../core/form-paths';
 import { AddFieldForm } from './AddFieldForm';
 import { bundleForm } from './bundle';
 import { fieldElementId } from './field-props';
@@ -49,7 +50,6 @@ const useStyles = makeStyles({
   heading: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   note: { color: tokens.colorNeutralForeground3 },
-  mono: { fontFamily: tokens.fontFamilyMonospace },
   visuallyHidden: {
     position: 'absolute',
     width: '1px',
@@ -144,11 +144,12 @@ export function FormEditor({ path, value, fragments, problems, onChange }: FormE
     <div className={styles.root}>
       <div className={styles.column}>
         <div>
-          <h2 className={styles.title}>Form {key}</h2>
-          <Text size={200} className={styles.note}>
-            <span className={styles.mono}>{path}</span>
-            {problems.length > 0 ? ` · ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving` : ''}
-          </Text>
+          <h2 className={styles.title}>Form: {formTitle(path)}</h2>
+          {problems.length > 0 && (
+            <Text size={200} className={styles.note}>
+              {`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving`}
+            </Text>
+          )}
         </div>
         <ProblemList problems={formProblems} label="Problems of the form" />
 
