@@ -37,7 +37,7 @@ export interface CompiledForm {
 }
 
 /** Why a release's form file is not used (the build's form stays). */
-export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema' | 'target' | 'format' | 'uncompilable';
+export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema' | 'target' | 'format' | 'pattern' | 'uncompilable';
 
 export type FormOutcome = { kind: 'same' } | { kind: 'changed'; compiled: CompiledForm } | { kind: 'refused'; reason: FormRefusal };
 

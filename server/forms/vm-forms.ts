@@ -1,4 +1,5 @@
 import { compileStandalone, unsupportedFormats } from '../../scripts/lib/generate/validators';
+import { checkPatterns, patternsOf } from '../../scripts/lib/pattern-safety';
 import { withModule, type Form, type ValidatorModule } from './form';
 import { loadValidators } from './run-validators';
 import { hashOf, type FormRefusal, type ResolvedForm } from './release-form-compile';
@@ -30,6 +31,11 @@ function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {
   const { formFile } = found;
   if (!formFile) return { refused: 'no-schema' };
   if (unsupportedFormats(formFile.schema).size > 0) return { refused: 'format' };
+  // A form being edited has not been through the gate: a pattern that may backtrack without end
+  // would stall this process on the data checked with it. The gate's check decides (recheck,
+  // its verdicts cached by pattern), before any code is made.
+  const verdicts = checkPatterns(patternsOf(formFile.schema).map((found) => found.source));
+  if ([...verdicts.values()].some((verdict) => verdict.status !== 'safe')) return { refused: 'pattern' };
   try {
     const { cjs, rootKey } = compileStandalone(formFile.schema);
     const validators: ValidatorModule = { default: loadValidators(cjs), rootKey };

@@ -38,12 +38,17 @@ describe("the studio's form check", () => {
     const value = structuredClone(project.files[CONTACT].value) as { schema: { properties: Record<string, unknown> } };
     value.schema.properties.email = {
       type: 'string',
-      pattern: '^\\S+@\\S+$',
+      pattern: '^[^@\\s]+@[^@\\s]+$',
       errorMessage: { pattern: 'Type the address you read mail at' },
     };
     const unsaved = await call(editor, 'POST', '/forms/check', { file: CONTACT, formData: bad, value });
     expect(unsaved).toMatchObject({ status: 200, body: { errors: { email: ['Type the address you read mail at'] } } });
     const good = await call(editor, 'POST', '/forms/check', { file: CONTACT, formData: { ...bad, email: 'ana@example.com' }, value });
     expect(good).toMatchObject({ status: 200, body: { errors: {} } });
+
+    // A pattern that backtracks without end is refused before any code is made from it.
+    value.schema.properties.email = { type: 'string', pattern: '^(a+)+$', errorMessage: { pattern: 'Only a' } };
+    const slow = await call(editor, 'POST', '/forms/check', { file: CONTACT, formData: { ...bad, email: `${'a'.repeat(40)}!` }, value });
+    expect(slow).toMatchObject({ status: 422, body: { reason: 'pattern' } });
   });
 });
