@@ -34,8 +34,12 @@ function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {
   // A form being edited has not been through the gate: a pattern that may backtrack without end
   // would stall this process on the data checked with it. The gate's check decides (recheck,
   // its verdicts cached by pattern), before any code is made.
-  const verdicts = checkPatterns(patternsOf(formFile.schema).map((found) => found.source));
-  if ([...verdicts.values()].some((verdict) => verdict.status !== 'safe')) return { refused: 'pattern' };
+  try {
+    const verdicts = checkPatterns(patternsOf(formFile.schema).map((found) => found.source));
+    if ([...verdicts.values()].some((verdict) => verdict.status !== 'safe')) return { refused: 'pattern' };
+  } catch {
+    return { refused: 'pattern' }; // the check could not run (recheck missing): nothing unchecked runs
+  }
   try {
     const { cjs, rootKey } = compileStandalone(formFile.schema);
     const validators: ValidatorModule = { default: loadValidators(cjs), rootKey };
