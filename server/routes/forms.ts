@@ -29,7 +29,7 @@ interface Envelope {
 }
 
 /** The route's options: the rate limits', the upload quota and the uploads' budget per client. */
-interface FormRoutesOptions extends LimitedRoutesOptions {
+export interface FormRoutesOptions extends LimitedRoutesOptions {
   /** Bytes the stored uploads may take in all (UPLOAD_QUOTA_MB); a submission with files beyond it is refused with 507. */
   uploadQuotaBytes?: number;
   /** Bytes of uploads one client may store a day (UPLOAD_CLIENT_DAILY_MB); beyond them 429. 0 or absent: no budget. */

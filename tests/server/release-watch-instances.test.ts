@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildOptions } from '../../server/app';
+import type { BuildOptions } from '../../server/build-options';
 import type { PageRenderer } from '../../server/render';
 import { dropDatabaseOf, startServer, tempDir } from './helpers';
 import { faqSite, publishFaqQuestion } from './release-publish';

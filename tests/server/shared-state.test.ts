@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildOptions } from '../../server/app';
+import type { BuildOptions } from '../../server/build-options';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { dropDatabaseOf, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
 
