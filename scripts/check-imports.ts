@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkImports } from './lib/import-rules';
+import { checkImports } from './lib/import-check';
 
 /** `npm run lint:imports`: the import boundaries of the design (scripts/lib/import-rules.ts). */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,15 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
-import {
-  checkImports,
-  importCycles,
-  importGraph,
-  ruleViolations,
-  sourceFiles,
-  STUDIO_EDITOR_DEV_ONLY,
-  typeImportGraph,
-} from '../../scripts/lib/import-rules';
+import { checkImports, importCycles, importGraph, ruleViolations, sourceFiles, typeImportGraph } from '../../scripts/lib/import-check';
+import { STUDIO_EDITOR_DEV_ONLY } from '../../scripts/lib/import-rules';
 
 /** Every file and package `entry` reaches through the graph, itself included. */
 function reach(graph: ReadonlyMap<string, readonly string[]>, entry: string): Set<string> {
