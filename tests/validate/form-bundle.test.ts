@@ -246,7 +246,11 @@ describe('one bundler', () => {
      * Files that split a `$ref` for another purpose: the editor's server inlines the content resource
      * schemas of schemas/ (plain JSON Schema refs, no overrides), and the type generator re-roots refs.
      */
-    const OTHER_PURPOSE = new Set(['scripts/lib/editor/content-catalogue.ts', 'scripts/lib/generate/compile-types.ts', 'domain/json-pointer.ts']);
+    const OTHER_PURPOSE = new Set([
+      'scripts/lib/editor/content-catalogue.ts',
+      'scripts/lib/generate/compile-types.ts',
+      'domain/json-pointer.ts',
+    ]);
     const files = (dir: string): string[] =>
       readdirSync(path.join(REPO, dir), { withFileTypes: true }).flatMap((entry) => {
         const file = `${dir}/${entry.name}`;
