@@ -28,8 +28,9 @@ try {
 
 process.stdout.write(`The server suite against PostgreSQL at ${shown}\n`);
 const files = process.argv.slice(2);
-// One file at a time: with two workers a test once found its fresh schema missing at its first
-// migration (tests/server/git-record.test.ts, 2026-12-07), not yet explained; the SQLite half runs two.
+// One file at a time: every test has a schema of its own in one database, and Kysely's migrator
+// lists the tables of every schema; a schema another worker drops meanwhile fails that listing
+// ("schema t_… does not exist", seen in tests/server/git-record.test.ts). The SQLite half runs two.
 const result = spawnSync('npx', ['vitest', 'run', '--maxWorkers=1', ...(files.length > 0 ? files : ['tests/server', 'tests/studio'])], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
