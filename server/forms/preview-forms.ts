@@ -22,8 +22,24 @@ export interface PreviewForms {
   render(texts: Readonly<Record<string, string>>): Record<string, RenderForm> | undefined;
 }
 
+/** Forms worked out, by name and text: a preview renders at each keystroke, and a release holds every form. */
+const KEPT_OUTCOMES = 100;
+
 export function createPreviewForms(options: { product: Product; vmForms: VmForms; formsDir?: string; root?: string }): PreviewForms {
   const built = builtFormTexts(options.formsDir);
+  // The fragments a form names are the project's (a release holds none), so its name and text decide.
+  const outcomes = new Map<string, RenderForm | null>();
+
+  /** Form `name` of `texts` as a preview renders it, or null where the built form shows. */
+  const outcomeOf = (name: string, texts: Readonly<Record<string, string>>, builtText: string): RenderForm | null => {
+    const found = resolveReleaseForm(name, texts, options);
+    if (found.kind === 'refused' || found.fileText === builtText) return null;
+    if (found.formFile?.flow.target !== formFileOf(name, JSON.parse(builtText) as unknown)?.flow.target) return null;
+    const loaded = options.vmForms.load(found);
+    if ('refused' in loaded) return null;
+    return { file: '', module: '', loaded: { form: found.resolved, validators: loaded.validators } };
+  };
+
   return {
     render(texts) {
       const forms: Record<string, RenderForm> = {};
@@ -31,12 +47,14 @@ export function createPreviewForms(options: { product: Product; vmForms: VmForms
         const name = formNameOf(path);
         const builtText = name === undefined ? undefined : built.get(name);
         if (name === undefined || builtText === undefined) continue;
-        const found = resolveReleaseForm(name, texts, options);
-        if (found.kind === 'refused' || found.fileText === builtText) continue;
-        if (found.formFile?.flow.target !== formFileOf(name, JSON.parse(builtText) as unknown)?.flow.target) continue;
-        const loaded = options.vmForms.load(found);
-        if ('refused' in loaded) continue;
-        forms[name] = { file: '', module: '', loaded: { form: found.resolved, validators: loaded.validators } };
+        const key = `${name}\n${texts[path]}`;
+        let outcome = outcomes.get(key);
+        if (outcome === undefined) {
+          outcome = outcomeOf(name, texts, builtText);
+          outcomes.set(key, outcome);
+          if (outcomes.size > KEPT_OUTCOMES) outcomes.delete(outcomes.keys().next().value as string);
+        }
+        if (outcome) forms[name] = outcome;
       }
       return Object.keys(forms).length > 0 ? forms : undefined;
     },
