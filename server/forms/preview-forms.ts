@@ -1,6 +1,6 @@
 import { formNameOf } from '../../scripts/lib/project';
 import type { Product } from '../product';
-import { builtFormTexts, resolveReleaseForm } from './release-form-compile';
+import { builtFormTexts, hashOf, resolveReleaseForm } from './release-form-compile';
 import type { RenderForm } from './release-forms';
 import { formFileOf } from './form';
 import type { VmForms } from './vm-forms';
@@ -47,7 +47,8 @@ export function createPreviewForms(options: { product: Product; vmForms: VmForms
         const name = formNameOf(path);
         const builtText = name === undefined ? undefined : built.get(name);
         if (name === undefined || builtText === undefined) continue;
-        const key = `${name}\n${texts[path]}`;
+        // By digest: a form file may be 256 kB, and a hundred are kept.
+        const key = hashOf(`${name}\n${texts[path]}`);
         let outcome = outcomes.get(key);
         if (outcome === undefined) {
           outcome = outcomeOf(name, texts, builtText);
