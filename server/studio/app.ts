@@ -8,7 +8,7 @@ import { STRICT_TRANSPORT_SECURITY } from '../security';
 import type { SharedState } from '../shared-state';
 import { accountById, closeExpiredSessions, closeSession, sessionById, sessionIdOf, touchSession, type Account } from './accounts';
 import { abilityFor, type Access, type StudioAbility } from './rights';
-import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type StudioContext } from './context';
+import { CSRF_HEADER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS, type StudioContext } from './context';
 import { DEFAULT_STUDIO_SIGN_IN_LIMITS } from '../rate-limit';
 import { seedDemoAccounts } from './demo';
 import deskRoutes from './desk-routes';
@@ -253,7 +253,8 @@ const refuse = (reply: FastifyReply, status: number, message: string) => reply.c
 /**
  * The caller of a request with a session cookie: the session must exist, be used within
  * SESSION_IDLE_MS and younger than SESSION_ABSOLUTE_MS, and its account exist and not be disabled.
- * An ended session is removed. Each request moves the session's last use to now.
+ * An ended session is removed. A request moves the session's last use to now when it was recorded
+ * SESSION_TOUCH_MS ago or more.
  */
 async function signedIn(ctx: StudioContext, request: FastifyRequest): Promise<StudioCaller | undefined> {
   const sessionId = sessionIdOf(request.headers.cookie, ctx.cookieName);
@@ -261,13 +262,14 @@ async function signedIn(ctx: StudioContext, request: FastifyRequest): Promise<St
   const session = await sessionById(ctx.db.query, sessionId);
   if (!session) return undefined;
   const now = ctx.now();
-  const idle = now.getTime() - Date.parse(session.last_seen_at) > SESSION_IDLE_MS;
+  const sinceUse = now.getTime() - Date.parse(session.last_seen_at);
+  const idle = sinceUse > SESSION_IDLE_MS;
   const old = now.getTime() - Date.parse(session.created_at) > SESSION_ABSOLUTE_MS;
   const account = idle || old ? undefined : await accountById(ctx.db.query, session.account_id);
   if (!account || account.disabled) {
     await closeSession(ctx.db.query, sessionId);
     return undefined;
   }
-  await touchSession(ctx.db.query, sessionId, now);
+  if (sinceUse >= SESSION_TOUCH_MS) await touchSession(ctx.db.query, sessionId, now);
   return { account, sessionId, signedInAt: session.created_at, ability: abilityFor(account.roles) };
 }

@@ -10,6 +10,12 @@ import type { SecretKeys } from './secret-box';
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
 /**
+ * A session's last use is written at most once a minute: the editor's preview sends at every
+ * keystroke, and a database write each time cost the send a few milliseconds for no gain. A session
+ * thus ends between 29 and 30 minutes after its last request.
+ */
+export const SESSION_TOUCH_MS = 60_000;
+/**
  * A new factor (a passkey) is added only within 10 minutes of a sign-in: a session left open on a
  * shared screen cannot give someone else a way in of their own without signing in again.
  */

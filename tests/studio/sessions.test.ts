@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
-import { CSRF_HEADER, SESSION_IDLE_MS } from '../../server/studio/context';
+import { CSRF_HEADER, SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../../server/studio/context';
 import { cookieOf, FROM_STUDIO, PASSWORD, STUDIO_URL, useStudio } from './helpers';
 
 describe('studio sign-in and sessions', () => {
@@ -88,6 +88,22 @@ describe('studio sign-in and sessions', () => {
       minutes += 25;
     }
     expect(minutes).toBe(Math.ceil((12 * 60) / 25) * 25);
+  });
+
+  it('records a use at most once a minute: the idle end counts from the last one recorded', async () => {
+    const account = await studio.account('touch@studio.example', ['staff']);
+    // A request within the minute after sign-in is not recorded: the session ends 30 minutes after sign-in.
+    const quick = await studio.signIn(account);
+    studio.clock.advance(SESSION_TOUCH_MS - 10_000);
+    expect((await me(quick)).statusCode).toBe(200);
+    studio.clock.advance(SESSION_IDLE_MS - SESSION_TOUCH_MS + 11_000);
+    expect((await me(quick)).statusCode).toBe(401);
+    // One a minute or more after it is: the session lives on from that request.
+    const later = await studio.signIn(account);
+    studio.clock.advance(SESSION_TOUCH_MS);
+    expect((await me(later)).statusCode).toBe(200);
+    studio.clock.advance(SESSION_IDLE_MS - SESSION_TOUCH_MS + 1000);
+    expect((await me(later)).statusCode).toBe(200);
   });
 
   it('signs out, and signs out everywhere', async () => {
