@@ -6,6 +6,7 @@ import { addDays, daysBetween } from '../../domain/dates';
 import { isObject } from '../../domain/guards';
 import { parsePointer } from '../../domain/json-pointer';
 import { describeSyntaxError, positionAt } from '../../domain/json-syntax';
+import { kept } from '../kept';
 import type { Item } from '../repo';
 import { readContentFiles, type ContentFile } from './files';
 import { contentRuleProblems, fillNames, type ContentFileData } from './rules';
@@ -142,10 +143,47 @@ function servableItems(items: readonly unknown[]): Item[] {
   });
 }
 
+/** One file as loadContent takes it: parsed, its kind's validator when it names one, its own problems. */
+interface CheckedFile {
+  parsed: Parsed | undefined;
+  kinded: boolean;
+  problems: ContentProblem[];
+}
+
+/** A file's parse and schema check, by everything they depend on (files, root, product). */
+const checkedFiles = kept<CheckedFile>({ count: 200, chars: 8_000_000 });
+
+/** Parses `file` and checks it against the schema of the kind it names, as served (names filled in). */
+function checkFile(file: ContentFile, validators: Map<string, ValidateFunction>, product: LoadOptions['product']): CheckedFile {
+  const problems: ContentProblem[] = [];
+  const parsed = parse(file, problems);
+  if (!parsed) return { parsed, kinded: false, problems };
+  const locate = (pointer: string, message: string) =>
+    problems.push({ file: file.file, pointer, message, ...positionAt(file.text, offsetOf(parsed.tree, pointer)) });
+  const declared = isObject(parsed.data) && typeof parsed.data.$schema === 'string' ? parsed.data.$schema : undefined;
+  const kind = declared !== undefined ? KIND.exec(declared)?.[1] : undefined;
+  const validate = kind !== undefined ? validators.get(kind) : undefined;
+  if (!validate) {
+    locate(declared === undefined ? '' : '/$schema', `$schema must name a file of ${CONTENT_SCHEMAS}/ (the kind of this resource's items)`);
+    return { parsed: lean(parsed), kinded: false, problems };
+  }
+  // Checked as served: a slug written `{short}-shop` is a slug once the product's short name is in.
+  if (!validate(fillNames(parsed.data, product)))
+    for (const error of validate.errors ?? []) {
+      const { pointer, message } = describe(error);
+      locate(pointer, message);
+    }
+  return { parsed: lean(parsed), kinded: true, problems };
+}
+
+/** A parsed file without its syntax tree (ten times the text), which a located problem parses again. */
+const lean = (parsed: Parsed): Parsed => ({ ...parsed, tree: undefined });
+
 /**
  * Reads and checks the content files of a project (each against its schemas/content/ kind, then the
  * shared rules) and gives the items the API serves. Problems come with file, line, column and pointer;
- * a caller that gets any must not use the items.
+ * a caller that gets any must not use the items. A file's own check is kept by its text: a preview
+ * loads the whole set at each keystroke, and one file changed.
  */
 export function loadContent(options: LoadOptions): LoadedContent {
   const problems: ContentProblem[] = [];
@@ -153,32 +191,18 @@ export function loadContent(options: LoadOptions): LoadedContent {
     ? options.files.filter((file) => options.demo || !file.demo)
     : readContentFiles(options.root, { demo: options.demo });
   const validators = contentValidators(options.root);
-  const parsed = files.flatMap((file) => parse(file, problems) ?? []);
-  const locate = (file: Parsed, pointer: string, message: string) =>
-    problems.push({ file: file.file, pointer, message, ...positionAt(file.text, offsetOf(file.tree, pointer)) });
-
+  const { name, short } = options.product;
+  const checked = files.map((file) =>
+    checkedFiles.get(JSON.stringify([options.root, name, short, file.file, file.resource, file.demo, file.text]), () =>
+      checkFile(file, validators, options.product),
+    ),
+  );
+  for (const file of checked) problems.push(...file.problems.map((problem) => ({ ...problem })));
+  const parsed = checked.flatMap((file) => file.parsed ?? []);
   /** The files that name a kind they are checked as. */
-  const kinded = new Set<Parsed>();
-  for (const file of parsed) {
-    const declared = isObject(file.data) && typeof file.data.$schema === 'string' ? file.data.$schema : undefined;
-    const kind = declared !== undefined ? KIND.exec(declared)?.[1] : undefined;
-    const validate = kind !== undefined ? validators.get(kind) : undefined;
-    if (!validate) {
-      locate(
-        file,
-        declared === undefined ? '' : '/$schema',
-        `$schema must name a file of ${CONTENT_SCHEMAS}/ (the kind of this resource's items)`,
-      );
-      continue;
-    }
-    kinded.add(file);
-    // Checked as served: a slug written `{short}-shop` is a slug once the product's short name is in.
-    if (!validate(fillNames(file.data, options.product)))
-      for (const error of validate.errors ?? []) {
-        const { pointer, message } = describe(error);
-        locate(file, pointer, message);
-      }
-  }
+  const kinded = new Set(checked.flatMap((file) => (file.kinded && file.parsed ? [file.parsed] : [])));
+  const locate = (file: Parsed, pointer: string, message: string) =>
+    problems.push({ file: file.file, pointer, message, ...positionAt(file.text, offsetOf(file.tree ?? parseTree(file.text), pointer)) });
   const byFile = new Map(parsed.map((file) => [file.file, file]));
   for (const problem of contentRuleProblems(parsed)) locate(byFile.get(problem.file)!, problem.pointer, problem.message);
 

@@ -1,6 +1,7 @@
 import { formNameOf } from '../../scripts/lib/project';
 import type { Product } from '../product';
-import { builtFormTexts, hashOf, resolveReleaseForm } from './release-form-compile';
+import { kept } from '../kept';
+import { builtFormTexts, resolveReleaseForm } from './release-form-compile';
 import type { RenderForm } from './release-forms';
 import { formFileOf } from './form';
 import type { VmForms } from './vm-forms';
@@ -28,7 +29,7 @@ const KEPT_OUTCOMES = 100;
 export function createPreviewForms(options: { product: Product; vmForms: VmForms; formsDir?: string; root?: string }): PreviewForms {
   const built = builtFormTexts(options.formsDir);
   // The fragments a form names are the project's (a release holds none), so its name and text decide.
-  const outcomes = new Map<string, RenderForm | null>();
+  const outcomes = kept<RenderForm | null>(KEPT_OUTCOMES);
 
   /** Form `name` of `texts` as a preview renders it, or null where the built form shows. */
   const outcomeOf = (name: string, texts: Readonly<Record<string, string>>, builtText: string): RenderForm | null => {
@@ -47,14 +48,7 @@ export function createPreviewForms(options: { product: Product; vmForms: VmForms
         const name = formNameOf(path);
         const builtText = name === undefined ? undefined : built.get(name);
         if (name === undefined || builtText === undefined) continue;
-        // By digest: a form file may be 256 kB, and a hundred are kept.
-        const key = hashOf(`${name}\n${texts[path]}`);
-        let outcome = outcomes.get(key);
-        if (outcome === undefined) {
-          outcome = outcomeOf(name, texts, builtText);
-          outcomes.set(key, outcome);
-          if (outcomes.size > KEPT_OUTCOMES) outcomes.delete(outcomes.keys().next().value as string);
-        }
+        const outcome = outcomes.get(`${name}\n${texts[path]}`, () => outcomeOf(name, texts, builtText));
         if (outcome) forms[name] = outcome;
       }
       return Object.keys(forms).length > 0 ? forms : undefined;

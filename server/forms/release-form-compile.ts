@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { digestOf } from '../kept';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -42,7 +42,7 @@ export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema'
 export type FormOutcome = { kind: 'same' } | { kind: 'changed'; compiled: CompiledForm } | { kind: 'refused'; reason: FormRefusal };
 
 /** A hex digest of `text` (the content address of what is served). */
-export const hashOf = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+export const hashOf = digestOf;
 
 /** The forms the build has, by name: their resolved file as generated (src/generated/form-files). */
 export function builtFormTexts(formsDir = FORMS_DIR): Map<string, string> {

@@ -2,7 +2,8 @@ import { compileStandalone, unsupportedFormats } from '../../scripts/lib/generat
 import { checkPatterns, patternsOf } from '../../scripts/lib/pattern-safety';
 import { withModule, type Form, type ValidatorModule } from './form';
 import { loadValidators } from './run-validators';
-import { hashOf, type FormRefusal, type ResolvedForm } from './release-form-compile';
+import { kept as keptValues } from '../kept';
+import { type FormRefusal, type ResolvedForm } from './release-form-compile';
 
 /**
  * Forms being edited, compiled for the studio (the Forms screen's check, form-check.ts, and the
@@ -51,17 +52,6 @@ function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {
 }
 
 export function createVmForms(kept = KEPT_VM_FORMS): VmForms {
-  const compiled = new Map<string, VmForm | { refused: FormRefusal }>();
-  return {
-    load(found) {
-      const key = hashOf(found.fileText);
-      let outcome = compiled.get(key);
-      if (outcome === undefined) {
-        outcome = compile(found);
-        compiled.set(key, outcome);
-        if (compiled.size > kept) compiled.delete(compiled.keys().next().value as string);
-      }
-      return outcome;
-    },
-  };
+  const compiled = keptValues<VmForm | { refused: FormRefusal }>(kept);
+  return { load: (found) => compiled.get(found.fileText, () => compile(found)) };
 }
