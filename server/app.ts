@@ -90,6 +90,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
     throw new SettingsError([`CONTENT_GIT_DIR must be the top folder of a git clone (${opts.contentGit.dir} is not)`]);
   const db = await openDatabase({
     dataDir: opts.dataDir,
+    scratch: opts.scratchData,
     databaseUrl: opts.databaseUrl,
     poolSize: opts.databasePoolSize,
     warn: (message) => app.log.warn(message),
@@ -259,7 +260,16 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance> 
   if (pages && opts.staticDir && opts.preview) {
     // Each preview's API is a copy of this one that never listens, with no previews of its own.
     const copy = (dataDir: string) =>
-      buildServer({ dataDir, demo: true, contentRoot: opts.contentRoot, product, publicUrl: ctx.publicUrl, now, logger: 'silent' });
+      buildServer({
+        dataDir,
+        scratchData: true,
+        demo: true,
+        contentRoot: opts.contentRoot,
+        product,
+        publicUrl: ctx.publicUrl,
+        now,
+        logger: 'silent',
+      });
     await registerPreview(app, {
       ...opts.preview,
       staticDir: opts.staticDir,

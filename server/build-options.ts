@@ -11,6 +11,8 @@ import { PAYMENT_REQUESTS_PATH } from './shop/provider';
 export interface BuildOptions {
   /** Directory of the SQLite file (`app.db`); created if missing. Unused with `databaseUrl`. */
   dataDir: string;
+  /** The SQLite file is thrown away after use (a preview's API): never synced to disk. */
+  scratchData?: boolean;
   /** The folder of content images (content/media of the project by default; tests give their own). */
   mediaDir?: string;
   /** Make every content image's variants once the server is ready (server/images/serve.ts); `npm start` does. */

@@ -132,13 +132,14 @@ export function sqliteVersion(db: Database.Database): number {
  * to date. The directory and the files are private to the server's user (preparePrivateFiles); `warn`
  * hears of any that had to be tightened.
  */
-export function openSqliteFile(dataDir: string, options: { warn?: (message: string) => void } = {}): Database.Database {
+export function openSqliteFile(dataDir: string, options: { warn?: (message: string) => void; scratch?: boolean } = {}): Database.Database {
   preparePrivateFiles(dataDir, options.warn ?? ((message) => console.warn(message)));
   const db = new Database(databaseFile(dataDir));
   db.pragma('journal_mode = WAL');
   // FULL: a transaction that committed (an order, a payment, an issued key, a stored submission)
-  // survives a power cut too, not only a crash of the process.
-  db.pragma('synchronous = FULL');
+  // survives a power cut too, not only a crash of the process. A scratch database (a preview's
+  // copy of the content, thrown away with its process) waits for no disk.
+  db.pragma(options.scratch ? 'synchronous = OFF' : 'synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   // Deleted and overwritten content (an uploaded file past its retention) is overwritten with zeros,
@@ -286,12 +287,14 @@ export interface DatabaseLocation {
   poolSize?: number;
   warn?: (message: string) => void;
   onQuery?: QueryTimer;
+  /** A SQLite file thrown away after use (a preview's API): never synced to disk. */
+  scratch?: boolean;
 }
 
 /** Opens the server's database (creating and migrating it as needed). */
 export async function openDatabase(location: DatabaseLocation): Promise<Db> {
   if (location.databaseUrl) return openPostgres(location.databaseUrl, { poolSize: location.poolSize, onQuery: location.onQuery });
-  const db = sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn }), { onQuery: location.onQuery });
+  const db = sqliteDb(openSqliteFile(location.dataDir, { warn: location.warn, scratch: location.scratch }), { onQuery: location.onQuery });
   try {
     await migrateToLatest(db);
   } catch (error) {

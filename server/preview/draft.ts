@@ -17,10 +17,10 @@ export type ContentTexts = Record<string, string>;
 
 export interface PreviewContent {
   /** The live release's texts (what the public site shows). */
-  live: ContentTexts;
+  live: Readonly<ContentTexts>;
   /** The live texts with the draft over them. */
   texts: ContentTexts;
-  /** Names this exact set of texts (and date): equal sets, equal versions. */
+  /** Names what made this set of texts (release, draft, unsaved values, date): the same makings, the same version. */
   version: string;
   /** The date the preview shows the site as of (a promo code's end is counted from it); absent: now. */
   asOf?: Date;
@@ -39,15 +39,27 @@ export async function mayPreview(q: Queryable, accountId: number): Promise<boole
   return row !== undefined && Number(row.disabled) === 0;
 }
 
-/** The live release's texts, or the disk's under `root` before any release. */
-async function liveTexts(q: Queryable, root: string): Promise<ContentTexts> {
+/**
+ * The last live release read, per database: a release's files never change once written, and a
+ * preview reads them at each keystroke. Frozen: every preview shares them.
+ */
+const lastLive = new WeakMap<Queryable, { number: number; texts: Readonly<ContentTexts> }>();
+
+/** The live release's number and texts, or the disk's under `root` before any release (number null). */
+async function liveTexts(q: Queryable, root: string): Promise<{ number: number | null; texts: Readonly<ContentTexts> }> {
   const meta = await one<{ value: string }>(q, sql`SELECT value FROM meta WHERE key = ${CONTENT_RELEASE_META}`);
   const number = meta ? Number(meta.value) : NaN;
+  const known = lastLive.get(q);
+  if (known && known.number === number) return known;
   const row = Number.isInteger(number)
     ? await one<FilesRow>(q, sql`SELECT files FROM content_releases WHERE number = ${number}`)
     : undefined;
-  if (row) return JSON.parse(row.files) as ContentTexts;
-  return Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text]));
+  if (row) {
+    const live = { number, texts: Object.freeze(JSON.parse(row.files) as ContentTexts) };
+    lastLive.set(q, live);
+    return live;
+  }
+  return { number: null, texts: Object.fromEntries(readContentFiles(root, { demo: true }).map((file) => [file.file, file.text])) };
 }
 
 /** `changes` (path -> text, null removes the file) made to `texts`. */
@@ -79,15 +91,22 @@ export async function previewContent(
   unsaved: UnsavedFiles = {},
   asOf?: Date,
 ): Promise<PreviewContent> {
-  const live = await liveTexts(q, root);
+  const { number, texts: live } = await liveTexts(q, root);
   const draft = await one<FilesRow>(q, sql`SELECT files FROM content_drafts WHERE account_id = ${accountId}`);
   const texts: ContentTexts = { ...live };
   applyTo(texts, draft ? (JSON.parse(draft.files) as Record<string, string | null>) : {});
-  for (const [path, value] of Object.entries(unsaved)) texts[path] = `${JSON.stringify(value, null, 2)}\n`;
-  if (asOf) for (const changes of await dueChanges(q, asOf)) applyTo(texts, changes);
-  const sorted = Object.keys(texts).sort();
+  const typed = Object.entries(unsaved).map(([path, value]) => [path, `${JSON.stringify(value, null, 2)}\n`] as const);
+  for (const [path, text] of typed) texts[path] = text;
+  const due = asOf ? await dueChanges(q, asOf) : [];
+  for (const changes of due) applyTo(texts, changes);
+  // A release's texts are named by its number; the disk's (before any release) by themselves.
+  const base =
+    number ??
+    Object.keys(texts)
+      .sort()
+      .map((path) => [path, texts[path]]);
   const version = createHash('sha1')
-    .update(JSON.stringify([asOf?.toISOString() ?? '', sorted.map((path) => [path, texts[path]])]))
+    .update(JSON.stringify([asOf?.toISOString() ?? '', base, draft?.files ?? null, typed, due]))
     .digest('hex');
   return { live, texts, version, ...(asOf ? { asOf } : {}) };
 }

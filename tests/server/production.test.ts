@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/lib/generate/run';
 import { buildServer, TIMEOUTS } from '../../server/app';
 import type { RawBuilder } from 'kysely';
-import { one, sql } from '../../server/db';
+import { one, openSqliteFile, sql } from '../../server/db';
 import { loggedPath } from '../../server/request-log';
 import { DEMO } from '../../server/seed';
 import { readSettings, SettingsError } from '../../server/settings';
@@ -359,6 +359,12 @@ describe('a production server', () => {
     expect(server.keepAliveTimeout).toBe(TIMEOUTS.keepAlive);
     // synchronous=FULL (2): a committed order, payment or key survives a power cut (SQLite; PostgreSQL commits durably by default).
     if (app.ctx.db.sqlite) expect(app.ctx.db.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    // Only a scratch file (a preview's copy of the content, thrown away) skips the disk's sync: OFF (0).
+    const scratchDir = tempDir();
+    const scratch = openSqliteFile(scratchDir, { scratch: true });
+    expect(scratch.pragma('synchronous', { simple: true })).toBe(0);
+    scratch.close();
+    rmSync(scratchDir, { recursive: true, force: true });
   });
 
   it('logs no tokens, codes or query strings', () => {
