@@ -23,6 +23,8 @@ import { unsavedContent } from './unsaved';
  * account no longer exists, is disabled or may no longer change the content, answers 404 with nothing
  * of the content. A page runs one script, its live script (live-script.ts, with the answer's own
  * nonce): the studio tells it when the draft changed and it brings the page up to date in place.
+ * Its request names the studio's send it follows (header X-Preview-Seq, unsaved.ts): the page is
+ * rendered once that send is kept, or after SEQ_WAIT_MS with what is kept then.
  */
 
 export interface PreviewSettings {
@@ -33,6 +35,11 @@ export interface PreviewSettings {
 }
 
 const NOT_FOUND = 'Not found';
+/** The header naming the studio's send a refresh follows (a whole number, as the studio counts them). */
+const SEQ_HEADER = 'x-preview-seq';
+const SEQ = /^\d{1,15}$/;
+/** The longest a page waits for the send it follows (one lost on the way renders without it). */
+const SEQ_WAIT_MS = 1000;
 
 /** Headers of every preview answer, the refusals included (a page's with its live script's nonce). */
 function previewHeaders(reply: FastifyReply, studioUrl: string, nonce?: string): FastifyReply {
@@ -58,6 +65,11 @@ export async function registerPreview(
     const grant = readPreviewGrant(options.key, token, ctx.now());
     if (grant === undefined || !(await mayPreview(ctx.db.query, grant.accountId))) {
       return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
+    }
+    const seq = request.headers[SEQ_HEADER];
+    if (seq !== undefined) {
+      if (typeof seq !== 'string' || !SEQ.test(seq)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+      await unsaved.reached(grant.accountId, Number(seq), SEQ_WAIT_MS);
     }
     // The page's path and query as the request spells them (the renderer redirects other spellings).
     const href = request.url.slice(`${PREVIEW_PREFIX}/${token}`.length) || '/';

@@ -16,7 +16,8 @@ import texts from './texts.json';
  * shows the site as of then: the draft with the waiting schedules due by then applied.
  * POST /preview/drafts takes the content files the editor holds unsaved (`{ files: { path: value } }`,
  * the unsaved ones only, an empty set when all are saved) as the account's preview shows them at
- * once (server/preview/unsaved.ts), without the autosave's pause.
+ * once (server/preview/unsaved.ts), without the autosave's pause; `seq`, the send's number, is what
+ * the preview frame's request for the page waits for.
  */
 
 /** The unsaved files' limits are a save's (EDITOR_MAX_BODY, EDITOR_MAX_FILES): what the editor may save, it may preview as typed. */
@@ -24,7 +25,10 @@ const UNSAVED_BODY = {
   type: 'object',
   additionalProperties: false,
   required: ['files'],
-  properties: { files: { type: 'object', maxProperties: EDITOR_MAX_FILES, additionalProperties: { type: 'object' } } },
+  properties: {
+    files: { type: 'object', maxProperties: EDITOR_MAX_FILES, additionalProperties: { type: 'object' } },
+    seq: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+  },
 } as const;
 
 /** A page path of the site: starts with one '/', no spaces or control characters, a query allowed. */
@@ -61,13 +65,13 @@ export default async function previewRoutes(app: FastifyInstance, { ctx }: { ctx
     },
   );
 
-  app.post<{ Body: { files: Record<string, unknown> } }>(
+  app.post<{ Body: { files: Record<string, unknown>; seq?: number } }>(
     '/preview/drafts',
     { config: manage, bodyLimit: EDITOR_MAX_BODY, schema: { body: UNSAVED_BODY } },
     async (request, reply) => {
       const file = Object.keys(request.body.files).find((path) => !isReleaseFile(path));
       if (file !== undefined) return reply.code(400).send({ message: texts.editor.notReleaseFile.replace('{file}', file) });
-      await unsaved.put(request.studio!.account.id, request.body.files);
+      await unsaved.put(request.studio!.account.id, request.body.files, request.body.seq);
       return { ok: true, partial: false };
     },
   );

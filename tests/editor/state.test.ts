@@ -195,7 +195,25 @@ describe('EditorStore', () => {
       // By default the preview takes the content files: no content changed, nothing is sent.
       expect(await rename(fakeServer())).not.toHaveBeenCalled();
       const studio = await rename({ ...fakeServer(), previewsFile: (path) => path === PAGES_FILE });
-      expect(studio).toHaveBeenLastCalledWith({ [PAGES_FILE]: expect.objectContaining({ pages: expect.any(Array) as unknown }) });
+      expect(studio).toHaveBeenLastCalledWith(
+        { [PAGES_FILE]: expect.objectContaining({ pages: expect.any(Array) as unknown }) },
+        expect.any(Number),
+      );
+
+      // With no delay (the studio's), the change itself sends: no timer runs before the request leaves.
+      const server = { ...fakeServer(), previewsFile: (path: string) => path === PAGES_FILE };
+      const store = new EditorStore(server, 0);
+      await store.load();
+      const before = Date.now();
+      store.changePages('Rename', (config) => void (config.pages[1].title = 'Plans'));
+      expect(server.sendDrafts).toHaveBeenCalledTimes(1);
+      // Numbered from the clock as it leaves (the preview frame is told the number at once), each send above the last.
+      const first = store.state.draftsSeq;
+      expect(first).toBeGreaterThanOrEqual(before);
+      expect(server.sendDrafts).toHaveBeenLastCalledWith(expect.any(Object), first);
+      store.changePages('Rename', (config) => void (config.pages[1].title = 'Prices'));
+      expect(store.state.draftsSeq).toBeGreaterThan(first);
+      expect(server.sendDrafts).toHaveBeenLastCalledWith(expect.any(Object), store.state.draftsSeq);
     } finally {
       vi.useRealTimers();
     }

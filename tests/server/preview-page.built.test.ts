@@ -118,6 +118,26 @@ describe('content preview', () => {
     expect((await preview.html(`/__preview/${token}/shop`)).body).toContain('₱1,234.00');
   });
 
+  it('renders a refresh once the send it names has landed, at most a second later without it', async () => {
+    const token = preview.token(ids.editor);
+    const unsaved = unsavedContent(preview.site.app.ctx.shared);
+    const typed = (price: number) => ({ [PLANS_FILE]: JSON.parse(planPriced(price)) as unknown });
+    await unsaved.put(ids.editor, typed(2001), 1_000);
+    const refresh = (seq: string) => preview.html(`/__preview/${token}/shop`, { 'x-preview-seq': seq });
+    // The frame's request leaves with the studio's send: it waits for that send, not the one before.
+    const waiting = refresh('1001');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await unsaved.put(ids.editor, typed(2002), 1_001);
+    expect((await waiting).body).toContain('₱2,002.00');
+    // A send that never lands: the page kept, after the wait.
+    const started = Date.now();
+    expect((await refresh('1002')).body).toContain('₱2,002.00');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Only a whole number is a send's.
+    for (const seq of ['-1', '1.5', 'x', '9'.repeat(16)]) expect([seq, (await refresh(seq)).statusCode]).toEqual([seq, 400]);
+    await unsaved.clear(ids.editor);
+  });
+
   it("shows the draft's form as the preview's only; a form the site's code must first have shows as built", async () => {
     const token = preview.token(ids.other);
     await preview.saveDraft(ids.other, { 'forms/contact.json': contactWith('Your work e-mail') });

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unsavedContent } from '../../server/preview/unsaved';
 import type { BuildOptions } from '../../server/build-options';
 import { DEMO_KEY_ORDERS } from '../../server/seed';
 import { dropDatabaseOf, keyActivation, startServer, submission, tempDir, VALID_SUBMISSIONS } from './helpers';
@@ -174,6 +175,17 @@ describe.skipIf(!redisUp)('two instances on one Redis', () => {
       const locked = await activate(app, keyActivation(pair));
       expect(locked.statusCode).toBe(429);
     }
+  });
+
+  it("share an editor's unsaved content and its send's number: a send kept through one is reached on the other", async () => {
+    const { a, b } = await twoInstances();
+    const files = { 'content/shop-plans.json': { items: [{ id: 1, price: 1 }] } };
+    const [onA, onB] = [unsavedContent(a.ctx.shared), unsavedContent(b.ctx.shared)];
+    const reached = onB.reached(77, 1_796_000_000_005, 2000);
+    await onA.put(77, files, 1_796_000_000_005);
+    expect(await reached).toBe(true);
+    expect(await onB.get(77)).toEqual(files);
+    await onA.clear(77);
   });
 
   it('are ready with the database and Redis answering', async () => {

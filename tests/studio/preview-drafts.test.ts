@@ -37,6 +37,19 @@ describe('POST /api/studio/editor/preview/drafts', () => {
     expect(await unsaved().get(editor.id)).toEqual({});
   });
 
+  it("keeps each send's number, the empty set's too: the preview frame's refresh waits for it", async () => {
+    const editor = await studio.account('numbered@drafts.example', ['editor']);
+    const cookie = await studio.signIn(editor);
+    expect(await unsaved().reached(editor.id, 1, 0)).toBe(false);
+    expect((await send(cookie, { files: { [PLANS]: plans(1) }, seq: 1_796_000_000_001 })).statusCode).toBe(200);
+    expect(await unsaved().reached(editor.id, 1_796_000_000_001, 0)).toBe(true);
+    expect(await unsaved().reached(editor.id, 1_796_000_000_002, 0)).toBe(false);
+    await send(cookie, { files: {}, seq: 1_796_000_000_002 });
+    expect(await unsaved().reached(editor.id, 1_796_000_000_002, 0)).toBe(true);
+    for (const seq of [-1, 1.5, '7', Number.MAX_SAFE_INTEGER + 2])
+      expect([seq, (await send(cookie, { files: {}, seq })).statusCode]).toEqual([seq, 400]);
+  });
+
   it('ends with a discard of the draft', async () => {
     const editor = await studio.account('discard@drafts.example', ['editor']);
     const cookie = await studio.signIn(editor);

@@ -93,7 +93,8 @@ export interface EditorApi {
   getHashes(): Promise<Record<string, string>>;
   checkFiles(files: Record<string, unknown>): Promise<Diagnostic[]>;
   saveFiles(files: Record<string, { value: unknown; baseHash: string }>): Promise<SaveResult>;
-  sendDrafts?(files: Record<string, unknown>): Promise<{ ok: boolean; partial: boolean }>;
+  /** `seq`: the send's number (EditorState.draftsSeq). */
+  sendDrafts?(files: Record<string, unknown>, seq: number): Promise<{ ok: boolean; partial: boolean }>;
   /**
    * Which unsaved files `sendDrafts` takes. Without it: the content files (the dev preview shows an
    * unsaved page layout through its own frame); the studio's production preview takes

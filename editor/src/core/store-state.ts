@@ -70,6 +70,12 @@ export interface EditorState {
   content: ContentMeta[];
   /** Bumped each time the preview's API has taken the unsaved content (the preview frames fetch again). */
   contentVersion: number;
+  /**
+   * The number of the last send of the unsaved content, set as it leaves (0: none yet). Increasing,
+   * counted from the clock so that it grows across reloads: the studio's preview frame asks for the
+   * page as of it at once, and the server renders it when that send has landed.
+   */
+  draftsSeq: number;
   /** When the unsaved content do not load (the gate's problems say why), the preview shows the last that did. */
   draftsRefused: boolean;
 }
@@ -102,6 +108,7 @@ export function initialState(): EditorState {
     selection: { tab: 'pages', page: 0, section: null, form: null, content: null, item: null },
     content: [],
     contentVersion: 0,
+    draftsSeq: 0,
     draftsRefused: false,
   };
 }

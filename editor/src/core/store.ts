@@ -30,7 +30,6 @@ export class EditorStore {
   /** Bumped by every save and reload: a hashes reply that started before one is stale. */
   private diskSeq = 0;
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
-  private draftSeq = 0;
   /** The content drafts last sent to the preview's API (JSON), so an unchanged set is not sent again. */
   private draftsSent = '{}';
 
@@ -183,13 +182,20 @@ export class EditorStore {
     );
   }
 
-  /** Sends the unsaved content to the preview's API soon, when it differs from what was sent last. */
+  /**
+   * Sends the unsaved content to the preview's API soon, when it differs from what was sent last; with
+   * no delay, within the change itself, so the request leaves before the editor renders the change.
+   */
   private scheduleDrafts(delay = this.draftDelayMs): void {
     clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => void this.sendDrafts(), delay);
+    if (delay <= 0) void this.sendDrafts();
+    else this.draftTimer = setTimeout(() => void this.sendDrafts(), delay);
   }
 
-  /** POST /drafts with the unsaved files the preview takes; once taken, the preview frames fetch again (contentVersion). */
+  /**
+   * POST /drafts with the unsaved files the preview takes, numbered (draftsSeq, set as it leaves);
+   * once taken, the preview frames fetch again (contentVersion).
+   */
   async sendDrafts(force = false): Promise<void> {
     // A host without a preview has no API that takes drafts.
     if (!this.server.sendDrafts) return;
@@ -197,15 +203,16 @@ export class EditorStore {
     const json = JSON.stringify(drafts);
     if (!force && json === this.draftsSent) return;
     this.draftsSent = json;
-    const seq = ++this.draftSeq;
+    const seq = Math.max(Date.now(), this.state.draftsSeq + 1);
+    this.set({ draftsSeq: seq });
     try {
-      const { ok, partial } = await this.server.sendDrafts(drafts);
-      if (seq !== this.draftSeq) return;
+      const { ok, partial } = await this.server.sendDrafts(drafts, seq);
+      if (seq !== this.state.draftsSeq) return;
       const taken = ok || partial;
       this.set({ contentVersion: this.state.contentVersion + (taken ? 1 : 0), draftsRefused: !taken });
     } catch {
       // The preview keeps the content it has; the next change sends again.
-      if (seq === this.draftSeq) this.draftsSent = '';
+      if (seq === this.state.draftsSeq) this.draftsSent = '';
     }
   }
 

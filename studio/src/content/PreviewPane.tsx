@@ -4,7 +4,7 @@ import { isoFromManila } from '../../../editor/src/content/widgets/DateTimeWidge
 import { NARROW_QUERY } from '../../../editor/src/core/narrow';
 import { PreviewFrame, WidthSwitch } from '../../../editor/src/core/PreviewFrame';
 import { useStore } from '../../../editor/src/core/use-store';
-import { REFRESH_MESSAGE } from '../../../domain/preview-messages';
+import { PORT_MESSAGE, REFRESH_MESSAGE } from '../../../domain/preview-messages';
 import { fillPlaceholders } from '../../../domain/text';
 import TEXTS from '../../texts.json';
 import { failureText } from '../ui';
@@ -74,18 +74,34 @@ export function PreviewPane({ path }: { path: string }) {
     };
   }, [path, asOf, renewals]);
 
-  // Each change the preview has taken (contentVersion): the frame's page brings itself up to date in
-  // place (server/preview/live-script.ts), told by a message to the site's origin only.
+  // Each send of the unsaved content, as it leaves (draftsSeq): the frame's page brings itself up to
+  // date in place (server/preview/live-script.ts), told by a message to the site's origin only. Its
+  // request names the send, and the server renders it once the send has landed: the two travel
+  // together instead of one after the other.
+  const port = useRef<MessagePort>(undefined);
   const tellFrame = useCallback(() => {
-    const shown = frame.current;
-    if (shown?.src)
-      shown.contentWindow?.postMessage({ type: REFRESH_MESSAGE, version: store.state.contentVersion }, new URL(shown.src).origin);
+    const message = { type: REFRESH_MESSAGE, seq: store.state.draftsSeq };
+    if (port.current) port.current.postMessage(message);
+    else if (frame.current?.src) frame.current.contentWindow?.postMessage(message, new URL(frame.current.src).origin);
   }, [store]);
+  // Each page loaded gets a port of its own for the refreshes (a port's message leaves at once), then
+  // is told once more: a change taken while it was loading was told to no script yet.
+  const onLoad = useCallback(() => {
+    port.current?.close();
+    port.current = undefined;
+    const shown = frame.current;
+    if (!shown?.src || !shown.contentWindow) return;
+    const channel = new MessageChannel();
+    shown.contentWindow.postMessage({ type: PORT_MESSAGE }, new URL(shown.src).origin, [channel.port2]);
+    port.current = channel.port1;
+    tellFrame();
+  }, [tellFrame]);
+  useEffect(() => () => port.current?.close(), []);
   useEffect(() => {
-    let was = store.state.contentVersion;
+    let was = store.state.draftsSeq;
     return store.subscribe(() => {
-      if (store.state.contentVersion === was) return;
-      was = store.state.contentVersion;
+      if (store.state.draftsSeq === was) return;
+      was = store.state.draftsSeq;
       tellFrame();
     });
   }, [store, tellFrame]);
@@ -118,8 +134,7 @@ export function PreviewPane({ path }: { path: string }) {
         title={link ? fillPlaceholders(T.previewFrame, { path: link.path }) : ''}
         frameRef={frame}
         device={device}
-        // A change taken while the page was loading was told to no script yet: each load asks once more.
-        onLoad={tellFrame}
+        onLoad={onLoad}
       />
     </>
   );

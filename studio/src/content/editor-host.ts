@@ -49,8 +49,8 @@ export function studioEditorApi(
   onRefused: (refusal?: SaveRefusal) => void = () => undefined,
 ): EditorApi {
   const api = createEditorApi({ base: `${API}/editor`, headers: CSRF_HEADER, onStatus: answered });
-  const sendDrafts = latestOnly(async (files: Record<string, unknown>) => {
-    const { status } = await api.post('/preview/drafts', { files });
+  const send = latestOnly(async ({ files, seq }: { files: Record<string, unknown>; seq: number }) => {
+    const { status } = await api.post('/preview/drafts', { files, seq });
     if (status !== 200) throw new Error(TEXTS.errors.server);
     return { ok: true, partial: false };
   });
@@ -62,7 +62,7 @@ export function studioEditorApi(
     },
     getHashes: api.getHashes,
     checkFiles: api.checkFiles,
-    sendDrafts,
+    sendDrafts: (files, seq) => send({ files, seq }),
     // The production preview renders the draft's pages and forms too: an unsaved layout or form shows as typed.
     previewsFile: (path) => isContentPath(path) || path === PAGES_FILE || isFormPath(path),
     // A 409 names the other person's change: the screen shows it (the store keeps the paths).
