@@ -214,6 +214,23 @@ describe('EditorStore', () => {
       store.changePages('Rename', (config) => void (config.pages[1].title = 'Prices'));
       expect(store.state.draftsSeq).toBeGreaterThan(first);
       expect(server.sendDrafts).toHaveBeenLastCalledWith(expect.any(Object), store.state.draftsSeq);
+      // Its answers: nothing to render (the frames follow the numbers) but the preview's refusal and its end.
+      const following = { ...fakeServer(), previewsFile: (path: string) => path === PAGES_FILE, previewFollowsSeq: true };
+      const quiet = new EditorStore(following, 0);
+      await quiet.load();
+      const renders = vi.fn();
+      quiet.subscribe(renders);
+      quiet.changePages('Rename', (config) => void (config.pages[1].title = 'A'));
+      const afterChange = renders.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(0);
+      expect([renders.mock.calls.length, quiet.state.contentVersion]).toEqual([afterChange, 0]);
+      following.sendDrafts.mockResolvedValueOnce({ ok: false, partial: false });
+      quiet.changePages('Rename', (config) => void (config.pages[1].title = 'B'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(quiet.state.draftsRefused).toBe(true);
+      quiet.changePages('Rename', (config) => void (config.pages[1].title = 'C'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(quiet.state.draftsRefused).toBe(false);
     } finally {
       vi.useRealTimers();
     }

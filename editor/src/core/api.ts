@@ -96,6 +96,11 @@ export interface EditorApi {
   /** `seq`: the send's number (EditorState.draftsSeq). */
   sendDrafts?(files: Record<string, unknown>, seq: number): Promise<{ ok: boolean; partial: boolean }>;
   /**
+   * The host's preview follows draftsSeq as each send leaves (the studio's frames): a send's answer
+   * bumps contentVersion only when it was refused or ends a refusal.
+   */
+  previewFollowsSeq?: boolean;
+  /**
    * Which unsaved files `sendDrafts` takes. Without it: the content files (the dev preview shows an
    * unsaved page layout through its own frame); the studio's production preview takes
    * pages.config.json too.

@@ -209,6 +209,9 @@ export class EditorStore {
       const { ok, partial } = await this.server.sendDrafts(drafts, seq);
       if (seq !== this.state.draftsSeq) return;
       const taken = ok || partial;
+      // Frames that follow the sends' numbers have been told already: an answer that changes nothing
+      // shown renders nothing (the studio's render would take the CPU from the preview's).
+      if (this.server.previewFollowsSeq && taken && !this.state.draftsRefused) return;
       this.set({ contentVersion: this.state.contentVersion + (taken ? 1 : 0), draftsRefused: !taken });
     } catch {
       // The preview keeps the content it has; the next change sends again.

@@ -63,6 +63,8 @@ export function studioEditorApi(
     getHashes: api.getHashes,
     checkFiles: api.checkFiles,
     sendDrafts: (files, seq) => send({ files, seq }),
+    // PreviewPane tells its frame of each send as it leaves.
+    previewFollowsSeq: true,
     // The production preview renders the draft's pages and forms too: an unsaved layout or form shows as typed.
     previewsFile: (path) => isContentPath(path) || path === PAGES_FILE || isFormPath(path),
     // A 409 names the other person's change: the screen shows it (the store keeps the paths).
