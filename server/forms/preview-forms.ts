@@ -1,9 +1,8 @@
 import { formNameOf } from '../../scripts/lib/project';
 import type { Product } from '../product';
 import { kept } from '../kept';
-import { builtFormTexts, resolveReleaseForm } from './release-form-compile';
+import { builtFormTexts, resolveReleaseForm, sameTarget } from './release-form-compile';
 import type { RenderForm } from './release-forms';
-import { formFileOf } from './form';
 import type { VmForms } from './vm-forms';
 
 /**
@@ -35,7 +34,7 @@ export function createPreviewForms(options: { product: Product; vmForms: VmForms
   const outcomeOf = (name: string, texts: Readonly<Record<string, string>>, builtText: string): RenderForm | null => {
     const found = resolveReleaseForm(name, texts, options);
     if (found.kind === 'refused' || found.fileText === builtText) return null;
-    if (found.formFile?.flow.target !== formFileOf(name, JSON.parse(builtText) as unknown)?.flow.target) return null;
+    if (!found.formFile || !sameTarget(name, found.formFile, builtText)) return null;
     const loaded = options.vmForms.load(found);
     if ('refused' in loaded) return null;
     return { file: '', module: '', loaded: { form: found.resolved, validators: loaded.validators } };

@@ -1,15 +1,13 @@
-import { digestOf } from '../kept';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RJSFSchema } from '@rjsf/utils';
 import { bundleForm, type ReadJson } from '../../domain/form-bundle';
 import { isObject } from '../../domain/guards';
 import { resolveFormFile } from '../../scripts/lib/generate/form-files';
-import { compileStandalone, unsupportedFormats, validatorModule } from '../../scripts/lib/generate/validators';
+import { digestOf } from '../kept';
 import type { Product } from '../product';
 import { ROOT_DIR } from '../root';
-import { loadValidators } from './run-validators';
-import { FORMS_DIR, formFileOf, withModule, type Form, type FormFile, type ValidatorModule } from './form';
+import { compileFormFile } from './run-validators';
+import { FORMS_DIR, formFileOf, type Form, type FormFile, type ValidatorModule } from './form';
 
 /**
  * A content release's forms/<name>.json, resolved as `npm run generate` resolves the build's
@@ -126,23 +124,21 @@ export async function compileReleaseForm(
   if (fileText === built) return { kind: 'same' };
   const { formFile } = found;
   if (!formFile) return { kind: 'refused', reason: 'no-schema' };
-  // The route a form is sent to is the build's (its endpoint is made at the start): such a form waits whole.
-  if (formFile.flow.target !== formFileOf(name, JSON.parse(built) as unknown)?.flow.target) return { kind: 'refused', reason: 'target' };
-  if (unsupportedFormats(formFile.schema).size > 0) return { kind: 'refused', reason: 'format' };
-  let validators: ValidatorModule;
-  let moduleText: string | undefined;
-  try {
-    const compiled = compileStandalone(formFile.schema as RJSFSchema);
-    moduleText = options.runtimeUrl ? validatorModule(compiled, { runtime: options.runtimeUrl }) : undefined;
-    // Run as a function (vm-forms.ts), not imported: Node would keep each imported module for good.
-    validators = { default: loadValidators(compiled.cjs), rootKey: compiled.rootKey };
-  } catch {
-    return { kind: 'refused', reason: 'uncompilable' };
-  }
-  const form = withModule(formFile, validators);
-  if (!form) return { kind: 'refused', reason: 'uncompilable' };
+  if (!sameTarget(name, formFile, built)) return { kind: 'refused', reason: 'target' };
+  // Run as a function (run-validators.ts), not imported: Node would keep each imported module for good.
+  const compiled = compileFormFile(formFile, options.runtimeUrl);
+  if ('refused' in compiled) return { kind: 'refused', reason: compiled.refused };
+  const { form, validators, moduleText } = compiled;
   return {
     kind: 'changed',
     compiled: { name, fileText, moduleText, loaded: { form: resolved, validators }, form, source: own },
   };
+}
+
+/**
+ * Whether `formFile` is sent where the build's form `name` (its text `built`) is: the route a form
+ * is sent to is the build's (its endpoint is made at the start), so a form with another waits whole.
+ */
+export function sameTarget(name: string, formFile: FormFile, built: string): boolean {
+  return formFile.flow.target === formFileOf(name, JSON.parse(built) as unknown)?.flow.target;
 }

@@ -1,8 +1,7 @@
-import { compileStandalone, unsupportedFormats } from '../../scripts/lib/generate/validators';
 import { checkPatterns, patternsOf } from '../../scripts/lib/pattern-safety';
-import { withModule, type Form, type ValidatorModule } from './form';
-import { loadValidators } from './run-validators';
 import { kept as keptValues } from '../kept';
+import type { Form, ValidatorModule } from './form';
+import { compileFormFile } from './run-validators';
 import { type FormRefusal, type ResolvedForm } from './release-form-compile';
 
 /**
@@ -31,7 +30,6 @@ export interface VmForms {
 function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {
   const { formFile } = found;
   if (!formFile) return { refused: 'no-schema' };
-  if (unsupportedFormats(formFile.schema).size > 0) return { refused: 'format' };
   // A form being edited has not been through the gate: a pattern that may backtrack without end
   // would stall this process on the data checked with it. The gate's check decides (recheck,
   // its verdicts cached by pattern), before any code is made.
@@ -41,14 +39,8 @@ function compile(found: ResolvedForm): VmForm | { refused: FormRefusal } {
   } catch {
     return { refused: 'pattern' }; // the check could not run (recheck missing): nothing unchecked runs
   }
-  try {
-    const { cjs, rootKey } = compileStandalone(formFile.schema);
-    const validators: ValidatorModule = { default: loadValidators(cjs), rootKey };
-    const form = withModule(formFile, validators);
-    return form ? { form, validators } : { refused: 'uncompilable' };
-  } catch {
-    return { refused: 'uncompilable' };
-  }
+  const compiled = compileFormFile(formFile);
+  return 'refused' in compiled ? compiled : { form: compiled.form, validators: compiled.validators };
 }
 
 export function createVmForms(kept = KEPT_VM_FORMS): VmForms {
