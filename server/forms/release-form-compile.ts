@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { bundleForm, type ReadJson } from '../../domain/form-bundle';
 import { isObject } from '../../domain/guards';
 import { resolveFormFile } from '../../scripts/lib/generate/form-files';
-import { digestOf } from '../kept';
 import type { Product } from '../product';
 import { ROOT_DIR } from '../root';
 import { compileFormFile } from './run-validators';
@@ -38,9 +37,6 @@ export interface CompiledForm {
 export type FormRefusal = 'too-large' | 'unreadable' | 'unbundled' | 'no-schema' | 'target' | 'format' | 'pattern' | 'uncompilable';
 
 export type FormOutcome = { kind: 'same' } | { kind: 'changed'; compiled: CompiledForm } | { kind: 'refused'; reason: FormRefusal };
-
-/** A hex digest of `text` (the content address of what is served). */
-export const hashOf = digestOf;
 
 /** The forms the build has, by name: their resolved file as generated (src/generated/form-files). */
 export function builtFormTexts(formsDir = FORMS_DIR): Map<string, string> {

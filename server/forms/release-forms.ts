@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { formNameOf } from '../../scripts/lib/project';
 import type { Product } from '../product';
-import { hashOf, builtFormTexts, compileReleaseForm, type CompiledForm, type FormOutcome } from './release-form-compile';
+import { digestOf } from '../kept';
+import { builtFormTexts, compileReleaseForm, type CompiledForm, type FormOutcome } from './release-form-compile';
 import { FORMS_DIR } from './form';
 import { formMailOf, type SubmittableForm } from './registry';
 
@@ -111,13 +112,13 @@ export function createReleaseForms(options: {
     const [oldest, dropped] = outcomes.entries().next().value as [string, FormOutcome];
     outcomes.delete(oldest);
     if (dropped.kind === 'changed') {
-      served.delete(hashOf(dropped.compiled.fileText));
-      if (dropped.compiled.moduleText) served.delete(hashOf(dropped.compiled.moduleText));
+      served.delete(digestOf(dropped.compiled.fileText));
+      if (dropped.compiled.moduleText) served.delete(digestOf(dropped.compiled.moduleText));
     }
   };
 
   async function outcomeOf(name: string, texts: Readonly<Record<string, string>>): Promise<FormOutcome> {
-    const key = hashOf(`${name}\n${texts[`forms/${name}.json`]}`);
+    const key = digestOf(`${name}\n${texts[`forms/${name}.json`]}`);
     const known = outcomes.get(key);
     if (known) {
       // Used again: the newest of the kept ones.
@@ -144,10 +145,10 @@ export function createReleaseForms(options: {
       if (changed.length === 0) return NO_CHANGES;
       const render: Record<string, RenderForm> = {};
       for (const compiled of changed) {
-        const file = hashOf(compiled.fileText);
+        const file = digestOf(compiled.fileText);
         served.set(file, { type: 'application/json; charset=utf-8', body: compiled.fileText });
         if (!compiled.moduleText) continue;
-        const module = hashOf(compiled.moduleText);
+        const module = digestOf(compiled.moduleText);
         served.set(module, { type: 'text/javascript; charset=utf-8', body: compiled.moduleText });
         render[compiled.name] = {
           file: `${RELEASE_FORMS_PREFIX}${file}.json`,

@@ -2,7 +2,7 @@ import { checkPatterns, patternsOf } from '../../scripts/lib/pattern-safety';
 import { kept as keptValues } from '../kept';
 import type { Form, ValidatorModule } from './form';
 import { compileFormFile } from './run-validators';
-import { type FormRefusal, type ResolvedForm } from './release-form-compile';
+import type { FormRefusal, ResolvedForm } from './release-form-compile';
 
 /**
  * Forms being edited, compiled for the studio (the Forms screen's check, form-check.ts, and the

@@ -35,6 +35,7 @@ export interface PreviewSettings {
 }
 
 const NOT_FOUND = 'Not found';
+const BAD_REQUEST = 'Bad request';
 /** The header naming the studio's send a refresh follows (a whole number, as the studio counts them). */
 const SEQ_HEADER = 'x-preview-seq';
 const SEQ = /^\d{1,15}$/;
@@ -68,7 +69,7 @@ export async function registerPreview(
     }
     const seq = request.headers[SEQ_HEADER];
     if (seq !== undefined) {
-      if (typeof seq !== 'string' || !SEQ.test(seq)) return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+      if (typeof seq !== 'string' || !SEQ.test(seq)) return reply.code(400).type('text/plain; charset=utf-8').send(BAD_REQUEST);
       await unsaved.reached(grant.accountId, Number(seq), SEQ_WAIT_MS);
     }
     // The page's path and query as the request spells them (the renderer redirects other spellings).
